@@ -1,0 +1,71 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "appstate",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "StateContainers", targets: ["StateContainers"]),
+        .library(name: "AppStateIPC", targets: ["AppStateIPC"]),
+        .executable(name: "appstated", targets: ["appstated"]),
+        .executable(name: "appstatectl", targets: ["appstatectl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        .target(
+            name: "StateContainers",
+            resources: [.embedInCode("default-tree.json")]
+        ),
+        .target(
+            name: "AppStateIPC",
+            dependencies: ["StateContainers"],
+            resources: [.embedInCode("io.appstate.varlink")]
+        ),
+        .target(
+            name: "AppStateService",
+            dependencies: [
+                "CSystemd",
+                "StateContainers",
+                "AppStateIPC",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "appstated",
+            dependencies: [
+                "AppStateService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "appstatectl",
+            dependencies: [
+                "AppStateIPC",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "StateContainersTests", dependencies: ["StateContainers"]),
+        .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateIPC"]),
+        .testTarget(name: "AppStateServiceTests", dependencies: ["AppStateService"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["AppStateIPC"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

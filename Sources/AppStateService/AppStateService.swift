@@ -1,0 +1,3 @@
+import CSystemd
+import StateContainers
+import AppStateIPC
