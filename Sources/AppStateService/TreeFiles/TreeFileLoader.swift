@@ -1,0 +1,144 @@
+import Foundation
+import StateContainers
+import Yams
+
+/// Reads tree files (DESIGN §6) from disk: YAML with Yams, JSON with Foundation, both into the
+/// spec types of `StateContainers`, decoded and validated, with every problem named by its
+/// place in the file and, where the text can be parsed, its line.
+///
+/// ```swift
+/// let file = try TreeFileLoader.load(path: "/etc/appstate/trees.yaml")
+/// ```
+public enum TreeFileLoader {
+    /// The largest file read: tree files are a few kilobytes, and a wrong path (a device, a
+    /// log) must fail rather than fill memory.
+    public static let maximumFileSize = 1 << 20
+
+    /// Reads, decodes and validates a tree file: JSON when its name ends in `.json`, else YAML.
+    /// - Parameter path: The file's path.
+    /// - Returns: The valid tree file.
+    /// - Throws: ``TreeFileError`` naming `path`, with every problem found (or the one that
+    ///   stopped the reading: an unreadable file, a syntax error, a value of the wrong type).
+    public static func load(path: String) throws(TreeFileError) -> TreeFile {
+        do throws(TreeFileError) {
+            let bytes = try read(path: path)
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw TreeFileError("not UTF-8 text") }
+            return path.hasSuffix(".json") ? try decode(json: text) : try decode(yaml: text)
+        } catch {
+            var error = error
+            error.file = path
+            throw error
+        }
+    }
+
+    /// Decodes and validates a YAML tree file.
+    /// - Parameter yaml: The file's text.
+    /// - Returns: The valid tree file.
+    /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
+    ///   syntax or structural problem, each with its line.
+    public static func decode(yaml: String) throws(TreeFileError) -> TreeFile {
+        let node = try compose(yaml)
+        do throws(TreeFileError) {
+            return try TreeFile.decode { userInfo in
+                try YAMLDecoder().decode(TreeFile.self, from: node, userInfo: userInfo)
+            }
+        } catch {
+            throw withLines(error, from: node)
+        }
+    }
+
+    /// Decodes and validates a JSON tree file with Foundation, as `TreeFile.decode(json:)` does
+    /// (JSON is read strictly: `"id": 3` is not a string), adding the lines Yams finds for the
+    /// problems' places: JSON is YAML too.
+    /// - Parameter json: The file's text.
+    /// - Returns: The valid tree file.
+    /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
+    ///   syntax or structural problem.
+    public static func decode(json: String) throws(TreeFileError) -> TreeFile {
+        do throws(TreeFileError) {
+            return try TreeFile.decode(json: Data(json.utf8))
+        } catch {
+            // Lines are a help, not a need: JSON that Yams cannot parse keeps its issues without them.
+            guard let node = try? compose(json) else { throw error }
+            throw withLines(error, from: node)
+        }
+    }
+
+    private static func read(path: String) throws(TreeFileError) -> [UInt8] {
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+            guard data.count <= maximumFileSize else {
+                throw TreeFileError("larger than \(maximumFileSize) bytes: not a tree file")
+            }
+            return [UInt8](data)
+        } catch let error as TreeFileError {
+            throw error
+        } catch {
+            throw TreeFileError("cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    /// The YAML document of `text`, or its syntax error with the line.
+    private static func compose(_ text: String) throws(TreeFileError) -> Node {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw TreeFileError(issues: [issue(for: error)])
+        } catch {
+            throw TreeFileError("not valid YAML: \(error)")
+        }
+        guard let node else { throw TreeFileError("the file is empty") }
+        return node
+    }
+
+    /// A Yams syntax error in one line: its own description quotes the whole snippet, or for
+    /// duplicate keys the whole file.
+    private static func issue(for error: YamlError) -> TreeFileError.Issue {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
+            let during = context.map { " (\($0.text) on line \($0.mark.line))" } ?? ""
+            return TreeFileError.Issue(path: [], message: "not valid YAML: \(problem)\(during)", line: mark.line)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
+            return TreeFileError.Issue(path: [], message: "not valid YAML: duplicate key \(keys) in a mapping", line: context.mark.line)
+        case .reader(let problem, _, _, _):
+            return TreeFileError.Issue(path: [], message: "not valid YAML: \(problem)")
+        default:
+            return TreeFileError.Issue(path: [], message: "not valid YAML: \(error)")
+        }
+    }
+
+    /// The error with each issue's line: where its place starts in the document.
+    private static func withLines(_ error: TreeFileError, from document: Node) -> TreeFileError {
+        var error = error
+        for index in error.issues.indices {
+            error.issues[index].line = mark(of: error.issues[index].path, in: document)?.line
+        }
+        return error
+    }
+
+    /// Where a place starts: a key where the place is a mapping's value (so an unknown key's
+    /// line is the key's), the item where it is a list's. A place the document does not hold
+    /// as such (a key from a `<<` merge) gets its nearest enclosing place's mark.
+    private static func mark(of path: [TreeFileError.PathComponent], in document: Node) -> Mark? {
+        var node = document
+        var mark = document.mark
+        for component in path {
+            switch (component, node) {
+            case (.key(let key), .mapping(let mapping)):
+                guard let pair = mapping.first(where: { $0.key.string == key }) else { return mark }
+                mark = pair.key.mark
+                node = pair.value
+            case (.index(let index), .sequence(let sequence)) where sequence.indices.contains(index):
+                node = sequence[index]
+                mark = node.mark
+            default:
+                return mark
+            }
+        }
+        return mark
+    }
+}

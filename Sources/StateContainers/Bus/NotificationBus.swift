@@ -1,0 +1,1 @@
+@MainActor public final class NotificationBus { public init() {} }

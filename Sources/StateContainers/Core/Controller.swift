@@ -1,0 +1,178 @@
+/// A headless view controller: owns a lazily loaded ``View``, a place in a containment
+/// hierarchy, and the appearance cycle UIKit gives `UIViewController`.
+///
+/// Subclasses that override a lifecycle or containment method (`viewWillAppear(_:)`,
+/// `willMove(toParent:)`, …) call `super`, as in UIKit: the base implementations keep the
+/// bookkeeping that ``isMovingToParent`` and friends read.
+@MainActor open class Controller {
+    /// The controller's name among its siblings and its segment of a tree path.
+    public let identifier: String
+
+    /// A human-readable name, shown by clients.
+    open var title: String?
+
+    /// The identifier under which the controller's state is saved; with every ancestor
+    /// having one, the controller takes part in restoration.
+    open var restorationIdentifier: String?
+
+    /// The container this controller is a child of.
+    public internal(set) weak var parent: Controller?
+
+    /// The child controllers, in the order they were added.
+    public internal(set) var children: [Controller] = []
+
+    /// Where the view is in its appearance cycle.
+    public internal(set) var appearance: Appearance = .disappeared
+
+    var loadedView: View?
+    var moving: Moving?
+    var callbackDepth = 0
+    var appearanceTransition: AppearanceTransition?
+    var isTransitioning = false
+    weak var rootWindow: Window?
+    var privateBus: NotificationBus?
+
+    enum Moving { case toParent, fromParent }
+
+    /// Creates a controller.
+    /// - Parameters:
+    ///   - identifier: The name among its siblings; must be non-empty and contain no `/`,
+    ///     which ``addChild(_:)`` checks.
+    ///   - title: A human-readable name.
+    public init(identifier: String, title: String? = nil) {
+        self.identifier = identifier
+        self.title = title
+    }
+
+    /// The controller's view, loaded on first access; loading calls ``viewDidLoad()`` once.
+    public var view: View {
+        if let loadedView { return loadedView }
+        let view = View()
+        view.owner = self
+        loadedView = view
+        viewDidLoad()
+        return view
+    }
+
+    /// Whether the view has been loaded.
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Loads the view if it has not been loaded yet.
+    public func loadViewIfNeeded() {
+        _ = view
+    }
+
+    /// The window of the tree this controller belongs to, through its ancestors, whether
+    /// or not its own view is installed.
+    public var window: Window? {
+        var controller = self
+        while let parent = controller.parent { controller = parent }
+        return controller.rootWindow
+    }
+
+    /// The bus of the controller's window; a controller in no window has a private one.
+    public var bus: NotificationBus {
+        if let window { return window.bus }
+        if let privateBus { return privateBus }
+        let bus = NotificationBus()
+        privateBus = bus
+        return bus
+    }
+
+    /// Whether an appearance callback of this controller is running while it is being added to a parent.
+    public var isMovingToParent: Bool { moving == .toParent && callbackDepth > 0 }
+
+    /// Whether an appearance callback of this controller is running while it is being removed from its parent.
+    public var isMovingFromParent: Bool { moving == .fromParent && callbackDepth > 0 }
+
+    /// Whether the controller forwards appearance callbacks to its children. Containers that
+    /// return false drive ``beginAppearanceTransition(_:animated:)`` on their children themselves.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// The child that is current, for containers that show one child at a time; nil otherwise.
+    open var currentChild: Controller? { nil }
+
+    /// Called once, after the view is loaded on first access.
+    open func viewDidLoad() {}
+
+    /// Called before the view appears.
+    /// - Parameter animated: Whether it appears as part of an animated transition.
+    open func viewWillAppear(_ animated: Bool) {}
+
+    /// Called after the view appeared.
+    /// - Parameter animated: Whether it appeared as part of an animated transition.
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// Called before the view disappears.
+    /// - Parameter animated: Whether it disappears as part of an animated transition.
+    open func viewWillDisappear(_ animated: Bool) {}
+
+    /// Called after the view disappeared.
+    /// - Parameter animated: Whether it disappeared as part of an animated transition.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Called before the view lays out its subviews; containers place their children's views here.
+    open func viewWillLayoutSubviews() {}
+
+    /// Called after the view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+
+    /// Called before the controller is added to or removed from a parent.
+    /// - Parameter parent: The new parent, or nil when it is being removed.
+    open func willMove(toParent parent: Controller?) {
+        moving = parent == nil ? .fromParent : .toParent
+    }
+
+    /// Called after the controller was added to or removed from a parent.
+    /// - Parameter parent: The new parent, or nil when it was removed.
+    open func didMove(toParent parent: Controller?) {
+        moving = nil
+    }
+
+    /// Called after the controller joined or left a window's tree (``window`` changed).
+    /// Containers start or stop observing the window's bus here.
+    open func didMoveToWindow() {}
+
+    /// Called before the size of the view changes; the default tells each installed child
+    /// whose size changes, as ``size(forChildContentContainer:withParentContainerSize:)`` decides.
+    /// - Parameter size: The new size of the view.
+    open func viewWillTransition(to size: Size) {
+        for child in installedChildren {
+            let childSize = self.size(forChildContentContainer: child, withParentContainerSize: size)
+            if childSize != child.view.bounds.size { child.viewWillTransition(to: childSize) }
+        }
+    }
+
+    /// The size a child gets when this controller's view takes a new size.
+    /// - Parameters:
+    ///   - child: One of the children.
+    ///   - parentSize: The new size of this controller's view.
+    /// - Returns: The child's new size; the default is the parent's.
+    open func size(forChildContentContainer child: Controller, withParentContainerSize parentSize: Size) -> Size {
+        parentSize
+    }
+
+    /// Saves the controller's restorable state; the default saves nothing.
+    /// - Parameter coder: Where to put the state.
+    open func encodeRestorableState(with coder: RestorationCoder) {}
+
+    /// Restores what ``encodeRestorableState(with:)`` saved; runs before the tree appears.
+    /// - Parameter coder: The saved state.
+    open func decodeRestorableState(with coder: RestorationCoder) {}
+
+    /// Adds what is particular to a container (page index, user, …) to its snapshot.
+    /// Subclasses call `super`.
+    /// - Parameter node: The snapshot being built for this controller.
+    open func describe(in node: inout NodeSnapshot) {
+        node.current = currentChild?.identifier
+    }
+
+    /// The children whose views are installed in this controller's view.
+    var installedChildren: [Controller] {
+        guard let loadedView else { return [] }
+        return children.filter { child in
+            guard let childView = child.loadedView, childView !== loadedView else { return false }
+            return childView.superview != nil && childView.isDescendant(of: loadedView)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// One named tree of a tree file: the window it is shown in and its root controller.
+///
+/// ```yaml
+/// name: kiosk                          # unique in the file; a-z, 0-9 and -
+/// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
+/// root: { type: Controller, id: main }
+/// ```
+public struct TreeSpec: Hashable, Sendable {
+    /// The window size a tree gets when its file gives none.
+    public static let defaultWindowSize = Size(width: 1280, height: 800)
+
+    /// The tree's name, by which clients choose it: lowercase letters, digits and `-`.
+    public var name: String
+    /// The size of the tree's window.
+    public var window: Size
+    /// The root controller.
+    public var root: NodeSpec
+
+    /// Creates a tree.
+    /// - Parameters:
+    ///   - name: The name: lowercase letters, digits and `-`, unique in its file.
+    ///   - window: The size of the window.
+    ///   - root: The root controller.
+    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec) {
+        self.name = name
+        self.window = window
+        self.root = root
+    }
+}
+
+extension TreeSpec: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, window, root
+    }
+
+    enum WindowKeys: String, CodingKey, CaseIterable {
+        case width, height
+    }
+
+    /// Decodes a tree, rejecting unknown keys; a missing or null `window` gives ``defaultWindowSize``.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` for a value of the wrong type, a missing key, or an unknown key
+    ///   when the decoder collects none (see ``TreeFile/decode(using:)``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        if container.contains(.window), try !container.decodeNil(forKey: .window) {
+            // Through a decoder of its own, so that the window mapping is checked for
+            // unknown keys like every other mapping of the file.
+            let window = try container.superDecoder(forKey: .window).strictContainer(keyedBy: WindowKeys.self)
+            self.window = Size(width: try window.decode(Double.self, forKey: .width), height: try window.decode(Double.self, forKey: .height))
+        } else {
+            window = Self.defaultWindowSize
+        }
+        root = try container.decode(NodeSpec.self, forKey: .root)
+    }
+
+    /// Encodes the tree as a file would hold it.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        var window = container.nestedContainer(keyedBy: WindowKeys.self, forKey: .window)
+        try window.encode(self.window.width, forKey: .width)
+        try window.encode(self.window.height, forKey: .height)
+        try container.encode(root, forKey: .root)
+    }
+}
