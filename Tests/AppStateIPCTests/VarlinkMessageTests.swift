@@ -69,6 +69,31 @@ final class VarlinkMessageTests: XCTestCase {
         }
     }
 
+    func testDecode_whenCallRepeatsAMember_thenMalformedDuplicateKey() {
+        for text in [#"{"method":"a.B","method":"c.D"}"#, #"{"x":1,"method":"a.B","x":2}"#, #"{"method":"a.B","parameters":{"a":1,"a":2}}"#] {
+            XCTAssertThrowsError(try decodeCall(text), text) { error in
+                XCTAssertEqual((error as? VarlinkProtocolError)?.jsonError?.kind, .duplicateKey, text)
+            }
+        }
+    }
+
+    func testDecode_whenFrameHasTrailingData_thenMalformed() {
+        XCTAssertThrowsError(try decodeCall(#"{"method":"a.B"} {}"#)) { error in
+            XCTAssertEqual((error as? VarlinkProtocolError)?.jsonError?.kind, .trailingData)
+        }
+        XCTAssertThrowsError(try decodeReply(#"{"parameters":{}}x"#)) { error in
+            XCTAssertEqual((error as? VarlinkProtocolError)?.jsonError?.kind, .trailingData)
+        }
+    }
+
+    func testDecode_whenMessageIsParsedValueOrFrame_thenSameResult() throws {
+        let text = #"{"method":"a.B","parameters":{"x":[1,{"y":null}]},"more":true,"vendor.ext":{}}"#
+        XCTAssertEqual(try VarlinkCall(message: JSONValue(jsonText: text)), try decodeCall(text))
+        XCTAssertThrowsError(try VarlinkCall(message: JSONValue(jsonText: #"{"method":"a.B","more":"x"}"#))) { error in
+            XCTAssertEqual(error as? VarlinkProtocolError, .invalidField("more"))
+        }
+    }
+
     func testDecode_whenFlagHasWrongType_thenMalformedNamingIt() {
         assertMalformedCall(#"{"method":"a.B","oneway":"yes"}"#, .invalidField("oneway"))
         assertMalformedCall(#"{"method":"a.B","more":1}"#, .invalidField("more"))

@@ -36,22 +36,7 @@ extension VarlinkClient {
     ///   - parameters: The input parameters.
     /// - Returns: The replies' parameters.
     public func replies(method: String, parameters: [String: JSONValue] = [:]) -> AsyncThrowingStream<[String: JSONValue], any Error> {
-        let (stream, continuation) = AsyncThrowingStream<[String: JSONValue], any Error>.makeStream()
-        continuation.onTermination = { [self] termination in
-            if case .cancelled = termination { close() }
-        }
-        BlockingThread.run { [self] in
-            do {
-                var replies = try self.stream(method: method, parameters: parameters)
-                while let reply = try replies.next() {
-                    if case .terminated = continuation.yield(reply) { return }
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        return stream
+        replies(method: method, parameters: parameters) { $0 }
     }
 
     /// Calls a method with `more` and delivers its decoded replies as they arrive.
@@ -63,20 +48,40 @@ extension VarlinkClient {
     public func replies<Method: VarlinkMethod>(
         _ method: Method.Type, _ parameters: Method.Parameters
     ) -> AsyncThrowingStream<Method.Reply, any Error> {
-        let raw = replies(method: Method.name, parameters: parameters.parameters)
-        let (stream, continuation) = AsyncThrowingStream<Method.Reply, any Error>.makeStream()
-        let forwarding = Task { [self] in
+        replies(method: Method.name, parameters: parameters.parameters) { [self] in try decode(method, $0) }
+    }
+
+    /// Reads the stream on a thread of its own and converts each reply there, so that no
+    /// task (and no actor a caller happens to be isolated to) is involved per reply.
+    private func replies<Element: Sendable>(
+        method: String,
+        parameters: [String: JSONValue],
+        convert: @escaping @Sendable ([String: JSONValue]) throws -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
+        let (replies, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
+        continuation.onTermination = { [self] termination in
+            if case .cancelled = termination { close() }
+        }
+        BlockingThread.run { [self] in
             do {
-                for try await parameters in raw {
-                    if case .terminated = continuation.yield(try decode(method, parameters)) { break }
+                var pending = try self.stream(method: method, parameters: parameters)
+                while let reply = try pending.next() {
+                    let element: Element
+                    do {
+                        element = try convert(reply)
+                    } catch {
+                        // The service is still streaming replies nobody will read.
+                        close()
+                        throw error
+                    }
+                    if case .terminated = continuation.yield(element) { return }
                 }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
             }
         }
-        continuation.onTermination = { _ in forwarding.cancel() }
-        return stream
+        return replies
     }
 
     private func offload<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {

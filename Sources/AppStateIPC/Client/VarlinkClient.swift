@@ -95,12 +95,7 @@ public final class VarlinkClient: Sendable {
         let call = VarlinkCall(method: method, parameters: parameters, oneway: true)
         let deadline = deadline()
         try state.withLock { state throws(VarlinkClientError) in
-            try ready(state)
-            do throws(VarlinkClientError) {
-                try socket.send(call.encoded, deadline: deadline)
-            } catch {
-                throw fail(error, in: &state)
-            }
+            try transmit(call, in: &state, deadline: deadline)
         }
     }
 
@@ -119,12 +114,7 @@ public final class VarlinkClient: Sendable {
         let call = VarlinkCall(method: method, parameters: parameters, more: true)
         let deadline = deadline()
         try state.withLock { state throws(VarlinkClientError) in
-            try ready(state)
-            do throws(VarlinkClientError) {
-                try socket.send(call.encoded, deadline: deadline)
-            } catch {
-                throw fail(error, in: &state)
-            }
+            try transmit(call, in: &state, deadline: deadline)
             state.streaming = true
         }
         return VarlinkReplyStream(client: self)
@@ -160,13 +150,17 @@ public final class VarlinkClient: Sendable {
 
     private func exchange(_ call: VarlinkCall, deadline: ContinuousClock.Instant?) throws(VarlinkClientError) -> VarlinkReply {
         try state.withLock { state throws(VarlinkClientError) -> VarlinkReply in
-            try ready(state)
-            do throws(VarlinkClientError) {
-                try socket.send(call.encoded, deadline: deadline)
-            } catch {
-                throw fail(error, in: &state)
-            }
+            try transmit(call, in: &state, deadline: deadline)
             return try receive(in: &state, deadline: deadline)
+        }
+    }
+
+    private func transmit(_ call: VarlinkCall, in state: inout State, deadline: ContinuousClock.Instant?) throws(VarlinkClientError) {
+        try ready(state)
+        do throws(VarlinkClientError) {
+            try socket.send(call.encoded, deadline: deadline)
+        } catch {
+            throw fail(error, in: &state)
         }
     }
 

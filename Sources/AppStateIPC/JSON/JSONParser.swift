@@ -36,6 +36,29 @@ public struct JSONParser: Sendable {
         return value
     }
 
+    /// Parses one JSON value that spans all of `bytes`, as ``parse(_:)-([UInt8])`` does, but
+    /// hands the members of a top-level object to `member` in document order instead of
+    /// building a dictionary; Varlink messages use this to skip one dictionary per message.
+    /// - Parameters:
+    ///   - bytes: UTF-8 encoded JSON text.
+    ///   - member: Receives each member of the top-level object.
+    /// - Returns: Whether the top-level value is an object (any other value is still
+    ///   checked completely, then dropped).
+    /// - Throws: ``JSONParseError`` describing the first problem and its offset.
+    func parseMembers(_ bytes: UnsafeRawBufferPointer, _ member: (String, JSONValue) -> Void) throws(JSONParseError) -> Bool {
+        var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
+        scanner.skipWhitespace()
+        let isObject = scanner.index < bytes.count && bytes[scanner.index] == UInt8(ascii: "{")
+        if isObject {
+            try scanner.parseTopLevelMembers(member)
+        } else {
+            _ = try scanner.parseValue(depth: 0)
+        }
+        scanner.skipWhitespace()
+        guard scanner.index == bytes.count else { throw JSONParseError(.trailingData, at: scanner.index) }
+        return isObject
+    }
+
     /// Parses one JSON value that spans all of `bytes` (surrounding whitespace allowed).
     /// - Parameter bytes: UTF-8 encoded JSON text.
     /// - Returns: The value.
@@ -114,13 +137,39 @@ private struct Scanner {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        try parseMembers(depth: depth) { key, keyOffset, value throws(JSONParseError) in
+            // Growing a dictionary from empty reallocates and rehashes at 1, 2 and 4
+            // members; Varlink objects mostly have fewer than 7, so allocate once.
+            if members.isEmpty { members.reserveCapacity(6) }
+            if members.updateValue(value, forKey: key) != nil { throw JSONParseError(.duplicateKey, at: keyOffset) }
+        }
+        return .object(members)
+    }
+
+    /// Reads the members of the top-level object (whose `{` is at `index`) and hands them
+    /// over in document order, so that a Varlink message's own members need no dictionary.
+    mutating func parseTopLevelMembers(_ member: (String, JSONValue) -> Void) throws(JSONParseError) {
+        var keys: [String] = []
+        try parseMembers(depth: 1) { key, keyOffset, value throws(JSONParseError) in
+            if keys.isEmpty { keys.reserveCapacity(8) }
+            if keys.contains(key) { throw JSONParseError(.duplicateKey, at: keyOffset) }
+            keys.append(key)
+            member(key, value)
+        }
+    }
+
+    /// Reads an object whose `{` is at `index`, handing each member and the offset of its
+    /// key to `member`.
+    private mutating func parseMembers(
+        depth: Int, _ member: (String, Int, JSONValue) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
         guard depth <= maximumDepth else { throw JSONParseError(.tooDeep, at: index) }
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return
         }
         while true {
             skipWhitespace()
@@ -131,10 +180,7 @@ private struct Scanner {
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            if members.updateValue(value, forKey: key) != nil {
-                throw JSONParseError(.duplicateKey, at: keyOffset)
-            }
+            try member(key, keyOffset, try parseValue(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw JSONParseError(.unexpectedEnd, at: index) }
             switch bytes[index] {
@@ -142,7 +188,7 @@ private struct Scanner {
                 index += 1
             case UInt8(ascii: "}"):
                 index += 1
-                return .object(members)
+                return
             default:
                 throw JSONParseError(.unexpectedCharacter, at: index)
             }

@@ -47,13 +47,24 @@ public struct VarlinkCall: Hashable, Sendable {
     /// - Parameter frame: The JSON text of the message.
     /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed call.
     public init(frame: UnsafeRawBufferPointer) throws(VarlinkProtocolError) {
-        let value: JSONValue
+        var method, parameters, oneway, more, upgrade: JSONValue?
+        let isObject: Bool
         do {
-            value = try JSONParser().parse(frame)
+            isObject = try JSONParser().parseMembers(frame) { key, value in
+                switch key {
+                case "method": method = value
+                case "parameters": parameters = value
+                case "oneway": oneway = value
+                case "more": more = value
+                case "upgrade": upgrade = value
+                default: break
+                }
+            }
         } catch {
             throw .invalidJSON(error)
         }
-        try self.init(message: value)
+        guard isObject else { throw .notAnObject }
+        try self.init(method: method, parameters: parameters, oneway: oneway, more: more, upgrade: upgrade)
     }
 
     /// Decodes a call from one frame (the bytes before its NUL terminator).
@@ -71,12 +82,26 @@ public struct VarlinkCall: Hashable, Sendable {
     /// - Throws: ``VarlinkProtocolError`` when the message is not a well-formed call.
     public init(message: JSONValue) throws(VarlinkProtocolError) {
         guard case .object(let members) = message else { throw .notAnObject }
-        guard case .string(let method) = members["method"] else { throw .missingMethod }
-        self.method = method
-        parameters = try VarlinkCall.object(members, "parameters")
-        oneway = try VarlinkCall.flag(members, "oneway")
-        more = try VarlinkCall.flag(members, "more")
-        upgrade = try VarlinkCall.flag(members, "upgrade")
+        try self.init(
+            method: members["method"],
+            parameters: members["parameters"],
+            oneway: members["oneway"],
+            more: members["more"],
+            upgrade: members["upgrade"]
+        )
+    }
+
+    /// Checks the protocol's members in a fixed order, so that a message with several
+    /// problems is always reported the same way.
+    private init(
+        method: JSONValue?, parameters: JSONValue?, oneway: JSONValue?, more: JSONValue?, upgrade: JSONValue?
+    ) throws(VarlinkProtocolError) {
+        guard case .string(let name)? = method else { throw .missingMethod }
+        self.method = name
+        self.parameters = try VarlinkCall.object(parameters, "parameters")
+        self.oneway = try VarlinkCall.flag(oneway, "oneway")
+        self.more = try VarlinkCall.flag(more, "more")
+        self.upgrade = try VarlinkCall.flag(upgrade, "upgrade")
     }
 
     /// Appends the call's JSON text and its NUL terminator to a buffer.
@@ -103,16 +128,16 @@ public struct VarlinkCall: Hashable, Sendable {
         return buffer
     }
 
-    static func flag(_ members: [String: JSONValue], _ key: String) throws(VarlinkProtocolError) -> Bool {
-        switch members[key] {
+    static func flag(_ value: JSONValue?, _ key: String) throws(VarlinkProtocolError) -> Bool {
+        switch value {
         case nil, .null?: false
         case .bool(let flag)?: flag
         default: throw .invalidField(key)
         }
     }
 
-    static func object(_ members: [String: JSONValue], _ key: String) throws(VarlinkProtocolError) -> [String: JSONValue] {
-        switch members[key] {
+    static func object(_ value: JSONValue?, _ key: String) throws(VarlinkProtocolError) -> [String: JSONValue] {
+        switch value {
         case nil, .null?: [:]
         case .object(let object)?: object
         default: throw .invalidField(key)

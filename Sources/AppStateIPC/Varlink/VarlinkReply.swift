@@ -34,13 +34,22 @@ public struct VarlinkReply: Hashable, Sendable {
     /// - Parameter frame: The JSON text of the message.
     /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed reply.
     public init(frame: UnsafeRawBufferPointer) throws(VarlinkProtocolError) {
-        let value: JSONValue
+        var parameters, continues, error: JSONValue?
+        let isObject: Bool
         do {
-            value = try JSONParser().parse(frame)
+            isObject = try JSONParser().parseMembers(frame) { key, value in
+                switch key {
+                case "parameters": parameters = value
+                case "continues": continues = value
+                case "error": error = value
+                default: break
+                }
+            }
         } catch {
             throw .invalidJSON(error)
         }
-        try self.init(message: value)
+        guard isObject else { throw .notAnObject }
+        try self.init(parameters: parameters, continues: continues, error: error)
     }
 
     /// Decodes a reply from one frame (the bytes before its NUL terminator).
@@ -58,11 +67,15 @@ public struct VarlinkReply: Hashable, Sendable {
     /// - Throws: ``VarlinkProtocolError`` when the message is not a well-formed reply.
     public init(message: JSONValue) throws(VarlinkProtocolError) {
         guard case .object(let members) = message else { throw .notAnObject }
-        parameters = try VarlinkCall.object(members, "parameters")
-        continues = try VarlinkCall.flag(members, "continues")
-        switch members["error"] {
-        case nil, .null?: error = nil
-        case .string(let name)?: error = name
+        try self.init(parameters: members["parameters"], continues: members["continues"], error: members["error"])
+    }
+
+    private init(parameters: JSONValue?, continues: JSONValue?, error: JSONValue?) throws(VarlinkProtocolError) {
+        self.parameters = try VarlinkCall.object(parameters, "parameters")
+        self.continues = try VarlinkCall.flag(continues, "continues")
+        switch error {
+        case nil, .null?: self.error = nil
+        case .string(let name)?: self.error = name
         default: throw .invalidField("error")
         }
     }

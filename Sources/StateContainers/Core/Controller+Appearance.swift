@@ -83,18 +83,22 @@ extension Controller {
     }
 
     /// The view left a visible window's hierarchy; the mirror of ``viewEnteredScreen()``.
+    /// A controller still appearing is cancelled (it gets `viewWillDisappear`, and the
+    /// pending end gives `viewDidDisappear`), as its view is no longer in the window.
     func viewLeftScreen() {
+        if let parent, !parent.shouldAutomaticallyForwardAppearanceMethods { return }
+        if let transition = appearanceTransition {
+            if transition.isAppearing { beginAppearance(false, animated: transition.animated) }
+            return
+        }
         // A controller that never appeared (its parent's appearance had not reached it yet)
         // has nothing to disappear from.
-        guard appearanceTransition == nil, appearance != .disappeared else { return }
-        if let parent {
-            guard parent.shouldAutomaticallyForwardAppearanceMethods else { return }
-            if let transition = parent.appearanceTransition, !transition.isAppearing {
-                if beginAppearance(false, animated: transition.animated) {
-                    parent.appearanceTransition?.forwarded.append(self)
-                }
-                return
+        guard appearance != .disappeared else { return }
+        if let transition = parent?.appearanceTransition, !transition.isAppearing {
+            if beginAppearance(false, animated: transition.animated) {
+                parent?.appearanceTransition?.forwarded.append(self)
             }
+            return
         }
         if beginAppearance(false, animated: false) { endAppearanceTransition() }
     }
