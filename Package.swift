@@ -52,9 +52,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "AppStateCtlKit",
+            dependencies: ["AppStateIPC"]
+        ),
         .executableTarget(
             name: "appstatectl",
             dependencies: [
+                "AppStateCtlKit",
                 "AppStateIPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,6 +67,7 @@ let package = Package(
         .testTarget(name: "StateContainersTests", dependencies: ["StateContainers"]),
         .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateIPC"]),
         .testTarget(name: "AppStateServiceTests", dependencies: ["AppStateService"]),
+        .testTarget(name: "CtlTests", dependencies: ["AppStateCtlKit"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["AppStateIPC"]
