@@ -52,10 +52,15 @@ extension Controller {
             ContainmentWarning.emit("unbalanced appearance call: \(isAppearing ? "appearing" : "disappearing") while \(appearance)", on: identifier)
             return false
         }
-        let candidates = shouldAutomaticallyForwardAppearanceMethods ? installedChildren : []
         appearanceTransition = AppearanceTransition(depth: 1, isAppearing: isAppearing, animated: animated, forwarded: [])
         sendWill(isAppearing, animated: animated)
-        let forwarded = candidates.filter { $0.beginAppearance(isAppearing, animated: animated) }
+        // The children are those installed once the controller's own `will` has run, as it
+        // may swap them; those it installed meanwhile already joined the transition.
+        guard shouldAutomaticallyForwardAppearanceMethods else { return true }
+        let joined = appearanceTransition?.forwarded ?? []
+        let forwarded = installedChildren
+            .filter { child in !joined.contains { $0 === child } }
+            .filter { $0.beginAppearance(isAppearing, animated: animated) }
         appearanceTransition?.forwarded.insert(contentsOf: forwarded, at: 0)
         return true
     }
@@ -79,7 +84,9 @@ extension Controller {
 
     /// The view left a visible window's hierarchy; the mirror of ``viewEnteredScreen()``.
     func viewLeftScreen() {
-        guard appearanceTransition == nil else { return }
+        // A controller that never appeared (its parent's appearance had not reached it yet)
+        // has nothing to disappear from.
+        guard appearanceTransition == nil, appearance != .disappeared else { return }
         if let parent {
             guard parent.shouldAutomaticallyForwardAppearanceMethods else { return }
             if let transition = parent.appearanceTransition, !transition.isAppearing {

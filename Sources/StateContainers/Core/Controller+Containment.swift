@@ -1,5 +1,6 @@
 extension Controller {
-    /// Adds a child: removes it from any other parent first, then sends
+    /// Adds a child: removes it from any other parent (or from the window it is the root
+    /// of) first, then sends
     /// `willMove(toParent: self)` and appends it to ``children``. The caller installs the
     /// child's view and then calls `didMove(toParent: self)`.
     /// - Parameter child: The controller to add.
@@ -20,6 +21,9 @@ extension Controller {
         if child.parent != nil {
             child.unembed()
         }
+        // A window's root leaves that window first, as a child leaves its old parent:
+        // otherwise it would be both the window's root and someone's child.
+        child.rootWindow?.rootController = nil
         let oldWindow = child.window
         child.willMove(toParent: self)
         children.append(child)

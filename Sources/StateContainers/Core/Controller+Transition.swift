@@ -31,6 +31,9 @@ extension Controller {
             throw ContainmentError.transitionInProgress.with("\(from.isTransitioning ? from.identifier : to.identifier) is already in a transition")
         }
         let container = from.loadedView?.superview ?? view
+        // Loaded before `to` begins appearing: viewDidLoad comes first, and the children
+        // it installs are among those the appearance is forwarded to.
+        let toView = to.view
         let sendsAppearance = shouldAutomaticallyForwardAppearanceMethods && container.isOnScreen
         let animated = duration > .zero
         from.isTransitioning = true
@@ -39,7 +42,7 @@ extension Controller {
             from.beginAppearance(false, animated: animated)
             to.beginAppearance(true, animated: animated)
         }
-        container.addSubview(to.view)
+        container.addSubview(toView)
         animations?()
         let finish: @MainActor () -> Void = {
             from.loadedView?.removeFromSuperview()

@@ -79,11 +79,13 @@
         root.rootWindow?.rootController = nil
         let oldWindow = root.window
         root.rootWindow = self
+        // Announced before the view loads: children that viewDidLoad embeds then join an
+        // announced tree and are told once, after their parent.
+        root.windowChanged(from: oldWindow)
         let view = root.view
         view.removeFromSuperview()
         view.hostingWindow = self
         view.frame = bounds
-        root.windowChanged(from: oldWindow)
         if isVisible { root.viewEnteredScreen() }
     }
 

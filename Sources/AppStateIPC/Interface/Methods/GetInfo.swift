@@ -1,0 +1,66 @@
+import StateContainers
+
+/// `org.varlink.service.GetInfo() -> (vendor, product, version, url, interfaces)`: what
+/// every Varlink service says about itself.
+public enum GetInfo: VarlinkMethod {
+    /// `org.varlink.service.GetInfo`.
+    public static let name = "org.varlink.service.GetInfo"
+
+    /// The parameters: none.
+    public typealias Parameters = EmptyParameters
+
+    /// The reply.
+    public struct Reply: VarlinkObject {
+        /// The members of the reply.
+        public static let memberNames = ["vendor", "product", "version", "url", "interfaces"]
+
+        /// The vendor of the service.
+        public var vendor: String
+        /// The name of the service.
+        public var product: String
+        /// The version of the service.
+        public var version: String
+        /// Where to read more about the service.
+        public var url: String
+        /// The fully-qualified names of the interfaces the service provides.
+        public var interfaces: [String]
+
+        /// Creates the reply.
+        /// - Parameters:
+        ///   - vendor: The vendor of the service.
+        ///   - product: The name of the service.
+        ///   - version: The version of the service.
+        ///   - url: Where to read more about the service.
+        ///   - interfaces: The interfaces the service provides.
+        public init(vendor: String, product: String, version: String, url: String, interfaces: [String]) {
+            self.vendor = vendor
+            self.product = product
+            self.version = version
+            self.url = url
+            self.interfaces = interfaces
+        }
+
+        /// Decodes the reply.
+        /// - Parameter parameters: The reply's parameters.
+        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
+        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
+            let reader = try ParameterReader(parameters, declared: Reply.memberNames)
+            vendor = try reader.string("vendor")
+            product = try reader.string("product")
+            version = try reader.string("version")
+            url = try reader.string("url")
+            interfaces = try reader.stringArray("interfaces")
+        }
+
+        /// The reply's parameters.
+        public var parameters: [String: JSONValue] {
+            [
+                "vendor": .string(vendor),
+                "product": .string(product),
+                "version": .string(version),
+                "url": .string(url),
+                "interfaces": .array(interfaces.map(JSONValue.string)),
+            ]
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import StateContainers
+
+/// `io.appstate.Login(user: string, switch: ?bool) -> (path: string)`: logs a user in on
+/// a tree's login-state container.
+public enum Login: VarlinkMethod {
+    /// `io.appstate.Login`.
+    public static let name = AppStateMethod.login.rawValue
+
+    /// The parameters.
+    public struct Parameters: VarlinkObject {
+        /// The members the method declares.
+        public static let memberNames = ["tree", "user", "switch"]
+
+        /// The tree to change; the first tree when `nil`.
+        public var tree: String?
+        /// The user to log in, never empty.
+        public var user: String
+        /// Whether to replace a different user already logged in (the wire's `switch`).
+        public var switching: Bool
+
+        /// Creates the parameters.
+        /// - Parameters:
+        ///   - tree: The tree to change; the first tree when `nil`.
+        ///   - user: The user to log in.
+        ///   - switching: Whether to replace a different user already logged in.
+        public init(tree: String? = nil, user: String, switching: Bool = false) {
+            self.tree = tree
+            self.user = user
+            self.switching = switching
+        }
+
+        /// Decodes the parameters.
+        /// - Parameter parameters: The call's parameters.
+        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter;
+        ///   `io.appstate.InvalidValue` for an empty user.
+        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
+            let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
+            tree = try reader.optionalString("tree")
+            user = try reader.string("user")
+            switching = try reader.optionalBool("switch") ?? false
+            guard !user.isEmpty else { throw .invalidValue(parameter: "user", reason: "must not be empty") }
+        }
+
+        /// The parameters for encoding; `switch` only when set.
+        public var parameters: [String: JSONValue] {
+            var members: [String: JSONValue] = ["user": .string(user)]
+            members["tree"] = tree.map(JSONValue.string)
+            if switching { members["switch"] = .bool(true) }
+            return members
+        }
+    }
+
+    /// The reply.
+    public typealias Reply = PathReply
+}

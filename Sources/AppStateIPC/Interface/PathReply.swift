@@ -1,0 +1,28 @@
+import StateContainers
+
+/// The reply of the methods that answer with the path of the child shown after the
+/// change: ``Login``, ``SelectMenuItem``, ``Push`` and ``Pop``.
+public struct PathReply: VarlinkObject {
+    /// The members of the reply.
+    public static let memberNames = ["path"]
+
+    /// The full path of the child shown after the change.
+    public var path: String
+
+    /// Creates the reply.
+    /// - Parameter path: The full path of the child shown after the change.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Decodes the reply.
+    /// - Parameter parameters: The reply's parameters.
+    /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
+    public init(parameters: [String: JSONValue]) throws(VarlinkError) {
+        let reader = try ParameterReader(parameters, declared: PathReply.memberNames)
+        path = try reader.string("path")
+    }
+
+    /// The reply's parameters.
+    public var parameters: [String: JSONValue] { ["path": .string(path)] }
+}

@@ -1,0 +1,95 @@
+import StateContainers
+
+/// A Varlink reply: one NUL-terminated JSON object sent from service to client.
+///
+/// The wire format is `parameters: ?object, continues: ?bool, error: ?string`. As for
+/// ``VarlinkCall``, `null` members count as absent, a protocol member of the wrong type is
+/// a ``VarlinkProtocolError``, and unknown top-level members are ignored.
+public struct VarlinkReply: Hashable, Sendable {
+    /// The output parameters, or the error's parameters when ``error`` is set.
+    public var parameters: [String: JSONValue]
+    /// Whether more replies to the same call follow (only after a call with `more`).
+    public var continues: Bool
+    /// The fully-qualified error name when the call failed.
+    public var error: String?
+
+    /// Creates a reply.
+    /// - Parameters:
+    ///   - parameters: The output parameters (or the error's parameters).
+    ///   - continues: Whether more replies to the same call follow.
+    ///   - error: The fully-qualified error name when the call failed.
+    public init(parameters: [String: JSONValue] = [:], continues: Bool = false, error: String? = nil) {
+        self.parameters = parameters
+        self.continues = continues
+        self.error = error
+    }
+
+    /// Creates the reply that reports an error; it ends the call.
+    /// - Parameter error: The error to report.
+    public init(error: VarlinkError) {
+        self.init(parameters: error.parameters, continues: false, error: error.name)
+    }
+
+    /// Decodes a reply from one frame (the bytes before its NUL terminator).
+    /// - Parameter frame: The JSON text of the message.
+    /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed reply.
+    public init(frame: UnsafeRawBufferPointer) throws(VarlinkProtocolError) {
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(frame)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        try self.init(message: value)
+    }
+
+    /// Decodes a reply from one frame (the bytes before its NUL terminator).
+    /// - Parameter frame: The JSON text of the message.
+    /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed reply.
+    public init(frame: [UInt8]) throws(VarlinkProtocolError) {
+        let result = frame.withUnsafeBytes { raw in
+            Result { () throws(VarlinkProtocolError) in try VarlinkReply(frame: raw) }
+        }
+        self = try result.get()
+    }
+
+    /// Decodes a reply from an already parsed message.
+    /// - Parameter message: The message object.
+    /// - Throws: ``VarlinkProtocolError`` when the message is not a well-formed reply.
+    public init(message: JSONValue) throws(VarlinkProtocolError) {
+        guard case .object(let members) = message else { throw .notAnObject }
+        parameters = try VarlinkCall.object(members, "parameters")
+        continues = try VarlinkCall.flag(members, "continues")
+        switch members["error"] {
+        case nil, .null?: error = nil
+        case .string(let name)?: error = name
+        default: throw .invalidField("error")
+        }
+    }
+
+    /// The error this reply reports, if it reports one.
+    public var varlinkError: VarlinkError? {
+        error.map { VarlinkError(name: $0, parameters: parameters) }
+    }
+
+    /// Appends the reply's JSON text and its NUL terminator to a buffer.
+    /// - Parameter buffer: The buffer to append to.
+    public func encode(into buffer: inout [UInt8]) {
+        buffer.append(contentsOf: #"{"parameters":"#.utf8)
+        JSONWriter.writeObject(parameters, into: &buffer)
+        if continues { buffer.append(contentsOf: #","continues":true"#.utf8) }
+        if let error {
+            buffer.append(contentsOf: #","error":"#.utf8)
+            JSONWriter.writeString(error, into: &buffer)
+        }
+        buffer.append(UInt8(ascii: "}"))
+        buffer.append(0)
+    }
+
+    /// The reply's JSON text with its NUL terminator.
+    public var encoded: [UInt8] {
+        var buffer: [UInt8] = []
+        encode(into: &buffer)
+        return buffer
+    }
+}

@@ -1,0 +1,95 @@
+/// A container that shows a loading screen, an error, or its content, and swaps between
+/// them as the content's state changes: the "content state" pattern of UIKit apps, which
+/// keeps the fetching screen's own controller free of loading and error handling.
+///
+/// Each swap follows the timeline of DESIGN §3.2. Only the shown child is installed. A
+/// state set before the view loads adds its child without loading any view; if no state
+/// was set by the time the view loads, the container shows ``ContentState/loading``.
+/// The state is transient: it takes no part in restoration.
+public final class ContentStateController: Controller {
+    /// The state last asked for with ``transition(to:)``; nil until one is.
+    public private(set) var state: ContentState?
+
+    private lazy var slot = ShownChildSlot(owner: self)
+
+    /// Creates a content-state container with nothing shown yet.
+    /// - Parameters:
+    ///   - identifier: The name among its siblings.
+    ///   - title: A human-readable name.
+    public override init(identifier: String, title: String? = nil) {
+        super.init(identifier: identifier, title: title)
+    }
+
+    /// The child shown for the state: a ``LoadingController``, an ``ErrorController`` or
+    /// the controller to render. While an animated swap runs, it is the arriving child, and
+    /// a newer state waits for that swap to finish.
+    public var shownController: Controller? { slot.shown }
+
+    /// The shown child.
+    public override var currentChild: Controller? { slot.shown }
+
+    /// How long a swap takes on the window's clock; zero, the default, swaps before
+    /// ``transition(to:)`` returns.
+    public var transitionDuration: Duration {
+        get { slot.duration }
+        set { slot.duration = newValue }
+    }
+
+    /// Shows the child for a state: the loading child for ``ContentState/loading``, the
+    /// error child for ``ContentState/failed(_:)`` (updated in place when an error is
+    /// already shown, since both would be named `error`), or the given controller.
+    /// Asking for the state already shown changes nothing on screen.
+    /// - Parameter state: The new state.
+    /// - Throws: For ``ContentState/render(_:)``, ``ContainmentError/cycle`` when the
+    ///   controller is this container or one of its ancestors,
+    ///   ``ContainmentError/invalidArgument`` for an empty identifier or one with `/`,
+    ///   ``ContainmentError/duplicateIdentifier`` when the child it replaces has the same
+    ///   identifier, ``ContainmentError/transitionInProgress`` when the controller is in
+    ///   another container's transition. Nothing changes then.
+    public func transition(to state: ContentState) throws {
+        // A second loading or error child would collide with the identifier of the one
+        // already shown (or waiting to be), so that one is reused.
+        let child: Controller
+        switch state {
+        case .loading:
+            child = (self.state == .loading ? slot.target as? LoadingController : nil) ?? LoadingController()
+        case let .failed(message):
+            child = (self.state?.name == "failed" ? slot.target as? ErrorController : nil) ?? ErrorController(message: message)
+        case let .render(controller):
+            child = controller
+        }
+        try slot.validate(child)
+        if case let .failed(message) = state, let error = child as? ErrorController {
+            error.message = message
+        }
+        self.state = state
+        slot.show(child)
+    }
+
+    /// Installs the child of a state set before the view loaded, or shows
+    /// ``ContentState/loading`` when none was.
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        slot.installShownView()
+        guard state == nil else { return }
+        do {
+            try transition(to: .loading)
+        } catch {
+            // Only a child named `loading` added by hand gets in the way.
+            ContainmentWarning.emit("could not show the loading state: \(error)", on: identifier)
+        }
+    }
+
+    /// Sizes the shown child's view to the container's bounds.
+    public override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        slot.layout()
+    }
+
+    /// Adds the state's name (`loading`, `failed`, `render`) to the snapshot.
+    /// - Parameter node: The snapshot being built for this controller.
+    public override func describe(in node: inout NodeSnapshot) {
+        super.describe(in: &node)
+        node.contentState = state?.name
+    }
+}

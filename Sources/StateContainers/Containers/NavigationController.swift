@@ -1,0 +1,167 @@
+/// A stack of screens of which only the top one is on screen, as `UINavigationController`.
+///
+/// The children are the stack. A push adds the new screen as a child and swaps the
+/// installed view with the timeline of the containment contract (`willMove(toParent:)`,
+/// the appearance callbacks of `transition(from:to:…)`, then `didMove(toParent:)`); a pop
+/// does the mirror image and removes the old top when the swap finishes. ``stack`` changes
+/// when the swap starts, as `viewControllers` does in UIKit; the leaving screen stays in
+/// ``Controller/children`` until its view is gone.
+public final class NavigationController: Controller {
+    /// The screens from the root (first) to the top (last); never empty.
+    public private(set) var stack: [Controller]
+
+    /// How long an animated push or pop takes on the window's clock; zero (the default)
+    /// swaps at once.
+    public var transitionDuration: Duration = .zero
+
+    /// Makes the screen pushed by ``push(identifier:animated:)`` and restored by
+    /// ``decodeRestorableState(with:)``, or nil for an identifier it does not know. The tree
+    /// builder sets it.
+    public var makeDestination: (@MainActor (String) -> Controller?)?
+
+    /// Creates a stack holding only its root.
+    /// - Parameters:
+    ///   - identifier: The container's identifier.
+    ///   - root: The bottom screen, which is never popped.
+    ///   - title: A human-readable name.
+    /// - Throws: ``ContainmentError/invalidArgument`` when the root's identifier is empty or
+    ///   contains `/`.
+    public init(identifier: String, root: Controller, title: String? = nil) throws {
+        stack = [root]
+        super.init(identifier: identifier, title: title)
+        try validateIncomingChildren([root], noun: "screen")
+        try adoptChild(root)
+    }
+
+    /// The bottom screen.
+    public var root: Controller { stack[0] }
+
+    /// The screen on top: the one on screen.
+    public var top: Controller { stack[stack.count - 1] }
+
+    /// The top screen.
+    public override var currentChild: Controller? { top }
+
+    /// Pushes a screen on top of the stack.
+    /// - Parameters:
+    ///   - controller: The screen; it leaves any other parent first.
+    ///   - animated: Whether the swap takes ``transitionDuration``.
+    /// - Throws: ``ContainmentError/duplicateIdentifier`` when a screen with its identifier is
+    ///   in the stack, ``ContainmentError/transitionInProgress`` while a previous push or pop
+    ///   is still running, and what `addChild` throws. Nothing changes then.
+    public func push(_ controller: Controller, animated: Bool) throws {
+        try checkNoChildTransitionInFlight()
+        guard !stack.contains(where: { $0 === controller || $0.identifier == controller.identifier }) else {
+            throw ContainmentError.duplicateIdentifier.with("\(identifier) already has a screen named \(controller.identifier)")
+        }
+        let old = top
+        try addChild(controller)
+        stack.append(controller)
+        replaceCurrentChildView(old, with: controller, duration: duration(animated)) {
+            controller.didMove(toParent: self)
+        }
+    }
+
+    /// Pushes the screen that ``makeDestination`` makes for an identifier.
+    /// - Parameters:
+    ///   - identifier: The screen's identifier.
+    ///   - animated: Whether the swap takes ``transitionDuration``.
+    /// - Throws: ``ContainmentError/noSuchChild`` when ``makeDestination`` is not set or
+    ///   makes nothing for `identifier`, else what ``push(_:animated:)`` throws. Nothing
+    ///   changes then.
+    public func push(identifier: String, animated: Bool) throws {
+        try checkNoChildTransitionInFlight()
+        guard let controller = makeDestination?(identifier) else {
+            throw ContainmentError.noSuchChild.with("\(self.identifier) has no screen named \(identifier) to push")
+        }
+        try push(controller, animated: animated)
+    }
+
+    /// Pops the top screen. The root is never popped.
+    /// - Parameter animated: Whether the swap takes ``transitionDuration``.
+    /// - Returns: The popped screen, or nil when only the root is left or a previous push or
+    ///   pop is still running (nothing changes then).
+    @discardableResult
+    public func pop(animated: Bool) -> Controller? {
+        guard stack.count > 1, !isChildTransitionInFlight else { return nil }
+        let old = stack.removeLast()
+        leave(old, duration: duration(animated))
+        return old
+    }
+
+    /// Pops every screen above the root. The screens under the top leave at once (their
+    /// views are not installed); the top leaves with the swap timeline.
+    /// - Parameter animated: Whether the swap takes ``transitionDuration``.
+    /// - Returns: The popped screens from the bottom up; empty when only the root is left or a
+    ///   previous push or pop is still running (nothing changes then).
+    @discardableResult
+    public func popToRoot(animated: Bool) -> [Controller] {
+        guard stack.count > 1, !isChildTransitionInFlight else { return [] }
+        let popped = Array(stack.dropFirst())
+        stack = [root]
+        for controller in popped.dropLast().reversed() { controller.unembed() }
+        leave(popped[popped.count - 1], duration: duration(animated))
+        return popped
+    }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        installCurrentChildView(top)
+    }
+
+    public override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        top.view.frame = view.bounds
+    }
+
+    /// Saves the identifiers of the screens above the root, bottom up.
+    /// - Parameter coder: Where to put the state.
+    public override func encodeRestorableState(with coder: RestorationCoder) {
+        super.encodeRestorableState(with: coder)
+        coder.encode(stack.dropFirst().map(\.identifier), forKey: RestorationKey.stack)
+    }
+
+    /// Rebuilds the saved stack: screens already in place are kept, the others are made by
+    /// ``makeDestination``. Restoring stops at the first screen it cannot make. Before the
+    /// tree appears this neither loads views nor sends appearance callbacks.
+    /// - Parameter coder: The saved state.
+    public override func decodeRestorableState(with coder: RestorationCoder) {
+        super.decodeRestorableState(with: coder)
+        guard let saved = coder.decodeStrings(forKey: RestorationKey.stack), !isChildTransitionInFlight else { return }
+        var kept = 1
+        while kept < stack.count, kept - 1 < saved.count, stack[kept].identifier == saved[kept - 1] { kept += 1 }
+        let oldTop = top
+        for controller in stack[kept...].reversed() { controller.unembed() }
+        stack.removeSubrange(kept...)
+        for identifier in saved.dropFirst(kept - 1) {
+            guard let controller = makeDestination?(identifier),
+                  !stack.contains(where: { $0.identifier == identifier }),
+                  (try? adoptChild(controller)) != nil else { break }
+            stack.append(controller)
+        }
+        guard top !== oldTop else { return }
+        if oldTop.parent === self {
+            replaceCurrentChildView(oldTop, with: top, duration: .zero) {}
+        } else {
+            installCurrentChildView(top)
+        }
+    }
+
+    private enum RestorationKey {
+        static let stack = "stack"
+    }
+
+    private func duration(_ animated: Bool) -> Duration {
+        animated ? transitionDuration : .zero
+    }
+
+    /// Swaps from a screen just taken off the stack to the new top, with the removal steps
+    /// of the timeline around it: `willMove(toParent: nil)` first, `removeFromParent()` when
+    /// the swap finishes.
+    private func leave(_ old: Controller, duration: Duration) {
+        old.willMove(toParent: nil)
+        replaceCurrentChildView(old, with: top, duration: duration) {
+            old.removeFromParent()
+        }
+    }
+}

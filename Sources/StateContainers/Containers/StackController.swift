@@ -1,0 +1,79 @@
+/// Shows all its children at once, splitting its bounds into equal slots along ``axis``
+/// with ``spacing`` between them, as a `UIStackView` with `.fillEqually` distribution
+/// hosting child controllers' views.
+///
+/// The axis follows the shape of the container: side by side in landscape, one above the
+/// other in portrait. On a size change each child is told its own new size through
+/// ``size(forChildContentContainer:withParentContainerSize:)``, then laid out again.
+public final class StackController: Controller {
+    /// The gap between neighbouring children, in points. A negative or non-finite value is
+    /// ignored with a ``ContainmentWarning``; setting it lays the children out again.
+    public var spacing: Double {
+        didSet {
+            guard Self.isValidSpacing(spacing) else {
+                ContainmentWarning.emit("ignored spacing \(spacing)", on: identifier)
+                spacing = oldValue
+                return
+            }
+            loadedView?.layoutSubviews()
+        }
+    }
+
+    /// Creates a stack.
+    /// - Parameters:
+    ///   - identifier: The container's identifier.
+    ///   - arrangedChildren: The children, in order along the axis; may be empty.
+    ///   - spacing: The gap between neighbouring children; zero or more.
+    ///   - title: A human-readable name.
+    /// - Throws: ``ContainmentError/invalidArgument`` for a negative or non-finite spacing or a
+    ///   child identifier that is empty or contains `/`,
+    ///   ``ContainmentError/duplicateIdentifier`` when two children share one.
+    public init(identifier: String, arrangedChildren: [Controller], spacing: Double = 0, title: String? = nil) throws {
+        self.spacing = spacing
+        super.init(identifier: identifier, title: title)
+        guard Self.isValidSpacing(spacing) else {
+            throw ContainmentError.invalidArgument.with("\(identifier): spacing \(spacing) must be a finite number of at least 0")
+        }
+        try validateIncomingChildren(arrangedChildren, noun: "arranged child")
+        for child in arrangedChildren { try adoptChild(child) }
+    }
+
+    /// The children, in order along the axis.
+    public var arrangedChildren: [Controller] { children }
+
+    /// `.horizontal` while the container is wider than tall, else `.vertical` (also while its
+    /// view is not loaded and has no size).
+    public var axis: Axis { Axis(for: loadedView?.bounds.size ?? .zero) }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        for child in children { view.addSubview(child.view) }
+        layOutArrangedChildren()
+    }
+
+    public override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        layOutArrangedChildren()
+    }
+
+    /// A child's slot size for a given size of the container, so that a resize tells each
+    /// child its own new size rather than the container's.
+    /// - Parameters:
+    ///   - child: One of the children.
+    ///   - parentSize: The container's new size.
+    /// - Returns: The child's slot size; the container's size for a controller that is not a child.
+    public override func size(forChildContentContainer child: Controller, withParentContainerSize parentSize: Size) -> Size {
+        guard let index = children.firstIndex(where: { $0 === child }) else { return parentSize }
+        return Self.slots(count: children.count, in: Rect(origin: .zero, size: parentSize), spacing: spacing)[index].size
+    }
+
+    private func layOutArrangedChildren() {
+        for (child, frame) in zip(children, Self.slots(count: children.count, in: view.bounds, spacing: spacing)) {
+            child.view.frame = frame
+        }
+    }
+
+    private static func isValidSpacing(_ spacing: Double) -> Bool {
+        spacing.isFinite && spacing >= 0
+    }
+}

@@ -1,0 +1,106 @@
+import AppStateIPC
+import Foundation
+import XCTest
+
+final class InterfaceDescriptionTests: XCTestCase {
+    private let text = AppStateInterface.description
+    private var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    func testDescription_whenComparedWithTheFileInTheRepository_thenIdentical() throws {
+        let file = try String(contentsOf: packageRoot.appendingPathComponent("Sources/AppStateIPC/io.appstate.varlink"), encoding: .utf8)
+        XCTAssertEqual(text, file)
+    }
+
+    func testDescription_whenParsed_thenDeclaresInterfaceIOAppstate() {
+        let firstCode = text.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty }
+        XCTAssertEqual(firstCode, "interface io.appstate")
+        XCTAssertEqual(InterfaceFile(text).name, AppStateInterface.name)
+        XCTAssertTrue(text.hasPrefix("#"), "the interface itself needs a doc comment")
+    }
+
+    func testDescription_whenParsed_thenHasEveryMethodAndNoOthers() {
+        let file = InterfaceFile(text)
+        XCTAssertEqual(file.methodOrder, AppStateMethod.allCases.map(\.shortName))
+        for method in AppStateMethod.allCases {
+            XCTAssertEqual(file.methods[method.shortName]?.input.first, .init(name: "tree", type: "?string"), "\(method.shortName) takes tree first")
+        }
+    }
+
+    func testDescription_whenParsed_thenHasEveryErrorAndNoOthers() {
+        XCTAssertEqual(Set(InterfaceFile(text).errors.keys), Set(AppStateErrorName.allCases.map(\.shortName)))
+        for name in AppStateErrorName.allCases {
+            XCTAssertFalse(InterfaceFile(text).errors[name.shortName]?.isEmpty ?? true, "\(name.shortName) carries fields for a sentence")
+        }
+    }
+
+    func testDescription_whenParsed_thenDeclaresTheWireTypes() {
+        XCTAssertEqual(Set(InterfaceFile(text).types.keys), ["Rect", "Insets", "Node", "Event"])
+    }
+
+    func testDescription_whenEveryDeclarationIsChecked_thenEachHasADocComment() {
+        assertEveryMemberDocumented(text)
+    }
+
+    func testServiceDescription_whenEveryDeclarationIsChecked_thenEachHasADocComment() {
+        assertEveryMemberDocumented(VarlinkServiceInterface.description)
+        XCTAssertEqual(InterfaceFile(VarlinkServiceInterface.description).name, VarlinkServiceInterface.name)
+        XCTAssertEqual(Set(InterfaceFile(VarlinkServiceInterface.description).errors.keys).count, VarlinkServiceErrorName.allCases.count)
+    }
+
+    func testDescription_whenSearchedForTheAnyType_thenAbsent() {
+        let code = text.split(separator: "\n").filter { !$0.trimmingPrefix(while: \.isWhitespace).hasPrefix("#") }
+        for line in code {
+            XCTAssertNil(line.firstMatch(of: /:\s*\??(\[[a-z]*\])?any\b/), String(line))
+        }
+    }
+
+    func testDescription_whenParsedByPythonVarlink_thenAccepted() throws {
+        let python = try pythonWithVarlink()
+        for (name, description) in [("io.appstate", text), ("org.varlink.service", VarlinkServiceInterface.description)] {
+            let process = Process()
+            process.executableURL = python
+            process.arguments = ["-c", "import sys, varlink; i = varlink.Interface(sys.stdin.read()); print(i.name, len(i.members))"]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(description.utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertEqual(process.terminationStatus, 0, printed)
+            XCTAssertTrue(printed.hasPrefix(name + " "), printed)
+        }
+    }
+
+    /// Every `interface`, `type`, `method` and `error` line, and every member line, must
+    /// follow a comment line: the interface is the daemon's manual on the wire.
+    private func assertEveryMemberDocumented(_ description: String, file: StaticString = #filePath, line: UInt = #line) {
+        let lines = description.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingPrefix(while: \.isWhitespace) }
+        var checked = 0
+        for (index, current) in lines.enumerated() {
+            let declares = current.firstMatch(of: #/^(interface|type|method|error) /#) != nil
+                || current.firstMatch(of: /^[a-z][A-Za-z0-9_]*\s*:/) != nil
+            guard declares else { continue }
+            checked += 1
+            XCTAssertTrue(index > 0 && lines[index - 1].hasPrefix("#"), "undocumented: \(current)", file: file, line: line)
+        }
+        XCTAssertGreaterThan(checked, 10, file: file, line: line)
+    }
+
+    private func pythonWithVarlink() throws -> URL {
+        var candidates: [URL] = []
+        if let venv = ProcessInfo.processInfo.environment["APPSTATE_VENV"] {
+            candidates.append(URL(fileURLWithPath: venv).appendingPathComponent("bin/python"))
+        }
+        candidates.append(packageRoot.appendingPathComponent(".venv/bin/python"))
+        guard let python = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw XCTSkip("no Python venv with varlink (run `make test-deps` or set APPSTATE_VENV)")
+        }
+        return python
+    }
+}

@@ -1,0 +1,198 @@
+import AppStateIPC
+import StateContainers
+import XCTest
+
+final class VarlinkMessageTests: XCTestCase {
+    private func decodeCall(_ text: String) throws(VarlinkProtocolError) -> VarlinkCall {
+        try VarlinkCall(frame: Array(text.utf8))
+    }
+
+    private func decodeReply(_ text: String) throws(VarlinkProtocolError) -> VarlinkReply {
+        try VarlinkReply(frame: Array(text.utf8))
+    }
+
+    private func assertMalformedCall(
+        _ text: String, _ expected: VarlinkProtocolError, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertThrowsError(try decodeCall(text), file: file, line: line) { error in
+            XCTAssertEqual(error as? VarlinkProtocolError, expected, file: file, line: line)
+        }
+    }
+
+    // MARK: calls
+
+    func testDecode_whenCallHasEveryMember_thenAllDecoded() throws {
+        let call = try decodeCall(#"{"method":"io.appstate.Watch","parameters":{"tree":"main"},"oneway":false,"more":true,"upgrade":false}"#)
+        XCTAssertEqual(call, VarlinkCall(method: "io.appstate.Watch", parameters: ["tree": "main"], more: true))
+    }
+
+    func testDecode_whenCallHasOnlyMethod_thenDefaults() throws {
+        let call = try decodeCall(#"{"method":"io.appstate.GetTree"}"#)
+        XCTAssertEqual(call.parameters, [:])
+        XCTAssertFalse(call.oneway || call.more || call.upgrade)
+    }
+
+    func testDecode_whenOptionalMembersAreNull_thenTreatedAsAbsent() throws {
+        let call = try decodeCall(#"{"method":"a.B","parameters":null,"oneway":null,"more":null,"upgrade":null}"#)
+        XCTAssertEqual(call, VarlinkCall(method: "a.B"))
+    }
+
+    func testDecode_whenCallHasUnknownTopLevelMembers_thenIgnored() throws {
+        let call = try decodeCall(#"{"method":"a.B","com.example.trace":{"id":7},"extra":1,"oneway":true}"#)
+        XCTAssertEqual(call, VarlinkCall(method: "a.B", oneway: true))
+    }
+
+    func testDecode_whenFrameHasNoMethod_thenMalformed() {
+        assertMalformedCall(#"{"parameters":{}}"#, .missingMethod)
+        assertMalformedCall(#"{"method":null}"#, .missingMethod)
+    }
+
+    func testDecode_whenMethodIsNotAString_thenMalformed() {
+        assertMalformedCall(#"{"method":42}"#, .missingMethod)
+        assertMalformedCall(#"{"method":["a.B"]}"#, .missingMethod)
+    }
+
+    func testDecode_whenFrameIsNotAnObject_thenMalformed() {
+        assertMalformedCall("[]", .notAnObject)
+        assertMalformedCall(#""io.appstate.GetTree""#, .notAnObject)
+        assertMalformedCall("null", .notAnObject)
+    }
+
+    func testDecode_whenFrameIsNotJSON_thenMalformedWithParserReason() {
+        XCTAssertThrowsError(try decodeCall(#"{"method":"a.B""#)) { error in
+            let error = error as? VarlinkProtocolError
+            XCTAssertEqual(error?.kind, .invalidJSON)
+            XCTAssertEqual(error?.jsonError?.kind, .unexpectedEnd)
+        }
+        XCTAssertThrowsError(try VarlinkCall(frame: [0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])) { error in
+            XCTAssertEqual((error as? VarlinkProtocolError)?.jsonError?.kind, .invalidUTF8)
+        }
+    }
+
+    func testDecode_whenFlagHasWrongType_thenMalformedNamingIt() {
+        assertMalformedCall(#"{"method":"a.B","oneway":"yes"}"#, .invalidField("oneway"))
+        assertMalformedCall(#"{"method":"a.B","more":1}"#, .invalidField("more"))
+        assertMalformedCall(#"{"method":"a.B","upgrade":{}}"#, .invalidField("upgrade"))
+    }
+
+    func testDecode_whenParametersIsNotAnObject_thenMalformed() {
+        assertMalformedCall(#"{"method":"a.B","parameters":[]}"#, .invalidField("parameters"))
+        assertMalformedCall(#"{"method":"a.B","parameters":"tree"}"#, .invalidField("parameters"))
+    }
+
+    func testEncode_whenCall_thenCompactJSONWithNulTerminator() {
+        var buffer: [UInt8] = [1]
+        VarlinkCall(method: "io.appstate.Watch", parameters: ["tree": "a", "b": 2], more: true).encode(into: &buffer)
+        XCTAssertEqual(buffer.first, 1)
+        XCTAssertEqual(buffer.last, 0)
+        XCTAssertEqual(
+            String(decoding: buffer.dropFirst().dropLast(), as: UTF8.self),
+            #"{"method":"io.appstate.Watch","parameters":{"b":2,"tree":"a"},"more":true}"#
+        )
+        XCTAssertEqual(
+            String(decoding: VarlinkCall(method: "a.B", oneway: true, upgrade: true).encoded.dropLast(), as: UTF8.self),
+            #"{"method":"a.B","parameters":{},"oneway":true,"upgrade":true}"#
+        )
+    }
+
+    func testEncode_whenCallIsDecodedAgain_thenEqual() throws {
+        let call = VarlinkCall(method: "io.appstate.Post", parameters: ["name": "x\"y\n", "userInfo": ["a": [1, nil]]], oneway: true)
+        XCTAssertEqual(try VarlinkCall(frame: Array(call.encoded.dropLast())), call)
+    }
+
+    // MARK: replies
+
+    func testEncode_whenReply_thenParametersContinuesAndError() {
+        XCTAssertEqual(String(decoding: VarlinkReply(parameters: ["path": "a/b"]).encoded, as: UTF8.self), "{\"parameters\":{\"path\":\"a/b\"}}\0")
+        XCTAssertEqual(String(decoding: VarlinkReply(continues: true).encoded, as: UTF8.self), "{\"parameters\":{},\"continues\":true}\0")
+        XCTAssertEqual(
+            String(decoding: VarlinkReply(error: .noSuchNode(path: "x")).encoded, as: UTF8.self),
+            "{\"parameters\":{\"path\":\"x\"},\"error\":\"io.appstate.NoSuchNode\"}\0"
+        )
+    }
+
+    func testDecode_whenReplyHasEveryMember_thenAllDecoded() throws {
+        let reply = try decodeReply(#"{"parameters":{"n":1},"continues":true,"error":null,"upgraded":false}"#)
+        XCTAssertEqual(reply, VarlinkReply(parameters: ["n": 1], continues: true))
+        XCTAssertNil(reply.varlinkError)
+    }
+
+    func testDecode_whenReplyIsAnErrorWithoutParameters_thenErrorWithEmptyParameters() throws {
+        let reply = try decodeReply(#"{"error":"org.varlink.service.PermissionDenied"}"#)
+        XCTAssertEqual(reply.varlinkError, .permissionDenied)
+    }
+
+    func testDecode_whenReplyMembersHaveWrongTypes_thenMalformed() {
+        for (text, field) in [
+            (#"{"parameters":[]}"#, "parameters"), (#"{"continues":"no"}"#, "continues"), (#"{"error":7}"#, "error"),
+        ] {
+            XCTAssertThrowsError(try decodeReply(text)) { error in
+                XCTAssertEqual(error as? VarlinkProtocolError, .invalidField(field))
+            }
+        }
+        XCTAssertThrowsError(try decodeReply("1")) { error in
+            XCTAssertEqual(error as? VarlinkProtocolError, .notAnObject)
+        }
+    }
+
+    func testEncode_whenReplyIsDecodedAgain_thenEqual() throws {
+        let reply = VarlinkReply(parameters: ["root": ["children": []], "n": 3.5], continues: true)
+        XCTAssertEqual(try VarlinkReply(frame: Array(reply.encoded.dropLast())), reply)
+    }
+
+    // MARK: errors
+
+    func testServiceErrors_whenBuilt_thenStandardNamesAndParameters() {
+        XCTAssertEqual(VarlinkError.methodNotFound("io.appstate.X"), VarlinkError(name: "org.varlink.service.MethodNotFound", parameters: ["method": "io.appstate.X"]))
+        XCTAssertEqual(VarlinkError.interfaceNotFound("a.b"), VarlinkError(name: "org.varlink.service.InterfaceNotFound", parameters: ["interface": "a.b"]))
+        XCTAssertEqual(VarlinkError.invalidParameter("tree"), VarlinkError(name: "org.varlink.service.InvalidParameter", parameters: ["parameter": "tree"]))
+        XCTAssertEqual(VarlinkError.methodNotImplemented("a.B"), VarlinkError(name: "org.varlink.service.MethodNotImplemented", parameters: ["method": "a.B"]))
+        XCTAssertEqual(VarlinkError.permissionDenied, VarlinkError(name: "org.varlink.service.PermissionDenied"))
+        XCTAssertEqual(VarlinkError.expectedMore, VarlinkError(name: "org.varlink.service.ExpectedMore"))
+    }
+
+    func testAppStateErrors_whenBuilt_thenDeclaredNamesAndParameters() {
+        let cases: [(VarlinkError, AppStateErrorName, [String: JSONValue])] = [
+            (.noSuchTree("t"), .noSuchTree, ["tree": "t"]),
+            (.noSuchNode(path: "p"), .noSuchNode, ["path": "p"]),
+            (.wrongContainerType(path: "p", expected: "E", actual: "A"), .wrongContainerType, ["path": "p", "expected": "E", "actual": "A"]),
+            (.invalidTransition(path: "p", reason: "r"), .invalidTransition, ["path": "p", "reason": "r"]),
+            (.alreadyLoggedIn(user: "u"), .alreadyLoggedIn, ["user": "u"]),
+            (.outOfRange(path: "p", index: 5, count: 3), .outOfRange, ["path": "p", "index": 5, "count": 3]),
+            (.noSuchChild(path: "p", id: "i"), .noSuchChild, ["path": "p", "id": "i"]),
+            (.transitionInProgress(path: "p"), .transitionInProgress, ["path": "p"]),
+            (.tooManyConnections(limit: 9), .tooManyConnections, ["limit": 9]),
+            (.messageTooLarge(limit: 10), .messageTooLarge, ["limit": 10]),
+            (.watcherTooSlow(queued: 11), .watcherTooSlow, ["queued": 11]),
+            (.storageFailure(reason: "r"), .storageFailure, ["reason": "r"]),
+            (.invalidValue(parameter: "p", reason: "r"), .invalidValue, ["parameter": "p", "reason": "r"]),
+        ]
+        XCTAssertEqual(Set(cases.map(\.1)), Set(AppStateErrorName.allCases))
+        for (error, name, parameters) in cases {
+            XCTAssertEqual(error.name, name.rawValue)
+            XCTAssertEqual(error.parameters, parameters, name.rawValue)
+        }
+    }
+
+    func testMessage_whenKnownError_thenSentenceFromParameters() {
+        XCTAssertEqual(VarlinkError.noSuchNode(path: "session/x").message, #"no node at "session/x""#)
+        XCTAssertEqual(VarlinkError.outOfRange(path: "p", index: 5, count: 3).message, #"page 5 of "p" is out of range: it has 3 pages"#)
+        XCTAssertEqual(
+            VarlinkError.wrongContainerType(path: "a", expected: "PaginatedController", actual: "Controller").message,
+            #""a" is a Controller, not a PaginatedController"#
+        )
+        XCTAssertEqual(VarlinkError.invalidParameter("tree").message, #"invalid parameter "tree""#)
+        XCTAssertEqual(VarlinkError.permissionDenied.description, "permission denied [org.varlink.service.PermissionDenied]")
+        for name in AppStateErrorName.allCases {
+            XCTAssertFalse(VarlinkError(name: name.rawValue).message.contains(name.rawValue), "\(name) has no sentence")
+        }
+        for name in VarlinkServiceErrorName.allCases {
+            XCTAssertFalse(VarlinkError(name: name.rawValue).message.contains(name.rawValue), "\(name) has no sentence")
+        }
+    }
+
+    func testMessage_whenUnknownError_thenNameAndParameters() {
+        XCTAssertEqual(VarlinkError(name: "com.example.Oops", parameters: ["b": 1, "a": "x"]).message, #"com.example.Oops {"a":"x","b":1}"#)
+        XCTAssertEqual(VarlinkError(name: "com.example.Oops").message, "com.example.Oops")
+    }
+}

@@ -1,0 +1,260 @@
+import StateContainers
+import XCTest
+
+@MainActor final class ContentStateControllerTests: XCTestCase {
+    /// Windows hold their root weakly and nothing else holds a window: the test keeps it.
+    private var window: Window?
+
+    func testViewLoad_whenNoStateSet_thenShowsLoading() async {
+        let container = ContentStateController(identifier: "activity")
+        XCTAssertNil(container.state)
+        XCTAssertNil(container.shownController)
+
+        container.loadViewIfNeeded()
+
+        XCTAssertEqual(container.state, .loading)
+        XCTAssertTrue(container.shownController is ContentStateController.LoadingController)
+        XCTAssertEqual(container.currentChild?.identifier, "loading")
+        XCTAssertTrue(container.shownController?.view.superview === container.view)
+    }
+
+    func testTransition_beforeViewLoads_thenAddsChildWithoutLoadingViews() async throws {
+        let log = ContainersBCallbackLog()
+        let container = ContentStateController(identifier: "activity")
+        let content = ContainersBLoggingController("feed", log: log)
+
+        try container.transition(to: .render(content))
+
+        XCTAssertFalse(container.isViewLoaded)
+        XCTAssertFalse(content.isViewLoaded)
+        XCTAssertTrue(content.parent === container)
+        XCTAssertEqual(log.take(), ["feed.willMove(activity)"])
+
+        container.loadViewIfNeeded()
+
+        XCTAssertEqual(log.take(), ["feed.viewDidLoad", "feed.didMove(activity)"])
+        XCTAssertTrue(content.view.superview === container.view)
+        XCTAssertEqual(container.state, .render(content))
+    }
+
+    func testTransition_loadingThenFailedThenRender_thenSwapsTheShownChild() async throws {
+        let container = ContentStateController(identifier: "activity")
+        window = containersBVisibleWindow(root: container)
+        let content = Controller(identifier: "feed")
+
+        XCTAssertEqual(container.state, .loading)
+        let loading = try XCTUnwrap(container.shownController)
+
+        try container.transition(to: .failed("offline"))
+        let error = try XCTUnwrap(container.shownController as? ContentStateController.ErrorController)
+        XCTAssertEqual(error.identifier, "error")
+        XCTAssertEqual(error.message, "offline")
+        XCTAssertEqual(error.title, "offline")
+        XCTAssertNil(loading.parent)
+        XCTAssertEqual(loading.appearance, .disappeared)
+        XCTAssertEqual(error.appearance, .appeared)
+
+        try container.transition(to: .render(content))
+        XCTAssertTrue(container.shownController === content)
+        XCTAssertEqual(container.children.map(\.identifier), ["feed"])
+        XCTAssertEqual(container.view.subviews.count, 1)
+        XCTAssertEqual(content.appearance, .appeared)
+        XCTAssertEqual(content.view.frame, window?.bounds)
+        XCTAssertNil(error.parent)
+    }
+
+    func testTransition_betweenTwoRenderedControllers_thenFollowsTheSwapTimeline() async throws {
+        let log = ContainersBCallbackLog()
+        let container = ContentStateController(identifier: "activity")
+        let first = ContainersBLoggingController("first", log: log)
+        let second = ContainersBLoggingController("second", log: log)
+        try container.transition(to: .render(first))
+        window = containersBVisibleWindow(root: container)
+        _ = log.take()
+
+        try container.transition(to: .render(second))
+
+        XCTAssertEqual(log.take(), [
+            "first.willMove(nil)",
+            "second.willMove(activity)",
+            "second.viewDidLoad",
+            "first.viewWillDisappear(false)",
+            "second.viewWillAppear(false)",
+            "first.viewDidDisappear(false)",
+            "second.viewDidAppear(false)",
+            "first.didMove(nil)",
+            "second.didMove(activity)",
+        ])
+    }
+
+    func testTransition_whenFailedAgain_thenUpdatesTheErrorChildInPlace() async throws {
+        let container = ContentStateController(identifier: "activity")
+        window = containersBVisibleWindow(root: container)
+        try container.transition(to: .failed("offline"))
+        let error = try XCTUnwrap(container.shownController as? ContentStateController.ErrorController)
+
+        try container.transition(to: .failed("timed out"))
+
+        XCTAssertTrue(container.shownController === error)
+        XCTAssertEqual(error.message, "timed out")
+        XCTAssertEqual(error.title, "timed out")
+        XCTAssertEqual(container.state, .failed("timed out"))
+        XCTAssertEqual(error.appearance, .appeared)
+    }
+
+    func testTransition_whenLoadingAgain_thenKeepsTheLoadingChild() async throws {
+        let container = ContentStateController(identifier: "activity")
+        window = containersBVisibleWindow(root: container)
+        let loading = container.shownController
+
+        try container.transition(to: .loading)
+
+        XCTAssertTrue(container.shownController === loading)
+        XCTAssertEqual(container.children.count, 1)
+    }
+
+    func testTransition_whenRenderingTheShownController_thenChangesNothing() async throws {
+        let log = ContainersBCallbackLog()
+        let container = ContentStateController(identifier: "activity")
+        let content = ContainersBLoggingController("feed", log: log)
+        try container.transition(to: .render(content))
+        window = containersBVisibleWindow(root: container)
+        _ = log.take()
+
+        try container.transition(to: .render(content))
+
+        XCTAssertEqual(log.take(), [])
+        XCTAssertTrue(container.shownController === content)
+    }
+
+    func testTransition_whenRenderingAnAncestor_thenThrowsCycleAndChangesNothing() async throws {
+        let root = Controller(identifier: "root")
+        let container = ContentStateController(identifier: "activity")
+        try root.embed(container)
+        try container.transition(to: .failed("offline"))
+        let shown = container.shownController
+
+        XCTAssertThrowsError(try container.transition(to: .render(root))) { error in
+            XCTAssertEqual(error as? ContainmentError, .cycle)
+        }
+        XCTAssertThrowsError(try container.transition(to: .render(container))) { error in
+            XCTAssertEqual(error as? ContainmentError, .cycle)
+        }
+        XCTAssertEqual(container.state, .failed("offline"))
+        XCTAssertTrue(container.shownController === shown)
+    }
+
+    func testTransition_whenRenderingAControllerNamedLikeTheShownChild_thenThrowsDuplicateIdentifier() async throws {
+        let container = ContentStateController(identifier: "activity")
+        container.loadViewIfNeeded()
+
+        XCTAssertThrowsError(try container.transition(to: .render(Controller(identifier: "loading")))) { error in
+            XCTAssertEqual(error as? ContainmentError, .duplicateIdentifier)
+        }
+        XCTAssertThrowsError(try container.transition(to: .render(Controller(identifier: "")))) { error in
+            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
+        }
+        XCTAssertEqual(container.state, .loading)
+        XCTAssertEqual(container.children.map(\.identifier), ["loading"])
+    }
+
+    func testTransition_withDuration_thenCompletesOnTheClockAndQueuesANewerState() async throws {
+        let log = ContainersBCallbackLog()
+        let clock = ManualClock()
+        let container = ContentStateController(identifier: "activity")
+        container.transitionDuration = .milliseconds(300)
+        let first = ContainersBLoggingController("first", log: log)
+        let second = ContainersBLoggingController("second", log: log)
+        let third = ContainersBLoggingController("third", log: log)
+        try container.transition(to: .render(first))
+        window = containersBVisibleWindow(root: container, clock: clock)
+        _ = log.take()
+
+        try container.transition(to: .render(second))
+        try container.transition(to: .render(third))
+
+        XCTAssertEqual(container.state, .render(third))
+        XCTAssertTrue(container.shownController === second)
+        XCTAssertEqual(log.take(), [
+            "first.willMove(nil)",
+            "second.willMove(activity)",
+            "second.viewDidLoad",
+            "first.viewWillDisappear(true)",
+            "second.viewWillAppear(true)",
+        ])
+
+        clock.advance(by: .milliseconds(300))
+
+        XCTAssertEqual(log.take(), [
+            "first.viewDidDisappear(true)",
+            "second.viewDidAppear(true)",
+            "first.didMove(nil)",
+            "second.didMove(activity)",
+            "second.willMove(nil)",
+            "third.willMove(activity)",
+            "third.viewDidLoad",
+            "second.viewWillDisappear(true)",
+            "third.viewWillAppear(true)",
+        ])
+        XCTAssertTrue(container.shownController === third)
+
+        clock.advance(by: .milliseconds(300))
+
+        XCTAssertEqual(log.take(), [
+            "second.viewDidDisappear(true)",
+            "third.viewDidAppear(true)",
+            "second.didMove(nil)",
+            "third.didMove(activity)",
+        ])
+        XCTAssertEqual(container.children.map(\.identifier), ["third"])
+    }
+
+    func testTransition_backToTheLeavingControllerDuringASwap_thenSwapsBackAfterwards() async throws {
+        let clock = ManualClock()
+        let container = ContentStateController(identifier: "activity")
+        container.transitionDuration = .milliseconds(100)
+        let first = Controller(identifier: "first")
+        let second = Controller(identifier: "second")
+        try container.transition(to: .render(first))
+        window = containersBVisibleWindow(root: container, clock: clock)
+
+        try container.transition(to: .render(second))
+        try container.transition(to: .render(first))
+        clock.advance(by: .milliseconds(100))
+        clock.advance(by: .milliseconds(100))
+
+        XCTAssertTrue(container.shownController === first)
+        XCTAssertEqual(container.children.map(\.identifier), ["first"])
+        XCTAssertEqual(first.appearance, .appeared)
+        XCTAssertEqual(second.appearance, .disappeared)
+        XCTAssertNil(second.parent)
+    }
+
+    func testSnapshot_reportsTheStateName() async throws {
+        let container = ContentStateController(identifier: "activity")
+        XCTAssertNil(container.snapshot().contentState)
+        window = containersBVisibleWindow(root: container)
+        XCTAssertEqual(container.snapshot().contentState, "loading")
+        XCTAssertEqual(container.snapshot().current, "loading")
+
+        try container.transition(to: .failed("offline"))
+        let failed = container.snapshot()
+        XCTAssertEqual(failed.contentState, "failed")
+        XCTAssertEqual(failed.children.first?.title, "offline")
+
+        try container.transition(to: .render(Controller(identifier: "feed")))
+        XCTAssertEqual(container.snapshot().contentState, "render")
+        XCTAssertEqual(container.snapshot().current, "feed")
+    }
+
+    func testResize_thenTheShownChildFollowsTheContainerBounds() async throws {
+        let container = ContentStateController(identifier: "activity")
+        window = containersBVisibleWindow(root: container)
+        let content = Controller(identifier: "feed")
+        try container.transition(to: .render(content))
+
+        window?.resize(to: Size(width: 800, height: 600))
+
+        XCTAssertEqual(content.view.frame, Rect(x: 0, y: 0, width: 800, height: 600))
+    }
+}

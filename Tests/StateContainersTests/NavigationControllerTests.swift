@@ -1,0 +1,300 @@
+import Foundation
+import StateContainers
+import XCTest
+
+@MainActor
+final class NavigationControllerTests: ContainersATestCase {
+    /// A restorable stack rooted at `messages` whose destinations are recorded controllers.
+    private func makeNavigation() throws -> (NavigationController, ContainersALog) {
+        let log = ContainersALog()
+        let navigation = try NavigationController(identifier: "inbox", root: ContainersARecorder("messages", log: log))
+        navigation.restorationIdentifier = "inbox"
+        navigation.makeDestination = { identifier in
+            identifier.hasPrefix("unknown") ? nil : ContainersARecorder(identifier, log: log)
+        }
+        _ = log.take()
+        return (navigation, log)
+    }
+
+    func testInit_thenTheRootIsTheWholeStackAndOnScreen() async throws {
+        let (navigation, log) = try makeNavigation()
+
+        show(navigation)
+
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages"])
+        XCTAssertTrue(navigation.top === navigation.root)
+        XCTAssertTrue(navigation.currentChild === navigation.root)
+        XCTAssertEqual(log.take(), ["messages.viewDidLoad", "messages.viewWillAppear(false)", "messages.viewDidAppear(false)"])
+        XCTAssertEqual(navigation.root.view.frame, Rect(x: 0, y: 0, width: 1280, height: 800))
+    }
+
+    func testInit_whenTheRootIdentifierIsInvalid_thenThrowsInvalidArgument() async {
+        XCTAssertThrowsError(try NavigationController(identifier: "inbox", root: Controller(identifier: "a/b"))) { error in
+            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
+        }
+    }
+
+    func testPush_whenNotAnimated_thenFollowsTheSwapTimelineSynchronously() async throws {
+        let (navigation, log) = try makeNavigation()
+        show(navigation)
+        _ = log.take()
+        let thread = ContainersARecorder("thread", log: log)
+
+        try navigation.push(thread, animated: false)
+
+        XCTAssertEqual(log.take(), [
+            "thread.willMove(toParent: inbox)",
+            "thread.viewDidLoad",
+            "messages.viewWillDisappear(false)",
+            "thread.viewWillAppear(false)",
+            "messages.viewDidDisappear(false)",
+            "thread.viewDidAppear(false)",
+            "thread.didMove(toParent: inbox)",
+        ])
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread"])
+        XCTAssertEqual(navigation.children.map(\.identifier), ["messages", "thread"])
+        XCTAssertTrue(navigation.top === thread)
+        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [thread]))
+        XCTAssertEqual(thread.view.frame, navigation.view.bounds)
+    }
+
+    func testPush_whenAnimated_thenDidMoveWaitsForTheClock() async throws {
+        let (navigation, log) = try makeNavigation()
+        let clock = ManualClock()
+        show(navigation, clock: clock)
+        navigation.transitionDuration = .milliseconds(350)
+        _ = log.take()
+
+        try navigation.push(identifier: "thread", animated: true)
+
+        XCTAssertEqual(log.take(), [
+            "thread.willMove(toParent: inbox)",
+            "thread.viewDidLoad",
+            "messages.viewWillDisappear(true)",
+            "thread.viewWillAppear(true)",
+        ])
+        XCTAssertEqual(navigation.top.identifier, "thread")
+        clock.advance(by: .milliseconds(350))
+        XCTAssertEqual(log.take(), ["messages.viewDidDisappear(true)", "thread.viewDidAppear(true)", "thread.didMove(toParent: inbox)"])
+    }
+
+    func testPush_whenTheIdentifierIsAlreadyInTheStack_thenThrowsDuplicateIdentifierAndChangesNothing() async throws {
+        let (navigation, log) = try makeNavigation()
+        show(navigation)
+        let thread = ContainersARecorder("thread", log: log)
+        try navigation.push(thread, animated: false)
+        _ = log.take()
+
+        for duplicate in [thread, ContainersARecorder("thread", log: log), ContainersARecorder("messages", log: log)] {
+            XCTAssertThrowsError(try navigation.push(duplicate, animated: false)) { error in
+                XCTAssertEqual(error as? ContainmentError, .duplicateIdentifier)
+            }
+        }
+        XCTAssertThrowsError(try navigation.push(navigation, animated: false)) { error in
+            XCTAssertEqual(error as? ContainmentError, .cycle)
+        }
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread"])
+        XCTAssertEqual(log.take(), [])
+    }
+
+    func testPushIdentifier_whenTheFactoryMakesNothing_thenThrowsNoSuchChild() async throws {
+        let (navigation, log) = try makeNavigation()
+
+        XCTAssertThrowsError(try navigation.push(identifier: "unknown-screen", animated: false)) { error in
+            XCTAssertEqual(error as? ContainmentError, .noSuchChild)
+        }
+        navigation.makeDestination = nil
+        XCTAssertThrowsError(try navigation.push(identifier: "thread", animated: false)) { error in
+            XCTAssertEqual(error as? ContainmentError, .noSuchChild)
+        }
+        XCTAssertEqual(navigation.stack.count, 1)
+        XCTAssertEqual(log.take(), [])
+    }
+
+    func testPushAndPop_whenATransitionIsInFlight_thenRefuseAndChangeNothing() async throws {
+        let (navigation, log) = try makeNavigation()
+        let clock = ManualClock()
+        show(navigation, clock: clock)
+        navigation.transitionDuration = .seconds(1)
+        try navigation.push(identifier: "thread", animated: true)
+        _ = log.take()
+
+        XCTAssertThrowsError(try navigation.push(identifier: "attachment", animated: false)) { error in
+            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
+        }
+        XCTAssertNil(navigation.pop(animated: false))
+        XCTAssertTrue(navigation.popToRoot(animated: false).isEmpty)
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread"])
+        XCTAssertEqual(log.take(), [])
+
+        clock.advance(by: .seconds(1))
+        XCTAssertEqual(navigation.pop(animated: false)?.identifier, "thread")
+    }
+
+    func testPop_thenFollowsTheRemovalTimelineAndReturnsTheOldTop() async throws {
+        let (navigation, log) = try makeNavigation()
+        show(navigation)
+        try navigation.push(identifier: "thread", animated: false)
+        _ = log.take()
+
+        let popped = navigation.pop(animated: false)
+
+        XCTAssertEqual(popped?.identifier, "thread")
+        XCTAssertEqual(log.take(), [
+            "thread.willMove(toParent: nil)",
+            "thread.viewWillDisappear(false)",
+            "messages.viewWillAppear(false)",
+            "thread.viewDidDisappear(false)",
+            "messages.viewDidAppear(false)",
+            "thread.didMove(toParent: nil)",
+        ])
+        XCTAssertNil(popped?.parent)
+        XCTAssertEqual(navigation.children.map(\.identifier), ["messages"])
+        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [navigation.root]))
+    }
+
+    func testPop_whenAnimated_thenTheOldTopStaysAChildUntilTheSwapFinishes() async throws {
+        let (navigation, log) = try makeNavigation()
+        let clock = ManualClock()
+        show(navigation, clock: clock)
+        try navigation.push(identifier: "thread", animated: false)
+        navigation.transitionDuration = .seconds(1)
+        _ = log.take()
+
+        let popped = navigation.pop(animated: true)
+
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages"])
+        XCTAssertEqual(navigation.children.map(\.identifier), ["messages", "thread"])
+        XCTAssertEqual(navigation.snapshot().current, "messages")
+        XCTAssertEqual(log.take(), ["thread.willMove(toParent: nil)", "thread.viewWillDisappear(true)", "messages.viewWillAppear(true)"])
+        clock.advance(by: .seconds(1))
+        XCTAssertEqual(log.take(), ["thread.viewDidDisappear(true)", "messages.viewDidAppear(true)", "thread.didMove(toParent: nil)"])
+        XCTAssertNil(popped?.parent)
+    }
+
+    func testPop_whenOnlyTheRootIsLeft_thenReturnsNilAndNeverPopsTheRoot() async throws {
+        let (navigation, log) = try makeNavigation()
+        show(navigation)
+        _ = log.take()
+
+        XCTAssertNil(navigation.pop(animated: true))
+        XCTAssertTrue(navigation.popToRoot(animated: true).isEmpty)
+
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages"])
+        XCTAssertTrue(navigation.root.parent === navigation)
+        XCTAssertEqual(log.take(), [])
+    }
+
+    func testPopToRoot_thenRemovesTheHiddenScreensAtOnceAndSwapsFromTheTop() async throws {
+        let (navigation, log) = try makeNavigation()
+        show(navigation)
+        for identifier in ["thread", "message", "attachment"] { try navigation.push(identifier: identifier, animated: false) }
+        _ = log.take()
+
+        let popped = navigation.popToRoot(animated: false)
+
+        XCTAssertEqual(popped.map(\.identifier), ["thread", "message", "attachment"])
+        XCTAssertEqual(log.take(), [
+            "message.willMove(toParent: nil)",
+            "message.didMove(toParent: nil)",
+            "thread.willMove(toParent: nil)",
+            "thread.didMove(toParent: nil)",
+            "attachment.willMove(toParent: nil)",
+            "attachment.viewWillDisappear(false)",
+            "messages.viewWillAppear(false)",
+            "attachment.viewDidDisappear(false)",
+            "messages.viewDidAppear(false)",
+            "attachment.didMove(toParent: nil)",
+        ])
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages"])
+        XCTAssertEqual(navigation.children.map(\.identifier), ["messages"])
+        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [navigation.root]))
+    }
+
+    func testPush_whenTheViewIsNotLoaded_thenLoadsNothingAndOnlyTheTopAppearsLater() async throws {
+        let (navigation, log) = try makeNavigation()
+
+        try navigation.push(identifier: "thread", animated: true)
+        try navigation.push(identifier: "attachment", animated: true)
+
+        XCTAssertEqual(log.take(), [
+            "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
+            "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
+        ])
+        show(navigation)
+        XCTAssertEqual(log.take(), ["attachment.viewDidLoad", "attachment.viewWillAppear(false)", "attachment.viewDidAppear(false)"])
+        XCTAssertFalse(navigation.root.isViewLoaded)
+    }
+
+    func testSnapshot_thenTheTopIsCurrentAndEveryScreenHasAPath() async throws {
+        let (navigation, _) = try makeNavigation()
+        show(navigation)
+        try navigation.push(identifier: "thread", animated: false)
+
+        let snapshot = navigation.snapshot()
+
+        XCTAssertEqual(snapshot.type, "NavigationController")
+        XCTAssertEqual(snapshot.current, "thread")
+        XCTAssertEqual(snapshot.children.map(\.path), ["inbox/messages", "inbox/thread"])
+        XCTAssertEqual(snapshot.node(at: "inbox/thread")?.onScreen, true)
+        XCTAssertEqual(snapshot.node(at: "inbox/messages")?.onScreen, false)
+        XCTAssertTrue(navigation.deepestCurrent.identifier == "thread")
+    }
+
+    func testRestoration_whenDecodedIntoAFreshTreeBeforeItAppears_thenRebuildsTheStackWithoutLoadingViews() async throws {
+        let (navigation, _) = try makeNavigation()
+        show(navigation)
+        try navigation.push(identifier: "thread", animated: false)
+        try navigation.push(identifier: "attachment", animated: false)
+        let saved = try JSONDecoder().decode(RestorationDocument.self, from: JSONEncoder().encode(navigation.encodeRestorableTree()))
+        XCTAssertEqual(saved.controllers["inbox"], ["stack": ["thread", "attachment"]])
+        let (fresh, freshLog) = try makeNavigation()
+
+        try fresh.decodeRestorableTree(saved)
+
+        XCTAssertEqual(fresh.stack.map(\.identifier), ["messages", "thread", "attachment"])
+        XCTAssertEqual(freshLog.take(), [
+            "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
+            "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
+        ])
+        XCTAssertFalse(fresh.isViewLoaded)
+        show(fresh)
+        XCTAssertEqual(freshLog.take(), ["attachment.viewDidLoad", "attachment.viewWillAppear(false)", "attachment.viewDidAppear(false)"])
+        XCTAssertEqual(fresh.pop(animated: false)?.identifier, "attachment")
+    }
+
+    func testRestoration_whenSomeScreensAreInPlace_thenKeepsThemAndStopsAtTheFirstItCannotMake() async throws {
+        let (navigation, log) = try makeNavigation()
+        let window = Window(size: Size(width: 1280, height: 800))
+        window.rootController = navigation
+        try navigation.push(identifier: "thread", animated: false)
+        try navigation.push(identifier: "draft", animated: false)
+        let thread = navigation.stack[1]
+        _ = log.take()
+
+        try navigation.decodeRestorableTree(RestorationDocument(controllers: ["inbox": ["stack": ["thread", "attachment", "unknown-x", "more"]]]))
+
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread", "attachment"])
+        XCTAssertTrue(navigation.stack[1] === thread)
+        XCTAssertEqual(log.take(), [
+            "draft.willMove(toParent: nil)", "draft.didMove(toParent: nil)",
+            "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
+            "attachment.viewDidLoad",
+        ])
+        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [navigation.top]))
+        window.makeVisible()
+        XCTAssertEqual(log.take(), ["attachment.viewWillAppear(false)", "attachment.viewDidAppear(false)"])
+    }
+
+    func testRestoration_whenTheSavedStackIsEmpty_thenPopsToTheRootAndIgnoresGarbage() async throws {
+        let (navigation, _) = try makeNavigation()
+        try navigation.push(identifier: "thread", animated: false)
+
+        try navigation.decodeRestorableTree(RestorationDocument(controllers: ["inbox": ["stack": [1, 2]]]))
+        XCTAssertEqual(navigation.stack.count, 2)
+        try navigation.decodeRestorableTree(RestorationDocument(controllers: ["inbox": ["stack": ["thread", "thread", "a/b"]]]))
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread"])
+        try navigation.decodeRestorableTree(RestorationDocument(controllers: ["inbox": ["stack": []]]))
+        XCTAssertEqual(navigation.stack.map(\.identifier), ["messages"])
+    }
+}

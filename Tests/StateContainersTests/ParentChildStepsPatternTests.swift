@@ -1,0 +1,83 @@
+import StateContainers
+import XCTest
+
+/// The "add and remove a child" source pattern: the three steps that add a child
+/// (`addChild`, `addSubview`, `didMove`) and the three that remove it (`willMove(nil)`,
+/// `removeFromSuperview`, `removeFromParent`), with the callbacks each one causes.
+@MainActor final class ParentChildStepsPatternTests: XCTestCase {
+    private var window: Window?
+
+    func testAddingAndRemovingAChild_onScreen_sendsTheCallbacksOfEachStep() async throws {
+        let log = ContainersBCallbackLog()
+        let parent = ContainersBLoggingController("parent", log: log)
+        let child = ContainersBLoggingController("child", log: log)
+        window = containersBVisibleWindow(root: parent)
+        _ = log.take()
+
+        try parent.addChild(child)
+        XCTAssertEqual(log.take(), ["child.willMove(parent)"])
+        XCTAssertTrue(child.parent === parent)
+        XCTAssertFalse(child.isViewLoaded)
+
+        child.view.frame = parent.view.bounds
+        XCTAssertEqual(log.take(), ["child.viewDidLoad"])
+
+        parent.view.addSubview(child.view)
+        XCTAssertEqual(log.take(), ["child.viewWillAppear(false)", "child.viewDidAppear(false)"])
+
+        child.didMove(toParent: parent)
+        XCTAssertEqual(log.take(), ["child.didMove(parent)"])
+
+        child.willMove(toParent: nil)
+        XCTAssertEqual(log.take(), ["child.willMove(nil)"])
+
+        child.view.removeFromSuperview()
+        XCTAssertEqual(log.take(), ["child.viewWillDisappear(false)", "child.viewDidDisappear(false)"])
+
+        child.removeFromParent()
+        XCTAssertEqual(log.take(), ["child.didMove(nil)"])
+        XCTAssertNil(child.parent)
+        XCTAssertEqual(parent.children.count, 0)
+    }
+
+    func testAddingAChild_offScreen_defersAppearanceUntilTheParentAppears() async throws {
+        let log = ContainersBCallbackLog()
+        let parent = ContainersBLoggingController("parent", log: log)
+        let child = ContainersBLoggingController("child", log: log)
+
+        try parent.addChild(child)
+        parent.view.addSubview(child.view)
+        child.didMove(toParent: parent)
+        XCTAssertEqual(log.take(), ["child.willMove(parent)", "parent.viewDidLoad", "child.viewDidLoad", "child.didMove(parent)"])
+
+        window = containersBVisibleWindow(root: parent)
+        XCTAssertEqual(log.take(), [
+            "parent.viewWillAppear(false)",
+            "child.viewWillAppear(false)",
+            "parent.viewDidAppear(false)",
+            "child.viewDidAppear(false)",
+        ])
+    }
+
+    func testEmbedAndUnembed_sendTheSameCallbacksAsTheThreeSteps() async throws {
+        let log = ContainersBCallbackLog()
+        let parent = ContainersBLoggingController("parent", log: log)
+        let child = ContainersBLoggingController("child", log: log)
+        window = containersBVisibleWindow(root: parent)
+        _ = log.take()
+
+        try parent.embed(child)
+        XCTAssertEqual(log.take(), [
+            "child.willMove(parent)", "child.viewDidLoad",
+            "child.viewWillAppear(false)", "child.viewDidAppear(false)",
+            "child.didMove(parent)",
+        ])
+
+        child.unembed()
+        XCTAssertEqual(log.take(), [
+            "child.willMove(nil)",
+            "child.viewWillDisappear(false)", "child.viewDidDisappear(false)",
+            "child.didMove(nil)",
+        ])
+    }
+}
