@@ -89,8 +89,9 @@ struct TreeValidator {
             }
         }
         if let transitionMs = node.transitionMs {
-            if type != .paginated && type != .navigation {
-                report(path + [.key("transitionMs")], "\"transitionMs\" applies only to a PaginatedController or a NavigationController")
+            if !type.hasTransitionDuration {
+                let types = NodeType.allCases.filter(\.hasTransitionDuration).map(\.rawValue)
+                report(path + [.key("transitionMs")], "\"transitionMs\" applies only to a \(types.dropLast().joined(separator: ", ")) or \(types.last ?? "")")
             } else if transitionMs < 0 {
                 report(path + [.key("transitionMs")], "transition duration must not be negative (got \(transitionMs))")
             }
