@@ -6,7 +6,8 @@
 /// observer added during a post does not receive that post; one removed during a post before
 /// its turn does not receive it either.
 ///
-/// Posting is on the hot path of every event, so it neither allocates nor retains per observer:
+/// Posting is on the hot path of every event, so it neither allocates nor retains for each
+/// observer it calls (one registered for an object costs a weak load when that object posts):
 /// observers live in one contiguous array per name, sorted by registration, and a post reads a
 /// snapshot of that array (registrations during the post copy it rather than the post copying
 /// it). Removals during a post bump a counter, so the post only searches the live observers
@@ -14,8 +15,8 @@
 @MainActor
 public final class NotificationBus {
     // The properties a post reads skip the runtime's exclusivity check, which costs more than
-    // a delivery: the bus never calls out while it is accessing them (observers run on a
-    // snapshot and removed closures are released after the bookkeeping), so it could not fire.
+    // a delivery. It could not fire: the bus never calls out during an access to them, as
+    // observers run on a snapshot and a removed closure is only released after its removal.
     private var listsByName: [NotificationName: ObserverList] = [:]
     private let everyName = ObserverList()
     @exclusivity(unchecked) private var cachedName: NotificationName?
