@@ -5,7 +5,7 @@ import XCTest
 final class DaemonAccessTests: XCTestCase {
     /// Sends frames as `nobody` with socat and returns what came back.
     private func callAsNobody(_ socket: String, _ frames: [String]) throws -> String {
-        let input = frames.flatMap { Array($0.utf8) + [0] }
+        let input: [UInt8] = frames.flatMap { frame -> [UInt8] in Array(frame.utf8) + [0] }
         let result = try Command.run("/usr/bin/setpriv", [
             "--reuid=65534", "--regid=65534", "--clear-groups", "--",
             "socat", "-t", "2", "-", "UNIX-CONNECT:\(socket)",
@@ -14,7 +14,7 @@ final class DaemonAccessTests: XCTestCase {
     }
 
     func testMutation_whenPeerIsNobody_thenPermissionDeniedButReadsWork() throws {
-        try XCTUnwrap(getuid() == 0 ? true : nil, "the privilege tests run as root, to switch to nobody with setpriv")
+        _ = try XCTUnwrap(getuid() == 0 ? true : nil, "the privilege tests run as root, to switch to nobody with setpriv")
         let daemon = try DaemonProcess(arguments: ["--socket-mode", "0666"])
         let output = try callAsNobody(daemon.socketPath, [
             #"{"method":"io.appstate.Login","parameters":{"user":"mallory"}}"#,
@@ -27,7 +27,7 @@ final class DaemonAccessTests: XCTestCase {
     }
 
     func testMutation_whenPeerIsInAnAllowedGroup_thenAllowed() throws {
-        try XCTUnwrap(getuid() == 0 ? true : nil, "the privilege tests run as root, to switch to nobody with setpriv")
+        _ = try XCTUnwrap(getuid() == 0 ? true : nil, "the privilege tests run as root, to switch to nobody with setpriv")
         let daemon = try DaemonProcess(arguments: ["--socket-mode", "0666", "--allow-group", "nogroup"])
         let output = try callAsNobody(daemon.socketPath, [#"{"method":"io.appstate.Login","parameters":{"user":"ada"}}"#])
         XCTAssertTrue(output.contains("session/home"), output)

@@ -6,7 +6,7 @@ import XCTest
 final class PythonVarlinkClientTests: XCTestCase {
     private func python(_ script: String, socket: String) throws -> Command {
         let interpreter = Products.python.path
-        try XCTUnwrap(FileManager.default.isExecutableFile(atPath: interpreter) ? interpreter : nil,
+        _ = try XCTUnwrap(FileManager.default.isExecutableFile(atPath: interpreter) ? interpreter : nil,
                       "no venv at \(interpreter): `make test` creates it")
         return try Command.run(interpreter, ["-c", script, "unix:" + socket])
     }

@@ -45,7 +45,7 @@ final class DaemonProcess {
         process.arguments = arguments
         process.environment = environment
         let log = directory.appendingPathComponent("stderr.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         handle.seekToEndOfFile()
         process.standardError = handle
