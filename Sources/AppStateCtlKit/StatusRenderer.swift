@@ -31,7 +31,9 @@ public struct StatusRenderer: Sendable {
     /// - Returns: The lines, joined by newlines, without a final newline.
     public func render(stats: GetStats.Reply, info: GetInfo.Reply, socketPath: String) -> String {
         var trees = stats.trees
-        if !trees.isEmpty { trees[0] += " (default)" }
+        // The first tree is the one commands use without --tree; with one tree that goes
+        // without saying.
+        if trees.count > 1 { trees[0] += " (default)" }
         let rows = [
             ("Uptime", Formatting.uptime(seconds: stats.uptimeSeconds)),
             ("Trees", trees.isEmpty ? "none" : trees.joined(separator: ", ")),

@@ -15,7 +15,7 @@ struct StatusCommand: ParsableCommand {
               $ appstatectl status
               appstated 0.1.0 at /run/appstate/io.appstate
                    Uptime: 2h 7min
-                    Trees: main (default)
+                    Trees: main (default), kiosk
               Connections: 3
                  Watchers: 1
                  Requests: 1234

@@ -62,6 +62,12 @@ final class OutputTests: XCTestCase {
                Requests: 1234
                   State: /var/lib/appstate
             """)
+        let single = GetStats.Reply(version: "0.1.0", uptimeSeconds: 1, trees: ["default"], connections: 1, watchers: 0, requests: 2)
+        XCTAssertTrue(
+            StatusRenderer().render(stats: single, info: info, socketPath: "/s").contains("\n      Trees: default\n"),
+            "a single tree is not marked as the default"
+        )
+        XCTAssertTrue(StatusRenderer().render(stats: single, info: info, socketPath: "/s").hasSuffix("State: not saved"))
         XCTAssertEqual(
             StatusRenderer.json(stats: stats, info: info),
             #"{"info":{"interfaces":["io.appstate","org.varlink.service"],"product":"appstated","url":"https://example.org","vendor":"appstate","version":"0.1.0"},"#
