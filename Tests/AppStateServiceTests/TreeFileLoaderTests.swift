@@ -228,13 +228,14 @@ final class TreeFileLoaderTests: XCTestCase {
         }
     }
 
-    func testLoad_whenExampleFiles_thenEachIsValid() throws {
+    @MainActor
+    func testLoad_whenExampleFiles_thenEachIsValidAndBuilds() async throws {
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/trees").standardized
         let paths = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".yaml") }.sorted()
 
         XCTAssertEqual(paths, ["kiosk.yaml", "point-of-sale.yaml"])
         for name in paths {
-            XCTAssertNoThrow(try TreeFileLoader.load(path: examples.appendingPathComponent(name).path), name)
+            XCTAssertNoThrow(try TreeBuilder.check(TreeFileLoader.load(path: examples.appendingPathComponent(name).path)), name)
         }
     }
 
