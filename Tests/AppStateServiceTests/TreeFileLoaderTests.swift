@@ -200,14 +200,17 @@ final class TreeFileLoaderTests: XCTestCase {
         }
     }
 
-    func testLoad_whenFileMissing_thenCannotReadNamingTheFile() {
+    func testLoad_whenFileMissing_thenCannotReadNamingTheFileAndTheReason() {
         let path = temporaryDirectory.appendingPathComponent("missing.yaml").path
 
         XCTAssertThrowsError(try TreeFileLoader.load(path: path)) { error in
-            let error = error as? TreeFileError
-            XCTAssertEqual(error?.file, path)
-            XCTAssertEqual(error?.issues.count, 1)
-            XCTAssertTrue(error?.issues.first?.message.hasPrefix("cannot read: ") ?? false, "\(String(describing: error))")
+            XCTAssertEqual("\(error)", "\(path): cannot read: No such file or directory")
+        }
+    }
+
+    func testLoad_whenPathIsADirectory_thenCannotReadWithTheReason() {
+        XCTAssertThrowsError(try TreeFileLoader.load(path: temporaryDirectory.path)) { error in
+            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["cannot read: Is a directory"])
         }
     }
 
