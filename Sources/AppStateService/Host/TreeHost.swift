@@ -1,0 +1,73 @@
+import AppStateIPC
+import StateContainers
+
+/// The trees the daemon hosts, on the main actor as UIKit's are: built from a tree file,
+/// restored from the state directory, changed by the ``CallProcessor``'s calls.
+@MainActor public final class TreeHost {
+    private(set) var trees: [HostedTree]
+    private let clock: any Clock<Duration>
+
+    /// Builds the trees of a tree file; they are not visible until ``makeVisible()``.
+    /// - Parameters:
+    ///   - file: The trees to build.
+    ///   - clock: The clock transitions take their duration on.
+    /// - Throws: ``TreeFileError`` when a tree cannot be built.
+    public init(file: TreeFile, clock: any Clock<Duration> = ContinuousClock()) throws {
+        self.clock = clock
+        self.trees = try TreeHost.build(file, clock: clock)
+    }
+
+    /// The names of the trees, the default one first.
+    public var treeNames: [String] { trees.map(\.name) }
+
+    /// Shows every tree: appearance callbacks flow down.
+    public func makeVisible() {
+        for tree in trees { tree.window.makeVisible() }
+    }
+
+    /// The tree with a name, or the first tree for nil.
+    /// - Throws: `io.appstate.NoSuchTree`.
+    func tree(named name: String?) throws(VarlinkError) -> HostedTree {
+        guard let name else {
+            guard let first = trees.first else { throw .noSuchTree("") }
+            return first
+        }
+        guard let tree = trees.first(where: { $0.name == name }) else { throw .noSuchTree(name) }
+        return tree
+    }
+
+    /// The restorable state of every tree.
+    var restorableState: StateDocument {
+        StateDocument(trees: Dictionary(uniqueKeysWithValues: trees.map { ($0.name, $0.root.encodeRestorableTree()) }))
+    }
+
+    /// Restores saved state into the trees before they appear; trees the document does not
+    /// name keep their initial state.
+    /// - Parameter document: The saved state.
+    /// - Throws: ``ContainmentError`` for a tree document of another version.
+    func restore(_ document: StateDocument) throws {
+        for tree in trees {
+            if let saved = document.trees[tree.name] { try tree.root.decodeRestorableTree(saved) }
+        }
+    }
+
+    /// Replaces the trees with those of a new tree file, carrying the restorable state over.
+    /// - Parameter file: The new trees.
+    /// - Throws: ``TreeFileError`` when a tree cannot be built; the old trees stay then.
+    func reload(_ file: TreeFile) throws {
+        let state = restorableState
+        let replacement = try TreeHost.build(file, clock: clock)
+        for tree in trees { tree.window.rootController = nil }
+        trees = replacement
+        try restore(state)
+        makeVisible()
+    }
+
+    private static func build(_ file: TreeFile, clock: any Clock<Duration>) throws -> [HostedTree] {
+        try file.trees.map { spec in
+            let window = try TreeBuilder.build(spec, clock: clock)
+            guard let root = window.rootController else { throw TreeFileError("tree \(spec.name) has no root controller") }
+            return HostedTree(name: spec.name, window: window, root: root)
+        }
+    }
+}
