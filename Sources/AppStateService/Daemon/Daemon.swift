@@ -46,7 +46,7 @@ public struct Daemon: Service {
         let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let running = try await RunningDaemon.start(configuration, eventLoops: eventLoops, logger: logger)
         try? notifier.ready(status: await running.statusLine)
-        logger.info("ready", metadata: ["socket": "\(running.socketDescription)"])
+        logger.info("appstated \(AppStateVersion.current) listening on \(running.socketDescription)", metadata: ["socket": "\(running.socketDescription)"])
         let watchdog = notifier.watchdogInterval.map { interval in
             // From the main actor, so that a hung tree stops the pings and systemd restarts us.
             Task { @MainActor in

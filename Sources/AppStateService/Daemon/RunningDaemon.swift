@@ -39,7 +39,8 @@ import StateContainers
         let file = try configuration.treeFile.map { try TreeFileLoader.load(path: $0) } ?? TreeFile.default
         let host = try TreeHost(file: file)
         let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
-        let store = try StateStore(directory: stateDirectory)
+        try StateDirectory.createIfNeeded(at: stateDirectory)
+        let store = StateStore(directory: stateDirectory)
         if let saved = try store.load() {
             try host.restore(StateDocument.decode(saved, path: store.path))
         }

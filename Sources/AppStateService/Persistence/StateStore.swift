@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 import NIOPosix
 
 /// The daemon's restorable state on disk, with group commit: a commit returns only once
@@ -16,13 +12,11 @@ public actor StateStore {
     /// How many times the file was written, for statistics and tests of group commit.
     public private(set) var writes = 0
 
-    /// Creates a store for `state.json` in a directory, creating the directory if needed.
+    /// Creates a store for `state.json` in an existing directory.
     /// - Parameters:
     ///   - directory: The state directory.
     ///   - threadPool: Where the blocking writes run, off the main actor and event loops.
-    /// - Throws: ``StorageError`` when the directory cannot be created.
-    public init(directory: String, threadPool: NIOThreadPool = .singleton) throws(StorageError) {
-        try StateStore.makeDirectory(directory)
+    public init(directory: String, threadPool: NIOThreadPool = .singleton) {
         self.file = DurableFile(directory: directory, name: "state.json")
         self.threadPool = threadPool
     }
@@ -65,15 +59,5 @@ public actor StateStore {
             }
         }
         isWriting = false
-    }
-
-    private static func makeDirectory(_ path: String) throws(StorageError) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/\(component)"
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
-                throw .io("create directory", prefix, errno: errno)
-            }
-        }
     }
 }

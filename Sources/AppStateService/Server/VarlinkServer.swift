@@ -97,15 +97,10 @@ public final class VarlinkServer: Sendable {
     /// Creates the socket's directory and removes a stale socket file, but never one that
     /// another running daemon still answers on.
     private static func prepareSocketPath(_ path: String) throws {
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if !directory.isEmpty {
-            var prefix = ""
-            for component in directory.split(separator: "/") {
-                prefix += "/\(component)"
-                if mkdir(prefix, 0o755) != 0, errno != EEXIST {
-                    throw ServerError.socketSetup(path, "cannot create \(prefix): \(String(cString: strerror(errno)))")
-                }
-            }
+        do {
+            try SocketPaths.createParentDirectory(of: path)
+        } catch {
+            throw ServerError.socketSetup(path, "\(error)")
         }
         var status = stat()
         guard lstat(path, &status) == 0 else { return }

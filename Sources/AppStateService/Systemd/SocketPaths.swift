@@ -1,3 +1,4 @@
+import AppStateIPC
 import Foundation
 
 /// Where the daemon binds its Varlink socket when it is not socket-activated, and where
@@ -8,7 +9,7 @@ public enum SocketPaths {
     public static let socketName = "io.appstate"
 
     /// The system-wide socket path: also the `ListenStream=` of `appstated.socket`.
-    public static let systemSocketPath = "/run/appstate/io.appstate"
+    public static let systemSocketPath = AppStateInterface.systemSocketPath
 
     /// The default socket path: ``systemSocketPath`` for root, else
     /// `$XDG_RUNTIME_DIR/appstate/io.appstate` (a per-user, per-session directory that

@@ -76,8 +76,17 @@ public enum TreeFileLoader {
         } catch let error as TreeFileError {
             throw error
         } catch {
-            throw TreeFileError("cannot read: \(error.localizedDescription)")
+            throw TreeFileError("cannot read: \(reason(error))")
         }
+    }
+
+    /// Why a read failed, as `strerror` says it ("No such file or directory"): Foundation on
+    /// Linux words most of these "The operation could not be completed".
+    private static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        let posix = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
+        guard let posix, posix.domain == NSPOSIXErrorDomain, let code = Int32(exactly: posix.code) else { return error.localizedDescription }
+        return String(cString: strerror(code))
     }
 
     /// The YAML document of `text`, or its syntax error with the line.

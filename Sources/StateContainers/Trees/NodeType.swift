@@ -24,8 +24,8 @@ public enum NodeType: String, CaseIterable, Hashable, Sendable {
     /// sets with `transitionMs`.
     var hasTransitionDuration: Bool {
         switch self {
-        case .contentState, .paginated, .menu, .navigation: true
-        case .controller, .loginState, .keyboardAware, .stack: false
+        case .contentState, .loginState, .paginated, .menu, .navigation: true
+        case .controller, .keyboardAware, .stack: false
         }
     }
 }

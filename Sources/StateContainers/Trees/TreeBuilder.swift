@@ -118,7 +118,9 @@
             return controller
         case .loginState:
             guard children.count == 2 else { throw ContainmentError.invalidArgument.with("a LoginStateController needs two children") }
-            return try LoginStateController(identifier: node.id, loggedOut: children[0], loggedIn: children[1], title: node.title)
+            let controller = try LoginStateController(identifier: node.id, loggedOut: children[0], loggedIn: children[1], title: node.title)
+            if let transitionDuration { controller.transitionDuration = transitionDuration }
+            return controller
         case .paginated:
             let controller = try PaginatedController(identifier: node.id, pages: children, title: node.title)
             if let transitionDuration { controller.transitionDuration = transitionDuration }

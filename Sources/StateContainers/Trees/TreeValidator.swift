@@ -92,8 +92,7 @@ struct TreeValidator {
         }
         if let transitionMs = node.transitionMs {
             if !type.hasTransitionDuration {
-                let types = NodeType.allCases.filter(\.hasTransitionDuration).map(\.rawValue)
-                report(path + [.key("transitionMs")], "\"transitionMs\" applies only to a \(types.dropLast().joined(separator: ", ")) or \(types.last ?? "")")
+                report(path + [.key("transitionMs")], "\"transitionMs\" does not apply to a \(type.rawValue), which has no transitions")
             } else if transitionMs < 0 {
                 report(path + [.key("transitionMs")], "transition duration must not be negative (got \(transitionMs))")
             }

@@ -30,10 +30,13 @@ final class DaemonProcess {
         stateDirectory = directory.appendingPathComponent("state").path
         notify = try NotifySocket(directory: directory.appendingPathComponent("n-\(UUID().uuidString.prefix(8))", isDirectory: true).creatingDirectory())
         self.arguments = ["--socket", socketPath, "--state-dir", stateDirectory] + arguments
-        var environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Only what the test asks for: nothing systemd-related leaks in from the test runner.
+        var inherited = ProcessInfo.processInfo.environment
+        for key in ["JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY"] {
+            inherited.removeValue(forKey: key)
+        }
+        var environment = inherited.merging(environment) { $1 }
         environment["NOTIFY_SOCKET"] = notify.path
-        environment.removeValue(forKey: "JOURNAL_STREAM")
-        environment.removeValue(forKey: "LISTEN_FDS")
         self.environment = environment
         process = Process()
         try launch(file: file, line: line)
