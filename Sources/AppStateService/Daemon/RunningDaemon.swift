@@ -37,13 +37,11 @@ import StateContainers
     static func start(_ configuration: DaemonConfiguration, eventLoops: any EventLoopGroup, logger: Logger) async throws -> RunningDaemon {
         ContainmentWarning.handler = { warning in logger.warning("\(warning)") }
         let file = try configuration.treeFile.map { try TreeFileLoader.load(path: $0) } ?? TreeFile.default
-        let host = try TreeHost(file: file)
         let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
         try StateDirectory.createIfNeeded(at: stateDirectory)
         let store = StateStore(directory: stateDirectory)
-        if let saved = try store.load() {
-            try host.restore(StateDocument.decode(saved, path: store.path))
-        }
+        let saved = try store.load().map { bytes throws(StorageError) in try StateDocument.decode(bytes, path: store.path) }
+        let host = try TreeHost(file: file, restoring: saved)
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: store)
         processor.onEvent = { event in

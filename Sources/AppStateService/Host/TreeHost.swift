@@ -7,14 +7,17 @@ import StateContainers
     private(set) var trees: [HostedTree]
     private let clock: any Clock<Duration>
 
-    /// Builds the trees of a tree file; they are not visible until ``makeVisible()``.
+    /// Builds the trees of a tree file and restores saved state into them before any view
+    /// loads (DESIGN §3.5); they are not visible until ``makeVisible()``.
     /// - Parameters:
     ///   - file: The trees to build.
+    ///   - state: Saved state to restore; trees it does not name keep their initial state.
     ///   - clock: The clock transitions take their duration on.
-    /// - Throws: ``TreeFileError`` when a tree cannot be built.
-    public init(file: TreeFile, clock: any Clock<Duration> = ContinuousClock()) throws {
+    /// - Throws: ``TreeFileError`` when a tree cannot be built, ``ContainmentError`` for saved
+    ///   state of another version.
+    init(file: TreeFile, restoring state: StateDocument? = nil, clock: any Clock<Duration> = ContinuousClock()) throws {
         self.clock = clock
-        self.trees = try TreeHost.build(file, clock: clock)
+        self.trees = try TreeHost.build(file, restoring: state, clock: clock)
     }
 
     /// The names of the trees, the default one first.
@@ -41,33 +44,21 @@ import StateContainers
         StateDocument(trees: Dictionary(uniqueKeysWithValues: trees.map { ($0.name, $0.root.encodeRestorableTree()) }))
     }
 
-    /// Restores saved state into the trees before they appear; trees the document does not
-    /// name keep their initial state.
-    /// - Parameter document: The saved state.
-    /// - Throws: ``ContainmentError`` for a tree document of another version.
-    func restore(_ document: StateDocument) throws {
-        for tree in trees {
-            if let saved = document.trees[tree.name] { try tree.root.decodeRestorableTree(saved) }
-        }
-    }
-
     /// Replaces the trees with those of a new tree file, carrying the restorable state over.
     /// - Parameter file: The new trees.
     /// - Throws: ``TreeFileError`` when a tree cannot be built; the old trees stay then.
     func reload(_ file: TreeFile) throws {
-        let state = restorableState
-        let replacement = try TreeHost.build(file, clock: clock)
+        let replacement = try TreeHost.build(file, restoring: restorableState, clock: clock)
         for tree in trees { tree.window.rootController = nil }
         trees = replacement
-        try restore(state)
         makeVisible()
     }
 
-    private static func build(_ file: TreeFile, clock: any Clock<Duration>) throws -> [HostedTree] {
+    private static func build(_ file: TreeFile, restoring state: StateDocument?, clock: any Clock<Duration>) throws -> [HostedTree] {
         try file.trees.map { spec in
-            let window = try TreeBuilder.build(spec, clock: clock)
-            guard let root = window.rootController else { throw TreeFileError("tree \(spec.name) has no root controller") }
-            return HostedTree(name: spec.name, window: window, root: root)
+            let root = try TreeBuilder.makeRootController(for: spec)
+            if let saved = state?.trees[spec.name] { try root.decodeRestorableTree(saved) }
+            return HostedTree(name: spec.name, window: Window(size: spec.window, clock: clock), root: root)
         }
     }
 }

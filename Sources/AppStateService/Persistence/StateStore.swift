@@ -11,6 +11,10 @@ public actor StateStore {
     private var isWriting = false
     /// How many times the file was written, for statistics and tests of group commit.
     public private(set) var writes = 0
+    /// Commits whose state the write in progress is storing, and commits waiting for the
+    /// next write: for tests of group commit.
+    private(set) var inFlight = 0
+    var waiting: Int { waiters.count }
 
     /// Creates a store for `state.json` in an existing directory.
     /// - Parameters:
@@ -49,6 +53,7 @@ public actor StateStore {
             pending = nil
             let batch = waiters
             waiters = []
+            inFlight = batch.count
             let file = self.file
             do {
                 try await threadPool.runIfActive { try file.replace(with: state) }
@@ -57,6 +62,7 @@ public actor StateStore {
             } catch {
                 for waiter in batch { waiter.resume(throwing: error) }
             }
+            inFlight = 0
         }
         isWriting = false
     }
