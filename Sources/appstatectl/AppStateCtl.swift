@@ -1,3 +1,4 @@
+import AppStateIPC
 import ArgumentParser
 
 /// `appstatectl`: reads and drives the screen state that `appstated` hosts.
@@ -36,7 +37,7 @@ struct AppStateCtl: ParsableCommand {
               appstatectl --generate-completion-script bash > appstatectl.bash
             """,
         // AppStateVersion.current replaces this literal once main provides it.
-        version: "0.1.0",
+        version: AppStateVersion.current,
         subcommands: [
             StatusCommand.self,
             TreeCommand.self,

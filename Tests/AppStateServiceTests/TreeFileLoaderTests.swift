@@ -80,6 +80,14 @@ final class TreeFileLoaderTests: XCTestCase {
         XCTAssertEqual(file.trees[0].root.children[1].restorationId, "b")
     }
 
+    func testDecode_whenJSONIsBroken_thenErrorSaysWhere() {
+        XCTAssertThrowsError(try TreeFileLoader.decode(json: #"{"trees": [x]}"#)) { error in
+            let description = "\(error)"
+            XCTAssertTrue(description.contains("not valid JSON: "), description)
+            XCTAssertTrue(description.contains("character 11"), description)
+        }
+    }
+
     func testDecode_whenYAMLHasProblems_thenEachNamesItsPlaceAndLine() {
         let yaml = """
             trees:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A container that shows a "logged out" child or a "logged in" child, following who is
 /// logged in: the login-state pattern of UIKit apps, where the root container rather than

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who is logged in to a ``LoginStateController``, and since when.
 public struct Session: Hashable, Sendable, Codable {
