@@ -4,11 +4,16 @@
 // Run it through scripts/benchmark-load, which builds everything in release.
 import PackageDescription
 
+// The project, by path. SwiftPM names a path dependency after its last path component,
+// which collides with this package's own name when the checkout itself is called "load";
+// scripts/benchmark-load therefore passes a symlink named "appstate" in APPSTATE_ROOT.
+let root = Context.environment["APPSTATE_ROOT"] ?? "../.."
+
 let package = Package(
     name: "appstate-load",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "appstate", path: "../.."),
+        .package(path: root),
     ],
     targets: [
         .executableTarget(

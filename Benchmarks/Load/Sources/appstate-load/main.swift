@@ -56,7 +56,7 @@ final class Daemon {
     /// Nanoseconds from spawn to READY=1.
     let readyNS: UInt64
 
-    init(name: String, extra: [String] = []) {
+    init(name: String, appstated: String, socketDirectory: String, work: String, extra: [String] = []) {
         socketPath = "\(socketDirectory)/\(name).sock"
         stateDirectory = "\(work)/\(name)-state"
         let notifyPath = "\(socketDirectory)/\(name).notify"
@@ -93,6 +93,11 @@ final class Daemon {
 
 func frame(_ json: String) -> [UInt8] { Array(json.utf8) + [0] }
 
+/// Whether a reply frame is a Varlink error reply.
+func isErrorReply(_ reply: [UInt8]) -> Bool {
+    String(decoding: reply, as: UTF8.self).contains(#""error":""#)
+}
+
 let getCurrentFrame = frame(#"{"method":"io.appstate.GetCurrent","parameters":{}}"#)
 
 /// One blocking raw call: writes a frame and reads its reply.
@@ -109,7 +114,7 @@ if wanted("5") {
     var starts: [Double] = []
     var rss: [Double] = []
     for run in 0..<runs {
-        let daemon = Daemon(name: "start\(run)")
+        let daemon = Daemon(name: "start\(run)", appstated: appstated, socketDirectory: socketDirectory, work: work)
         starts.append(Double(daemon.readyNS) / 1e6)
         usleep(300_000)
         rss.append(vmRSSKiB(daemon.pid) / 1024)
@@ -124,7 +129,7 @@ if wanted("5") {
 }
 
 // The daemon for figures 1–4 and 6.
-let daemon = Daemon(name: "load")
+let daemon = Daemon(name: "load", appstated: appstated, socketDirectory: socketDirectory, work: work)
 note("appstated pid \(daemon.pid) ready in \(fmt(Double(daemon.readyNS) / 1e6, 1)) ms")
 let ioBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
 
@@ -256,6 +261,12 @@ if wanted("3") {
     let watchers = quick ? 200 : 1000
     let events = 100
     let watchFrame = frame(#"{"method":"io.appstate.Watch","more":true}"#)
+    // The pages exist only while somebody is logged in: log in before the watchers subscribe.
+    let mutator = connectUnix(daemon.socketPath)
+    let login = rawCall(mutator, loginFrame("watch"), ioBuffer)
+    if isErrorReply(login) { note("Login before the burst: \(String(decoding: login, as: UTF8.self))") }
+    let reset = rawCall(mutator, setPageFrame(0), ioBuffer)
+    if isErrorReply(reset) { note("SetPage 0 before the burst: \(String(decoding: reset, as: UTF8.self))") }
     var fds: [Int32] = []
     let connectStart = nowNS()
     for _ in 0..<watchers {
@@ -268,14 +279,7 @@ if wanted("3") {
         guard readOneFrame(fd, ioBuffer) != nil else { die("a watcher was closed before its snapshot") }
     }
     note("\(watchers) watchers subscribed in \(fmt(Double(nowNS() - connectStart) / 1e6)) ms")
-    let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-    for (index, fd) in fds.enumerated() {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.u64 = UInt64(index)
-        epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
-    }
+    for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     let sendTimes = UnsafeMutablePointer<UInt64>.allocate(capacity: events)
     sendTimes.initialize(repeating: 0, count: events)
     let receiptTimes = UnsafeMutablePointer<UInt64>.allocate(capacity: watchers * events)
@@ -291,21 +295,21 @@ if wanted("3") {
     let reader = startThread {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { buffer.deallocate() }
-        var ready = [epoll_event](repeating: epoll_event(), count: 256)
+        var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var total = 0
         let hardDeadline = nowNS() + 120_000_000_000
         while total < expected {
             let now = nowNS()
             if now > hardDeadline || now > stopAt.pointee { break }
-            let n = ready.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress!, Int32($0.count), 50) }
-            for i in 0..<max(0, Int(n)) {
-                let index = Int(ready[i].data.u64)
+            let n = poll(&polled, nfds_t(polled.count), 50)
+            if n <= 0 { continue }
+            for index in 0..<polled.count where polled[index].revents != 0 {
                 while true {
                     let got = read(fds[index], buffer.baseAddress!, buffer.count)
                     if got <= 0 {
                         if got == 0 {
                             closedCount.pointee += 1
-                            epoll_ctl(epoll, EPOLL_CTL_DEL, fds[index], nil)
+                            polled[index].fd = -1
                         }
                         break
                     }
@@ -328,13 +332,12 @@ if wanted("3") {
     }
 
     // The burst: one connection, calls back to back, each send time recorded.
-    let mutator = connectUnix(daemon.socketPath)
     var errors = 0
     let firstIndex = 1
     for k in 0..<events {
         sendTimes[k] = nowNS()
         let reply = rawCall(mutator, setPageFrame((firstIndex + k) % 2 == 1 ? 1 : 0), ioBuffer)
-        if reply.starts(with: Array(#"{"error""#.utf8)) {
+        if isErrorReply(reply) {
             errors += 1
             if errors == 1 { note("SetPage error: \(String(decoding: reply, as: UTF8.self))") }
         }
@@ -363,7 +366,6 @@ if wanted("3") {
         "p50 \(fmt(p50, 2)) ms, p99 \(fmt(p99, 2)) ms, max \(fmt(maximum, 2)) ms; lost \(lost)\(extra > 0 ? ", extra \(extra)" : "")\(errors > 0 ? ", \(errors) call errors" : "")",
         "—", "—", "p99 ≤ 10 ms, 0 lost", p99 <= 10 && lost == 0 && errors == 0)
     for fd in fds { close(fd) }
-    close(epoll)
     sendTimes.deallocate()
     receiptTimes.deallocate()
     counts.deallocate()
@@ -418,7 +420,7 @@ func durableRun(clients: Int, perClient: Int, seconds: Double) -> (rate: Double,
             var n = 0
             while n < perClient, nowNS() < deadline {
                 let reply = rawCall(fds[client], loginFrame("c\(client)n\(n)"), buffer)
-                if reply.starts(with: Array(#"{"error""#.utf8)) {
+                if isErrorReply(reply) {
                     if errors[client] == 0 { note("Login error: \(String(decoding: reply, as: UTF8.self))") }
                     errors[client] += 1
                 }
@@ -475,7 +477,8 @@ if wanted("6") {
     var ctl: [Double] = []
     var busctl: [Double] = []
     var failures = 0
-    let busctlPath = ["/usr/bin/busctl", "/bin/busctl"].first { access($0, X_OK) == 0 }
+    let candidates: [String] = ["/usr/bin/busctl", "/bin/busctl"]
+    let busctlPath = candidates.first(where: { access($0, X_OK) == 0 })
     for _ in 0..<runs {
         var start = nowNS()
         let status = wait(spawn([appstatectl, "current"], environment: ["APPSTATE_SOCKET=\(daemon.socketPath)"]))
@@ -509,7 +512,7 @@ func runEchoServer(socketPath: String, replyPath: String) -> Never {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     var out: [UInt8] = []
     while true {
-        let fd = accept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
+        let fd = accept(listener, nil, nil)
         if fd < 0 { continue }
         // Each connection on its own thread, so the probe connection's close never blocks.
         _ = startThread {
