@@ -36,9 +36,14 @@ import StateContainers
         return tree
     }
 
-    /// The restorable state of every tree.
+    /// The restorable state of every tree, including the subtrees containers keep hidden
+    /// (the logged-in child while nobody is logged in).
     var restorableState: StateDocument {
-        StateDocument(trees: Dictionary(uniqueKeysWithValues: trees.map { ($0.name, $0.root.encodeRestorableTree()) }))
+        StateDocument(trees: Dictionary(uniqueKeysWithValues: trees.map { tree in
+            var document = tree.root.encodeRestorableTree()
+            HiddenSubtrees.encode(tree.root, into: &document)
+            return (tree.name, document)
+        }))
     }
 
     /// Restores saved state into the trees before they appear; trees the document does not
@@ -47,7 +52,10 @@ import StateContainers
     /// - Throws: ``ContainmentError`` for a tree document of another version.
     func restore(_ document: StateDocument) throws {
         for tree in trees {
-            if let saved = document.trees[tree.name] { try tree.root.decodeRestorableTree(saved) }
+            if let saved = document.trees[tree.name] {
+                try tree.root.decodeRestorableTree(saved)
+                HiddenSubtrees.decode(tree.root, from: saved)
+            }
         }
     }
 
