@@ -50,6 +50,9 @@ import StateContainers
                 "tree": "\(event.tree)", "event": "\(event.name)", "path": "\(event.path ?? "")", "current": "\(event.current)",
             ])
         }
+        processor.onStorageFailure = { message in
+            logger.error("storage failure: \(message)", metadata: ["stateDirectory": "\(stateDirectory)"])
+        }
         let policy = AccessPolicy(groupNames: configuration.allowedGroups)
         let server = try await VarlinkServer.start(
             endpoint: try endpoint(configuration),
