@@ -41,7 +41,13 @@ import StateContainers
         let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
         let store = try StateStore(directory: stateDirectory)
         if let saved = try store.load() {
-            try host.restore(StateDocument.decode(saved, path: store.path))
+            let document = try StateDocument.decode(saved, path: store.path)
+            do {
+                try host.restore(document)
+            } catch {
+                // E.g. a tree's restoration document of another version: name the file too.
+                throw StorageError.corrupt(store.path, "\(error)")
+            }
         }
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: store)
