@@ -86,6 +86,12 @@ final class VarlinkConnectionHandler: ChannelInboundHandler {
         buffer.withUnsafeReadableBytes { decoder.append($0) }
         do {
             while let call = try decoder.nextCall() {
+                // `more` asks for a stream of replies, `oneway` for none: a call with both
+                // is malformed (sd-varlink drops such a peer too), and is not acted on.
+                if call.more && call.oneway {
+                    close(context)
+                    return
+                }
                 pending.append(call)
             }
         } catch {
