@@ -83,6 +83,10 @@ extension TreeHost {
     func setPage(_ parameters: SetPage.Parameters) throws(VarlinkError) -> (SetPage.Reply, Event) {
         let tree = try tree(named: parameters.tree)
         let pages = try tree.container(PaginatedController.self, at: parameters.path)
+        // A step near Int.max or Int.min must not trap on the sum.
+        if case .step(let step) = parameters.target, pages.currentIndex.addingReportingOverflow(step).overflow {
+            throw .outOfRange(path: pages.path, index: step > 0 ? .max : .min, count: pages.pages.count)
+        }
         do {
             switch parameters.target {
             case .index(let index): try pages.setPage(index, animated: false)
