@@ -59,12 +59,18 @@ import StateContainers
         processor.onStorageFailure = { message in
             logger.error("storage failure: \(message)", metadata: ["stateDirectory": "\(stateDirectory)"])
         }
+        var limits = configuration.limits
+        let descriptors = DescriptorLimit.raise(fitting: limits.maximumConnections)
+        if descriptors.connections < limits.maximumConnections {
+            logger.warning("\(descriptors.limit) file descriptors allow \(descriptors.connections) connections, not \(limits.maximumConnections); raise LimitNOFILE= to hold more")
+            limits.maximumConnections = descriptors.connections
+        }
         let policy = AccessPolicy(groupNames: configuration.allowedGroups)
         let server = try await VarlinkServer.start(
             endpoint: try endpoint(configuration),
             group: eventLoops,
             processor: processor,
-            limits: configuration.limits,
+            limits: limits,
             mayMutate: { peer in
                 let groups = (try? PeerCredentials.supplementaryGroups(ofUser: peer.uid)) ?? []
                 return policy.mayMutate(PeerCredentials(pid: peer.pid, uid: peer.uid, gid: peer.gid, supplementaryGroups: groups))
