@@ -64,7 +64,8 @@ final class VarlinkConnectionHandler: ChannelInboundHandler {
                 return
             }
             let peer = Peer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, mayMutate: self.mayMutate(credentials))
-            self.connection = ConnectionContext(peer: peer, channel: context.channel, watcherQueueLimit: self.limits.maximumWatcherQueue)
+            self.connection = ConnectionContext(peer: peer, channel: context.channel, watcherQueueLimit: self.limits.maximumWatcherQueue,
+                                                watcherGrace: self.limits.partialMessageTimeout)
             context.fireChannelActive()
             self.dispatchPending(context)
         }
