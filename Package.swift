@@ -42,6 +42,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -52,9 +53,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "AppStateCtlKit",
+            dependencies: ["AppStateIPC"]
+        ),
         .executableTarget(
             name: "appstatectl",
             dependencies: [
+                "AppStateCtlKit",
                 "AppStateIPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,6 +68,7 @@ let package = Package(
         .testTarget(name: "StateContainersTests", dependencies: ["StateContainers"]),
         .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateIPC"]),
         .testTarget(name: "AppStateServiceTests", dependencies: ["AppStateService"]),
+        .testTarget(name: "CtlTests", dependencies: ["AppStateCtlKit"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["AppStateIPC"]

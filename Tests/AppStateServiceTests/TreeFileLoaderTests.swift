@@ -80,6 +80,14 @@ final class TreeFileLoaderTests: XCTestCase {
         XCTAssertEqual(file.trees[0].root.children[1].restorationId, "b")
     }
 
+    func testDecode_whenJSONIsBroken_thenErrorSaysWhere() {
+        XCTAssertThrowsError(try TreeFileLoader.decode(json: #"{"trees": [x]}"#)) { error in
+            let description = "\(error)"
+            XCTAssertTrue(description.contains("not valid JSON: "), description)
+            XCTAssertTrue(description.contains("character 11"), description)
+        }
+    }
+
     func testDecode_whenYAMLHasProblems_thenEachNamesItsPlaceAndLine() {
         let yaml = """
             trees:
@@ -200,14 +208,17 @@ final class TreeFileLoaderTests: XCTestCase {
         }
     }
 
-    func testLoad_whenFileMissing_thenCannotReadNamingTheFile() {
+    func testLoad_whenFileMissing_thenCannotReadNamingTheFileAndTheReason() {
         let path = temporaryDirectory.appendingPathComponent("missing.yaml").path
 
         XCTAssertThrowsError(try TreeFileLoader.load(path: path)) { error in
-            let error = error as? TreeFileError
-            XCTAssertEqual(error?.file, path)
-            XCTAssertEqual(error?.issues.count, 1)
-            XCTAssertTrue(error?.issues.first?.message.hasPrefix("cannot read: ") ?? false, "\(String(describing: error))")
+            XCTAssertEqual("\(error)", "\(path): cannot read: No such file or directory")
+        }
+    }
+
+    func testLoad_whenPathIsADirectory_thenCannotReadWithTheReason() {
+        XCTAssertThrowsError(try TreeFileLoader.load(path: temporaryDirectory.path)) { error in
+            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["cannot read: Is a directory"])
         }
     }
 
@@ -228,13 +239,14 @@ final class TreeFileLoaderTests: XCTestCase {
         }
     }
 
-    func testLoad_whenExampleFiles_thenEachIsValid() throws {
+    @MainActor
+    func testLoad_whenExampleFiles_thenEachIsValidAndBuilds() async throws {
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/trees").standardized
         let paths = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".yaml") }.sorted()
 
         XCTAssertEqual(paths, ["kiosk.yaml", "point-of-sale.yaml"])
         for name in paths {
-            XCTAssertNoThrow(try TreeFileLoader.load(path: examples.appendingPathComponent(name).path), name)
+            XCTAssertNoThrow(try TreeBuilder.check(TreeFileLoader.load(path: examples.appendingPathComponent(name).path)), name)
         }
     }
 

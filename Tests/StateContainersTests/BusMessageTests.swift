@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import StateContainers
+import StateContainers
 
 final class BusMessageTests: XCTestCase {
     private let begin = Rect(x: 0, y: 800, width: 1280, height: 320)

@@ -303,4 +303,186 @@ final class MenuControllerTests: ContainersATestCase {
 
         XCTAssertEqual(menu.activeViewController?.identifier, "pages")
     }
+
+    /// The default tree's `home`: a menu of a paginated container, a navigation stack whose
+    /// screens include a paginated gallery, and a stack; every level restorable.
+    private func makeHome(_ log: ContainersALog) throws -> MenuController {
+        func restorable<C: Controller>(_ controller: C) -> C {
+            controller.restorationIdentifier = controller.identifier
+            return controller
+        }
+        let pages = try PaginatedController(identifier: "pages", pages: ["overview", "activity", "settings"].map { ContainersARecorder($0, log: log) })
+        let inbox = try NavigationController(identifier: "inbox", root: ContainersARecorder("messages", log: log))
+        inbox.makeDestination = { identifier in
+            guard identifier == "gallery" else { return ContainersARecorder(identifier, log: log) }
+            return try? restorable(PaginatedController(identifier: "gallery", pages: ["photo-1", "photo-2"].map { ContainersARecorder($0, log: log) }))
+        }
+        let dashboard = try StackController(identifier: "dashboard", arrangedChildren: ["list", "map"].map { ContainersARecorder($0, log: log) })
+        let home = try MenuController(identifier: "home", viewControllers: [restorable(pages), restorable(inbox), dashboard])
+        _ = log.take()
+        return restorable(home)
+    }
+
+    func testHome_whenHostingTheOtherContainers_thenLayoutAndRestorationReachEveryLevel() async throws {
+        let log = ContainersALog()
+        let home = try makeHome(log)
+        let window = show(home)
+        try home.select(identifier: "dashboard")
+        window.resize(to: Size(width: 800, height: 1280))
+        XCTAssertEqual(home.snapshot().node(at: "home/dashboard/map")?.frame, Rect(x: 0, y: 640, width: 800, height: 640))
+        let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
+        let inbox = try XCTUnwrap(home.descendant(at: "inbox") as? NavigationController)
+        try pages.setPage(2, animated: false)
+        try home.select(identifier: "inbox")
+        try inbox.push(identifier: "thread", animated: false)
+        try inbox.push(identifier: "gallery", animated: false)
+        try XCTUnwrap(inbox.top as? PaginatedController).next()
+        XCTAssertEqual(home.deepestCurrent.path, "home/inbox/gallery/photo-2")
+        let saved = home.encodeRestorableTree()
+        let freshLog = ContainersALog()
+        let fresh = try makeHome(freshLog)
+
+        try fresh.decodeRestorableTree(saved)
+
+        XCTAssertEqual(freshLog.take(), [
+            "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
+            "photo-1.willMove(toParent: gallery)", "photo-1.didMove(toParent: gallery)",
+            "photo-2.willMove(toParent: gallery)", "photo-2.didMove(toParent: gallery)",
+        ])
+        XCTAssertEqual(fresh.deepestCurrent.path, "home/inbox/gallery/photo-2")
+        XCTAssertEqual(fresh.snapshot().node(at: "home/pages")?.pageIndex, 2)
+        show(fresh, size: Size(width: 800, height: 1280))
+        XCTAssertEqual(freshLog.take(), ["photo-2.viewDidLoad", "photo-2.viewWillAppear(false)", "photo-2.viewDidAppear(false)"])
+        XCTAssertEqual(fresh.snapshot().node(at: "home/inbox/gallery/photo-2")?.frame, Rect(x: 0, y: 0, width: 800, height: 1280))
+    }
+
+    func testHome_whenAPageTransitionIsInFlight_thenTheMenuWaitsForIt() async throws {
+        let log = ContainersALog()
+        let home = try makeHome(log)
+        let clock = ManualClock()
+        show(home, clock: clock)
+        let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
+        pages.transitionDuration = .seconds(1)
+        try pages.next()
+
+        XCTAssertThrowsError(try home.select(identifier: "inbox")) { error in
+            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
+            XCTAssertTrue("\(error)".contains("is still in a transition"), "\(error)")
+        }
+        XCTAssertEqual(home.activeViewController?.identifier, "pages")
+        clock.advance(by: .seconds(1))
+        try home.select(identifier: "inbox")
+        XCTAssertEqual(home.activeViewController?.identifier, "inbox")
+    }
+
+    func testHome_whileTheMenuSwapsAnItemOut_thenThatItemRefusesToSwapItsOwnChild() async throws {
+        let log = ContainersALog()
+        let home = try makeHome(log)
+        let clock = ManualClock()
+        show(home, clock: clock)
+        let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
+        let inbox = try XCTUnwrap(home.descendant(at: "inbox") as? NavigationController)
+        home.transitionDuration = .seconds(1)
+        try home.select(identifier: "inbox")
+        _ = log.take()
+
+        XCTAssertThrowsError(try pages.setPage(2, animated: false)) { error in
+            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
+        }
+        XCTAssertThrowsError(try inbox.push(identifier: "thread", animated: false)) { error in
+            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
+        }
+        XCTAssertEqual(pages.currentIndex, 0)
+        XCTAssertEqual(inbox.stack.count, 1)
+        clock.advance(by: .seconds(1))
+        XCTAssertEqual(log.take(), ["overview.viewDidDisappear(true)", "messages.viewDidAppear(true)"])
+        try pages.setPage(2, animated: false)
+        try inbox.push(identifier: "thread", animated: false)
+        XCTAssertEqual(log.take(), [
+            "settings.viewDidLoad",
+            "thread.willMove(toParent: inbox)",
+            "thread.viewDidLoad",
+            "messages.viewWillDisappear(false)",
+            "thread.viewWillAppear(false)",
+            "messages.viewDidDisappear(false)",
+            "thread.viewDidAppear(false)",
+            "thread.didMove(toParent: inbox)",
+        ])
+    }
+
+    func testHome_whenDrivenByRandomOperations_thenNeverTrapsAndShowsOnlyCurrentChildren() async throws {
+        for seed: UInt64 in 0..<5 { try driveHomeRandomly(seed: seed) }
+    }
+
+    /// Runs 2,000 random operations, animated ones included, on the `home` tree, then checks
+    /// that no appearance call was unbalanced and that only current children are installed.
+    private func driveHomeRandomly(seed: UInt64) throws {
+        let log = ContainersALog()
+        let home = try makeHome(log)
+        let clock = ManualClock()
+        let window = show(home, clock: clock)
+        let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
+        let inbox = try XCTUnwrap(home.descendant(at: "inbox") as? NavigationController)
+        let items = home.viewControllers
+        pages.transitionDuration = .milliseconds(100)
+        inbox.transitionDuration = .milliseconds(100)
+        home.transitionDuration = .milliseconds(100)
+        var warnings: [String] = []
+        ContainmentWarning.handler = { warnings.append($0.description) }
+        defer { ContainmentWarning.handler = { _ in } }
+        var random = ContainersASplitMix(seed: seed)
+        let names = ["thread", "draft", "gallery", "a/b", "", "unknown"]
+
+        for _ in 0..<2_000 {
+            switch random.next() % 12 {
+            case 0: try? pages.setPage(Int(truncatingIfNeeded: random.next()) % 5, animated: random.next() % 2 == 0)
+            case 1: try? pages.next()
+            case 2: try? pages.previous()
+            case 3: try? inbox.push(identifier: names[Int(random.next() % 6)], animated: random.next() % 2 == 0)
+            case 4: inbox.pop(animated: random.next() % 2 == 0)
+            case 5: inbox.popToRoot(animated: random.next() % 2 == 0)
+            case 6: try? home.select(identifier: ["pages", "inbox", "dashboard", "nope"][Int(random.next() % 4)])
+            case 7: try? home.setViewControllers(items.filter { _ in random.next() % 3 != 0 })
+            case 8: home.toggleMenu()
+            case 9: window.resize(to: Size(width: Double(random.next() % 2000) - 100, height: Double(random.next() % 2000)))
+            case 10: try? home.decodeRestorableTree(home.encodeRestorableTree())
+            default: clock.advance(by: .milliseconds(Int64(random.next() % 150)))
+            }
+        }
+        clock.advance(by: .seconds(1))
+
+        XCTAssertEqual(warnings.filter { !$0.hasPrefix("ignored window size") }, [], "seed \(seed)")
+        XCTAssertGreaterThan(log.take().count, 500, "seed \(seed)")
+        for container in [home, pages, inbox] as [Controller] where container.isViewLoaded {
+            let current = container.currentChild.map { [$0] } ?? []
+            XCTAssertTrue(containersAInstalledViews(of: container, are: current), "seed \(seed): \(container.identifier)")
+        }
+        XCTAssertTrue(inbox.children.elementsEqual(inbox.stack, by: ===))
+        XCTAssertTrue(home.children.elementsEqual(home.viewControllers, by: ===))
+        func checkAppearance(below container: Controller) {
+            for child in container.children {
+                let shown = container.appearance == .appeared && (child === container.currentChild || container is StackController)
+                XCTAssertEqual(child.appearance, shown ? .appeared : .disappeared, "seed \(seed): \(child.path)")
+                checkAppearance(below: child)
+            }
+        }
+        checkAppearance(below: home)
+    }
+}
+
+/// A seeded generator, so the random test replays the same operations every run.
+private struct ContainersASplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

@@ -58,6 +58,22 @@ final class NavigationControllerTests: ContainersATestCase {
         XCTAssertEqual(thread.view.frame, navigation.view.bounds)
     }
 
+    func testPushAndPop_thenTheMovingScreenSeesItselfMovingToAndFromTheStack() async throws {
+        let (navigation, log) = try makeNavigation()
+        show(navigation)
+        let thread = ContainersARecorder("thread", log: log)
+        let root = try XCTUnwrap(navigation.root as? ContainersARecorder)
+
+        try navigation.push(thread, animated: false)
+        navigation.pop(animated: false)
+
+        XCTAssertEqual(thread.movements, [
+            "viewWillAppear: toParent", "viewDidAppear: toParent",
+            "viewWillDisappear: fromParent", "viewDidDisappear: fromParent",
+        ])
+        XCTAssertEqual(root.movements.dropFirst(2), ["viewWillDisappear: -", "viewDidDisappear: -", "viewWillAppear: -", "viewDidAppear: -"])
+    }
+
     func testPush_whenAnimated_thenDidMoveWaitsForTheClock() async throws {
         let (navigation, log) = try makeNavigation()
         let clock = ManualClock()
@@ -183,6 +199,22 @@ final class NavigationControllerTests: ContainersATestCase {
         XCTAssertEqual(navigation.stack.map(\.identifier), ["messages"])
         XCTAssertTrue(navigation.root.parent === navigation)
         XCTAssertEqual(log.take(), [])
+    }
+
+    func testPop_whenAnotherContainerTookTheTop_thenShowsTheRootAndLeavesTheScreenThere() async throws {
+        let (navigation, log) = try makeNavigation()
+        show(navigation)
+        try navigation.push(identifier: "thread", animated: false)
+        let thread = navigation.top
+        let thief = Controller(identifier: "thief")
+        try thief.embed(thread)
+        _ = log.take()
+
+        XCTAssertTrue(navigation.pop(animated: false) === thread)
+
+        XCTAssertTrue(thread.parent === thief)
+        XCTAssertEqual(log.take(), ["messages.viewWillAppear(false)", "messages.viewDidAppear(false)"])
+        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [navigation.root]))
     }
 
     func testPopToRoot_thenRemovesTheHiddenScreensAtOnceAndSwapsFromTheTop() async throws {

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import StateContainers
+import StateContainers
 
 /// An object to post with or capture, whose lifetime the tests watch through weak references.
 private final class Sender: Sendable {}
@@ -139,6 +139,31 @@ final class NotificationBusTests: XCTestCase {
         bus.post(name: beta, object: observed)
 
         XCTAssertEqual(names, [alpha, beta])
+        token.cancel()
+    }
+
+    func testPost_whenObservedObjectDiedAndAnotherTookItsAddress_doesNotDeliver() async throws {
+        let bus = NotificationBus()
+        var received = 0
+        var observed: Sender? = Sender()
+        let address = ObjectIdentifier(try XCTUnwrap(observed))
+        let token = bus.addObserver(forName: alpha, object: observed) { _ in received += 1 }
+        observed = nil
+
+        // Allocators hand a freed block to the next allocation of its size; keep the misses
+        // alive so that each try is a new block.
+        var impostor = Sender()
+        var misses: [Sender] = []
+        while ObjectIdentifier(impostor) != address, misses.count < 1_000 {
+            misses.append(impostor)
+            impostor = Sender()
+        }
+        guard ObjectIdentifier(impostor) == address else {
+            throw XCTSkip("no new object was allocated at the dead object's address")
+        }
+        bus.post(name: alpha, object: impostor)
+
+        XCTAssertEqual(received, 0)
         token.cancel()
     }
 

@@ -82,6 +82,16 @@ final class PaginatedControllerTests: ContainersATestCase {
         XCTAssertEqual(pager.children.count, 3)
     }
 
+    func testSetPage_thenNoPageIsMovingToOrFromAParent() async throws {
+        let (pager, _) = try makePager()
+        show(pager)
+
+        try pager.setPage(1, animated: false)
+
+        XCTAssertEqual((pager.page("overview") as? ContainersARecorder)?.movements.dropFirst(2), ["viewWillDisappear: -", "viewDidDisappear: -"])
+        XCTAssertEqual((pager.page("activity") as? ContainersARecorder)?.movements, ["viewWillAppear: -", "viewDidAppear: -"])
+    }
+
     func testSetPage_whenAnimated_thenFinishesWhenTheClockReachesTheDuration() async throws {
         let (pager, log) = try makePager()
         let clock = ManualClock()
@@ -206,6 +216,22 @@ final class PaginatedControllerTests: ContainersATestCase {
         XCTAssertEqual(pager.page("activity").view.frame, Rect(x: 0, y: 0, width: 400, height: 300))
         window.makeVisible()
         XCTAssertEqual(log.take(), ["activity.viewWillAppear(false)", "activity.viewDidAppear(false)"])
+    }
+
+    func testSetPage_whenThePageWasTakenByAnotherContainer_thenDoesNotTrapOrTouchItsView() async throws {
+        let (pager, _) = try makePager()
+        show(pager)
+        let thief = Controller(identifier: "thief")
+        try thief.embed(pager.page("settings"))
+        var warnings: [ContainmentWarning] = []
+        ContainmentWarning.handler = { warnings.append($0) }
+        defer { ContainmentWarning.handler = { _ in } }
+
+        try pager.setPage(2, animated: false)
+
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(pager.view.subviews.isEmpty)
+        XCTAssertTrue(pager.page("settings").view.superview === thief.view)
     }
 
     func testResize_thenTheCurrentPageFillsTheNewBoundsAndIsTold() async throws {

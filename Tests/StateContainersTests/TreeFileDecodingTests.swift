@@ -127,12 +127,11 @@ final class TreeFileDecodingTests: XCTestCase {
         ])
     }
 
-    func testDecode_whenNotJSON_thenErrorSaysWhere() {
+    func testDecode_whenNotJSON_thenOneErrorForTheWholeFile() {
         let problems = TreeFixtures.problems(in: #"{"trees": [x]}"#)
 
         XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems[0].hasPrefix("not valid JSON: "), problems[0])
-        XCTAssertTrue(problems[0].contains("character 11"), problems[0])
+        XCTAssertTrue(problems[0].contains("not valid JSON"), problems[0])
     }
 
     func testDecode_whenNestedTooDeep_thenErrorInsteadOfRecursingOn() {

@@ -89,7 +89,7 @@ final class TreeFileValidationTests: XCTestCase {
             (#"{"type": "MenuController", "id": "m", "spacing": 4, "children": [\#(leaf)]}"#,
              #"trees[0].root.spacing: "spacing" applies only to a StackController"#),
             (#"{"type": "StackController", "id": "s", "transitionMs": 100, "children": [\#(leaf)]}"#,
-             #"trees[0].root.transitionMs: "transitionMs" applies only to a PaginatedController or a NavigationController"#),
+             #"trees[0].root.transitionMs: "transitionMs" does not apply to a StackController, which has no transitions"#),
             (#"{"type": "PaginatedController", "id": "p", "destinations": [\#(otherLeaf)], "children": [\#(leaf)]}"#,
              #"trees[0].root.destinations: "destinations" applies only to a NavigationController"#),
             (#"{"type": "Controller", "id": "c", "state": "loading"}"#,

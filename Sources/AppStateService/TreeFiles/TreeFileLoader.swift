@@ -58,9 +58,25 @@ public enum TreeFileLoader {
         do throws(TreeFileError) {
             return try TreeFile.decode(json: Data(json.utf8))
         } catch {
+            // The decoder says only that the data is not JSON; the serializer says where.
+            if error.issues.count == 1, error.issues[0].path.isEmpty, error.issues[0].message == notValidJSON {
+                throw TreeFileError("not valid JSON: \(syntaxProblem(in: json))")
+            }
             // Lines are a help, not a need: JSON that Yams cannot parse keeps its issues without them.
             guard let node = try? compose(json) else { throw error }
             throw withLines(error, from: node)
+        }
+    }
+
+    private static let notValidJSON = "The given data was not valid JSON."
+
+    /// Where the JSON is broken, in the serializer's words ("Invalid value around character 11.").
+    private static func syntaxProblem(in json: String) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+            return "the decoder rejected it"
+        } catch {
+            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
         }
     }
 
@@ -76,8 +92,17 @@ public enum TreeFileLoader {
         } catch let error as TreeFileError {
             throw error
         } catch {
-            throw TreeFileError("cannot read: \(error.localizedDescription)")
+            throw TreeFileError("cannot read: \(reason(error))")
         }
+    }
+
+    /// Why a read failed, as `strerror` says it ("No such file or directory"): Foundation on
+    /// Linux words most of these "The operation could not be completed".
+    private static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        let posix = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
+        guard let posix, posix.domain == NSPOSIXErrorDomain, let code = Int32(exactly: posix.code) else { return error.localizedDescription }
+        return String(cString: strerror(code))
     }
 
     /// The YAML document of `text`, or its syntax error with the line.

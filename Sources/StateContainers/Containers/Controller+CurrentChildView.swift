@@ -2,16 +2,26 @@
 /// menu): they keep every child they own in ``Controller/children`` and install only the
 /// current child's view, so that paths, snapshots and restoration reach every child.
 extension Controller {
-    /// Whether one of the children is in a `transition(from:to:…)` that has not finished:
-    /// containers refuse a second swap then rather than interleave two.
-    var isChildTransitionInFlight: Bool {
-        children.contains { $0.isTransitioning }
+    /// Why swapping the shown child now would interleave two transitions, or nil when it is
+    /// safe. A swap waits while a descendant is still in a `transition(from:to:…)`, and while
+    /// this controller is on screen without having appeared: its parent is swapping it in or
+    /// out, or has not forwarded its appearance yet. Appearance callbacks of overlapping
+    /// transitions would otherwise be unbalanced, which UIKit only logs.
+    var swapBlocker: String? {
+        var busy: Controller?
+        for child in children where busy == nil {
+            child.forEachInSubtree { if busy == nil, $0.isTransitioning { busy = $0 } }
+        }
+        if let busy { return "\(busy.identifier) is still in a transition" }
+        if loadedView?.isOnScreen == true, appearance != .appeared { return "\(identifier) is \(appearance.rawValue), not appeared" }
+        return nil
     }
 
-    /// Throws ``ContainmentError/transitionInProgress`` while a child transition is in flight.
-    func checkNoChildTransitionInFlight() throws {
-        guard !isChildTransitionInFlight else {
-            throw ContainmentError.transitionInProgress.with("\(identifier) is still in a transition; try again when it finishes")
+    /// Throws unless ``swapBlocker`` is nil.
+    /// - Throws: ``ContainmentError/transitionInProgress`` naming what to wait for.
+    func checkReadyToSwap() throws {
+        if let swapBlocker {
+            throw ContainmentError.transitionInProgress.with("\(identifier) cannot swap its child now: \(swapBlocker); try again when it finishes")
         }
     }
 
@@ -46,6 +56,13 @@ extension Controller {
         child.didMove(toParent: self)
     }
 
+    /// Removes a child with `unembed()`, unless another container took it meanwhile: a
+    /// container never removes a controller from someone else.
+    func releaseChild(_ child: Controller) {
+        guard child.parent === self else { return }
+        child.unembed()
+    }
+
     /// Installs a child's view so that it fills this controller's view. Does nothing while
     /// this controller's view is not loaded: it installs its current child when it loads.
     func installCurrentChildView(_ child: Controller) {
@@ -63,8 +80,9 @@ extension Controller {
     /// this controller's view not loaded only `completion` runs: restoring state before the
     /// tree appears must neither load views nor send appearance callbacks.
     ///
-    /// Callers check ``isChildTransitionInFlight`` first. Should `transition` still refuse,
-    /// the views are swapped directly so that the container never stays half-swapped.
+    /// Callers check ``swapBlocker`` first. Should `transition` still refuse
+    /// (a child taken by another container behind this one's back), the views are swapped
+    /// directly, touching only views that belong here, so nothing is left half-swapped.
     func replaceCurrentChildView(
         _ old: Controller,
         with new: Controller,
@@ -84,8 +102,8 @@ extension Controller {
                 ContainmentWarning.emit("swapped views without a transition: \(error)", on: identifier)
             }
         }
-        old.loadedView?.removeFromSuperview()
-        view.addSubview(new.view)
+        if old.loadedView?.superview === view { old.view.removeFromSuperview() }
+        if new.parent === self { view.addSubview(new.view) }
         completion()
     }
 }

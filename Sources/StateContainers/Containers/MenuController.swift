@@ -56,17 +56,18 @@ public final class MenuController: Controller {
     /// - Throws: ``ContainmentError/invalidArgument`` for an identifier that is empty or
     ///   contains `/`, ``ContainmentError/duplicateIdentifier`` when two items share one,
     ///   ``ContainmentError/cycle`` for the menu itself or one of its ancestors,
-    ///   ``ContainmentError/transitionInProgress`` while a previous swap is still running.
+    ///   ``ContainmentError/transitionInProgress`` while a transition runs in or below the
+    ///   menu or the menu itself is appearing or disappearing.
     ///   Nothing changes then.
     public func setViewControllers(_ controllers: [Controller]) throws {
-        try checkNoChildTransitionInFlight()
+        try checkReadyToSwap()
         try validateIncomingChildren(controllers, noun: "menu item")
         func isKept(_ controller: Controller) -> Bool { controllers.contains { $0 === controller } }
         let old = activeViewController
         let next = old.flatMap { isKept($0) ? $0 : nil } ?? controllers.first
-        var leaving = old.flatMap { isKept($0) ? nil : $0 }
+        var leaving = old.flatMap { isKept($0) || $0.parent !== self ? nil : $0 }
         leaving?.willMove(toParent: nil)
-        for controller in viewControllers where controller !== old && !isKept(controller) { controller.unembed() }
+        for controller in viewControllers where controller !== old && !isKept(controller) { releaseChild(controller) }
         if let gone = leaving, next == nil || controllers.contains(where: { $0.identifier == gone.identifier }) {
             // With nothing to swap to, or with a newcomer taking its identifier (siblings
             // cannot share one), the old item leaves before anything joins.
@@ -98,14 +99,15 @@ public final class MenuController: Controller {
     /// Shows the item with the given identifier and hides the menu.
     /// - Parameter identifier: The item's identifier.
     /// - Throws: ``ContainmentError/noSuchChild`` when no item has that identifier,
-    ///   ``ContainmentError/transitionInProgress`` while a previous swap is still running.
+    ///   ``ContainmentError/transitionInProgress`` while a transition runs in or below the
+    ///   menu or the menu itself is appearing or disappearing.
     ///   Nothing changes then.
     public func select(identifier: String) throws {
         guard let next = viewControllers.first(where: { $0.identifier == identifier }), let old = activeViewController else {
             throw ContainmentError.noSuchChild.with("\(self.identifier) has no menu item named \(identifier)")
         }
         if next !== old {
-            try checkNoChildTransitionInFlight()
+            try checkReadyToSwap()
             activate(next, replacing: old, duration: transitionDuration)
         }
         isMenuVisible = false
@@ -126,11 +128,13 @@ public final class MenuController: Controller {
         isMenuVisible.toggle()
     }
 
+    /// Installs the active item's view, the only one this container shows.
     public override func viewDidLoad() {
         super.viewDidLoad()
         if let activeViewController { installCurrentChildView(activeViewController) }
     }
 
+    /// Makes the active item's view fill the container.
     public override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
         activeViewController?.view.frame = view.bounds
@@ -150,7 +154,7 @@ public final class MenuController: Controller {
         super.decodeRestorableState(with: coder)
         guard let saved = coder.decodeString(forKey: RestorationKey.active),
               let next = viewControllers.first(where: { $0.identifier == saved }),
-              let old = activeViewController, next !== old, !isChildTransitionInFlight else { return }
+              let old = activeViewController, next !== old, swapBlocker == nil else { return }
         activate(next, replacing: old, duration: .zero)
     }
 

@@ -47,10 +47,11 @@ public final class NavigationController: Controller {
     ///   - controller: The screen; it leaves any other parent first.
     ///   - animated: Whether the swap takes ``transitionDuration``.
     /// - Throws: ``ContainmentError/duplicateIdentifier`` when a screen with its identifier is
-    ///   in the stack, ``ContainmentError/transitionInProgress`` while a previous push or pop
-    ///   is still running, and what `addChild` throws. Nothing changes then.
+    ///   in the stack, ``ContainmentError/transitionInProgress`` while a transition runs in or
+    ///   below the stack or the stack itself is appearing or disappearing, and what
+    ///   `addChild` throws. Nothing changes then.
     public func push(_ controller: Controller, animated: Bool) throws {
-        try checkNoChildTransitionInFlight()
+        try checkReadyToSwap()
         guard !stack.contains(where: { $0 === controller || $0.identifier == controller.identifier }) else {
             throw ContainmentError.duplicateIdentifier.with("\(identifier) already has a screen named \(controller.identifier)")
         }
@@ -70,7 +71,7 @@ public final class NavigationController: Controller {
     ///   makes nothing for `identifier`, else what ``push(_:animated:)`` throws. Nothing
     ///   changes then.
     public func push(identifier: String, animated: Bool) throws {
-        try checkNoChildTransitionInFlight()
+        try checkReadyToSwap()
         guard let controller = makeDestination?(identifier) else {
             throw ContainmentError.noSuchChild.with("\(self.identifier) has no screen named \(identifier) to push")
         }
@@ -79,11 +80,11 @@ public final class NavigationController: Controller {
 
     /// Pops the top screen. The root is never popped.
     /// - Parameter animated: Whether the swap takes ``transitionDuration``.
-    /// - Returns: The popped screen, or nil when only the root is left or a previous push or
-    ///   pop is still running (nothing changes then).
+    /// - Returns: The popped screen, or nil when only the root is left or a transition
+    ///   would overlap, as for ``push(_:animated:)`` (nothing changes then).
     @discardableResult
     public func pop(animated: Bool) -> Controller? {
-        guard stack.count > 1, !isChildTransitionInFlight else { return nil }
+        guard stack.count > 1, swapBlocker == nil else { return nil }
         let old = stack.removeLast()
         leave(old, duration: duration(animated))
         return old
@@ -93,22 +94,24 @@ public final class NavigationController: Controller {
     /// views are not installed); the top leaves with the swap timeline.
     /// - Parameter animated: Whether the swap takes ``transitionDuration``.
     /// - Returns: The popped screens from the bottom up; empty when only the root is left or a
-    ///   previous push or pop is still running (nothing changes then).
+    ///   transition would overlap, as for ``push(_:animated:)`` (nothing changes then).
     @discardableResult
     public func popToRoot(animated: Bool) -> [Controller] {
-        guard stack.count > 1, !isChildTransitionInFlight else { return [] }
+        guard stack.count > 1, swapBlocker == nil else { return [] }
         let popped = Array(stack.dropFirst())
         stack = [root]
-        for controller in popped.dropLast().reversed() { controller.unembed() }
+        for controller in popped.dropLast().reversed() { releaseChild(controller) }
         leave(popped[popped.count - 1], duration: duration(animated))
         return popped
     }
 
+    /// Installs the top screen's view, the only one this container shows.
     public override func viewDidLoad() {
         super.viewDidLoad()
         installCurrentChildView(top)
     }
 
+    /// Makes the top screen's view fill the container.
     public override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
         top.view.frame = view.bounds
@@ -127,11 +130,11 @@ public final class NavigationController: Controller {
     /// - Parameter coder: The saved state.
     public override func decodeRestorableState(with coder: RestorationCoder) {
         super.decodeRestorableState(with: coder)
-        guard let saved = coder.decodeStrings(forKey: RestorationKey.stack), !isChildTransitionInFlight else { return }
+        guard let saved = coder.decodeStrings(forKey: RestorationKey.stack), swapBlocker == nil else { return }
         var kept = 1
         while kept < stack.count, kept - 1 < saved.count, stack[kept].identifier == saved[kept - 1] { kept += 1 }
         let oldTop = top
-        for controller in stack[kept...].reversed() { controller.unembed() }
+        for controller in stack[kept...].reversed() { releaseChild(controller) }
         stack.removeSubrange(kept...)
         for identifier in saved.dropFirst(kept - 1) {
             guard let controller = makeDestination?(identifier),
@@ -157,8 +160,9 @@ public final class NavigationController: Controller {
 
     /// Swaps from a screen just taken off the stack to the new top, with the removal steps
     /// of the timeline around it: `willMove(toParent: nil)` first, `removeFromParent()` when
-    /// the swap finishes.
+    /// the swap finishes. A screen that another container took meanwhile stays there.
     private func leave(_ old: Controller, duration: Duration) {
+        guard old.parent === self else { return installCurrentChildView(top) }
         old.willMove(toParent: nil)
         replaceCurrentChildView(old, with: top, duration: duration) {
             old.removeFromParent()

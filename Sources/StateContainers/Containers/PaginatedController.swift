@@ -48,14 +48,15 @@ public final class PaginatedController: Controller {
     ///   - index: The index of the page in ``pages``.
     ///   - animated: Whether the swap takes ``transitionDuration``.
     /// - Throws: ``ContainmentError/outOfRange`` for an index outside ``pages``,
-    ///   ``ContainmentError/transitionInProgress`` while a previous swap is still running.
+    ///   ``ContainmentError/transitionInProgress`` while a transition runs in or below the
+    ///   container or the container itself is appearing or disappearing.
     ///   Nothing changes then.
     public func setPage(_ index: Int, animated: Bool) throws {
         guard pages.indices.contains(index) else {
             throw ContainmentError.outOfRange.with("\(identifier) has \(pages.count) pages; \(index) is out of range")
         }
         guard index != currentIndex else { return }
-        try checkNoChildTransitionInFlight()
+        try checkReadyToSwap()
         show(index, duration: animated ? transitionDuration : .zero)
     }
 
@@ -86,11 +87,13 @@ public final class PaginatedController: Controller {
         try setPage(currentIndex - 1, animated: true)
     }
 
+    /// Installs the current page's view, the only one this container shows.
     public override func viewDidLoad() {
         super.viewDidLoad()
         installCurrentChildView(currentPage)
     }
 
+    /// Makes the current page's view fill the container.
     public override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
         currentPage.view.frame = view.bounds
@@ -112,7 +115,7 @@ public final class PaginatedController: Controller {
         super.decodeRestorableState(with: coder)
         let saved = coder.decodeString(forKey: RestorationKey.page).flatMap { id in pages.firstIndex { $0.identifier == id } }
             ?? coder.decodeInteger(forKey: RestorationKey.index).flatMap { pages.indices.contains($0) ? $0 : nil }
-        guard let saved, saved != currentIndex, !isChildTransitionInFlight else { return }
+        guard let saved, saved != currentIndex, swapBlocker == nil else { return }
         show(saved, duration: .zero)
     }
 

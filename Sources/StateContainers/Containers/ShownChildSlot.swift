@@ -25,6 +25,9 @@
     /// for the running one to finish.
     private(set) var target: Controller?
 
+    /// Whether the swap to ``target`` may animate; restoration swaps without animation.
+    private var targetAnimated = true
+
     /// The child leaving during an animated swap.
     private var leaving: Controller?
 
@@ -62,9 +65,12 @@
     /// Makes `candidate` the shown child: now, or once the running swap finishes. Call
     /// ``validate(_:)`` first; a candidate that became invalid in the meantime is dropped
     /// with a ``ContainmentWarning``.
-    /// - Parameter candidate: The controller to show.
-    func show(_ candidate: Controller) {
+    /// - Parameters:
+    ///   - candidate: The controller to show.
+    ///   - animated: Whether the swap takes ``duration``; false swaps at once.
+    func show(_ candidate: Controller, animated: Bool = true) {
         target = candidate
+        targetAnimated = animated
         settle()
     }
 
@@ -123,7 +129,7 @@
         do {
             // The completion keeps the owner alive, as UIKit's animations keep their views,
             // so that a tree dropped mid-swap still finishes it.
-            try owner.transition(from: old, to: target, duration: duration, animations: nil) { [self, owner] _ in
+            try owner.transition(from: old, to: target, duration: targetAnimated ? duration : .zero, animations: nil) { [self, owner] _ in
                 withExtendedLifetime(owner) { finishSwap(from: old, to: target) }
             }
         } catch {

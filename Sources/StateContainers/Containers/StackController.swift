@@ -45,12 +45,14 @@ public final class StackController: Controller {
     /// view is not loaded and has no size).
     public var axis: Axis { Axis(for: loadedView?.bounds.size ?? .zero) }
 
+    /// Installs every child's view and lays them out.
     public override func viewDidLoad() {
         super.viewDidLoad()
         for child in children { view.addSubview(child.view) }
         layOutArrangedChildren()
     }
 
+    /// Gives each child its slot of the container's bounds.
     public override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
         layOutArrangedChildren()

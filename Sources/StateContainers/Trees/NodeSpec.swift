@@ -6,7 +6,7 @@
 /// id: pages                   # required: the identifier, a path segment
 /// title: Pages                # optional
 /// restorationId: pages        # optional: defaults to id; null takes the node out of restoration
-/// transitionMs: 250           # PaginatedController and NavigationController only
+/// transitionMs: 250           # containers that swap children only
 /// children:                   # what they mean depends on the type, see ``children``
 ///   - { type: Controller, id: overview }
 /// ```
@@ -42,7 +42,8 @@ public struct NodeSpec: Hashable, Sendable {
     public var state: String?
     /// The failure message of a content-state controller whose ``state`` is `failed`.
     public var message: String?
-    /// The duration of a paginated or navigation controller's animated transitions, in milliseconds.
+    /// The duration of the container's animated swaps, in milliseconds, for the containers that
+    /// have them (all but keyboard-aware and stack containers); the container's default when nil.
     public var transitionMs: Int?
 
     /// Creates a node with its restoration identifier equal to its identifier, as a file that

@@ -19,4 +19,13 @@ public enum NodeType: String, CaseIterable, Hashable, Sendable {
 
     /// The type names, comma-separated, as error messages list them.
     static let expectedNames = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Whether the container animates its swaps over a `transitionDuration`, which a file
+    /// sets with `transitionMs`.
+    var hasTransitionDuration: Bool {
+        switch self {
+        case .contentState, .loginState, .paginated, .menu, .navigation: true
+        case .controller, .keyboardAware, .stack: false
+        }
+    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A tree file, like a storyboard: the named trees the daemon hosts.
 ///
@@ -51,16 +51,10 @@ public struct TreeFile: Hashable, Sendable {
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the
     ///   first structural problem (invalid JSON, a value of the wrong type, a missing key).
     public static func decode(json: Data) throws(TreeFileError) -> TreeFile {
-        do throws(TreeFileError) {
-            return try decode { userInfo in
-                let decoder = JSONDecoder()
-                decoder.userInfo = userInfo
-                return try decoder.decode(TreeFile.self, from: json)
-            }
-        } catch {
-            // Foundation's decoder says only that the data is not JSON; its serializer says where.
-            guard error.issues.map(\.message) == [notValidJSON], error.issues[0].path.isEmpty else { throw error }
-            throw TreeFileError("not valid JSON: \(syntaxProblem(in: json))")
+        try decode { userInfo in
+            let decoder = JSONDecoder()
+            decoder.userInfo = userInfo
+            return try decoder.decode(TreeFile.self, from: json)
         }
     }
 
@@ -96,18 +90,6 @@ public struct TreeFile: Hashable, Sendable {
         var validator = TreeValidator()
         validator.validate(self)
         guard validator.issues.isEmpty else { throw TreeFileError(issues: validator.issues) }
-    }
-
-    private static let notValidJSON = "The given data was not valid JSON."
-
-    /// Where the JSON is broken, in the serializer's words ("Invalid value around character 11.").
-    private static func syntaxProblem(in json: Data) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-            return "the decoder rejected it"
-        } catch {
-            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-        }
     }
 }
 

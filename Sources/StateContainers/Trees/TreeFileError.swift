@@ -67,12 +67,10 @@ public struct TreeFileError: Error, Hashable, Sendable, CustomStringConvertible 
         self.file = file
     }
 
-    /// An error with a single problem.
-    /// - Parameters:
-    ///   - path: The place in the file; empty for the file as a whole.
-    ///   - message: What is wrong.
-    public init(at path: [PathComponent] = [], _ message: String) {
-        self.init(issues: [Issue(path: path, message: message)])
+    /// An error with a single problem of the file as a whole (it cannot be read, it is empty, …).
+    /// - Parameter message: What is wrong.
+    public init(_ message: String) {
+        self.init(issues: [Issue(path: [], message: message)])
     }
 
     /// One problem a line, each prefixed with the file name when there is one, as compilers

@@ -4,8 +4,10 @@
 struct TreeValidator {
     typealias Path = [TreeFileError.PathComponent]
 
-    /// The problems found so far, in the order they were found.
-    private(set) var issues: [TreeFileError.Issue] = []
+    private var found: [TreeFileError.Issue] = []
+
+    /// The problems found so far, in the order of the file.
+    var issues: [TreeFileError.Issue] { Self.inFileOrder(found) }
 
     mutating func validate(_ file: TreeFile) {
         if file.version != TreeFile.currentVersion {
@@ -89,8 +91,8 @@ struct TreeValidator {
             }
         }
         if let transitionMs = node.transitionMs {
-            if type != .paginated && type != .navigation {
-                report(path + [.key("transitionMs")], "\"transitionMs\" applies only to a PaginatedController or a NavigationController")
+            if !type.hasTransitionDuration {
+                report(path + [.key("transitionMs")], "\"transitionMs\" does not apply to a \(type.rawValue), which has no transitions")
             } else if transitionMs < 0 {
                 report(path + [.key("transitionMs")], "transition duration must not be negative (got \(transitionMs))")
             }
@@ -168,7 +170,7 @@ struct TreeValidator {
     }
 
     private mutating func report(_ path: Path, _ message: String) {
-        issues.append(TreeFileError.Issue(path: path, message: message))
+        found.append(TreeFileError.Issue(path: path, message: message))
     }
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {

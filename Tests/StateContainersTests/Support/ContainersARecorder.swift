@@ -18,8 +18,11 @@ final class ContainersALog {
 
 /// A controller that writes every lifecycle and containment callback to a shared log as
 /// `identifier.callback(argument)`, e.g. `detail.willMove(toParent: inbox)`.
-final class ContainersARecorder: Controller {
+class ContainersARecorder: Controller {
     let log: ContainersALog
+    /// For each appearance callback, whether it came while moving to or from a parent:
+    /// `viewWillAppear: toParent`, `viewDidDisappear: fromParent`, `viewWillAppear: -`.
+    private(set) var movements: [String] = []
 
     init(_ identifier: String, title: String? = nil, log: ContainersALog) {
         self.log = log
@@ -34,21 +37,29 @@ final class ContainersARecorder: Controller {
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         log.record("\(identifier).viewWillAppear(\(animated))")
+        recordMovement("viewWillAppear")
     }
 
     override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         log.record("\(identifier).viewDidAppear(\(animated))")
+        recordMovement("viewDidAppear")
     }
 
     override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
         log.record("\(identifier).viewWillDisappear(\(animated))")
+        recordMovement("viewWillDisappear")
     }
 
     override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         log.record("\(identifier).viewDidDisappear(\(animated))")
+        recordMovement("viewDidDisappear")
+    }
+
+    private func recordMovement(_ callback: String) {
+        movements.append("\(callback): \(isMovingToParent ? "toParent" : isMovingFromParent ? "fromParent" : "-")")
     }
 
     override func willMove(toParent parent: Controller?) {

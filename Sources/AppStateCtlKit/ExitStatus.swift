@@ -1,0 +1,17 @@
+/// The exit statuses of `appstatectl`, from BSD's `sysexits.h` as DESIGN §5 asks, so that
+/// scripts can tell a refused request from a missing daemon or a slow one. A wrong command
+/// line exits 64 (`EX_USAGE`), which argument-parser already does for its own errors.
+public enum ExitStatus {
+    /// The daemon answered with an error: the request was understood and refused.
+    public static let failure: Int32 = 1
+    /// The daemon could not be reached (`EX_UNAVAILABLE`).
+    public static let unavailable: Int32 = 69
+    /// A bug in `appstatectl` itself (`EX_SOFTWARE`).
+    public static let software: Int32 = 70
+    /// A system call failed for a reason unrelated to the daemon (`EX_OSERR`).
+    public static let systemError: Int32 = 71
+    /// The daemon did not answer in time; trying again may work (`EX_TEMPFAIL`).
+    public static let temporaryFailure: Int32 = 75
+    /// The daemon answered with something that is not the `io.appstate` protocol (`EX_PROTOCOL`).
+    public static let protocolError: Int32 = 76
+}

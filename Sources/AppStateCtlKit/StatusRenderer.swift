@@ -1,0 +1,61 @@
+import AppStateIPC
+import StateContainers
+
+/// What `appstatectl status` says about the daemon: where it listens, which version it
+/// is, how long it has run and how busy it is, like `systemctl status` for a unit.
+///
+/// ```
+/// appstated 0.1.0 at /run/appstate/io.appstate
+///      Uptime: 2h 7min
+///       Trees: main (default), kiosk
+/// Connections: 3
+///    Watchers: 1
+///    Requests: 1234
+///       State: /var/lib/appstate
+/// ```
+public struct StatusRenderer: Sendable {
+    /// How to colour the text.
+    public var style: TerminalStyle
+
+    /// Creates a renderer.
+    /// - Parameter style: How to colour the text; plain by default.
+    public init(style: TerminalStyle = .plain) {
+        self.style = style
+    }
+
+    /// Renders the status.
+    /// - Parameters:
+    ///   - stats: The daemon's `GetStats` reply.
+    ///   - info: The daemon's `org.varlink.service.GetInfo` reply.
+    ///   - socketPath: The socket this command reached the daemon on.
+    /// - Returns: The lines, joined by newlines, without a final newline.
+    public func render(stats: GetStats.Reply, info: GetInfo.Reply, socketPath: String) -> String {
+        var trees = stats.trees
+        // The first tree is the one commands use without --tree; with one tree that goes
+        // without saying.
+        if trees.count > 1 { trees[0] += " (default)" }
+        let rows = [
+            ("Uptime", Formatting.uptime(seconds: stats.uptimeSeconds)),
+            ("Trees", trees.isEmpty ? "none" : trees.joined(separator: ", ")),
+            ("Connections", String(stats.connections)),
+            ("Watchers", String(stats.watchers)),
+            ("Requests", String(stats.requests)),
+            ("State", stats.stateDirectory ?? "not saved"),
+        ]
+        let width = rows.map(\.0.count).max() ?? 0
+        let heading = style.bold("\(info.product) \(info.version)") + " at " + socketPath
+        let lines = rows.map { label, value in
+            String(repeating: " ", count: width - label.count) + label + ": " + value
+        }
+        return ([heading] + lines).joined(separator: "\n")
+    }
+
+    /// The `--json` form: both replies under their method's name, on one line.
+    /// - Parameters:
+    ///   - stats: The daemon's `GetStats` reply.
+    ///   - info: The daemon's `GetInfo` reply.
+    /// - Returns: `{"info":{…},"stats":{…}}`.
+    public static func json(stats: GetStats.Reply, info: GetInfo.Reply) -> String {
+        JSONValue.object(["info": .object(info.parameters), "stats": .object(stats.parameters)]).jsonText
+    }
+}

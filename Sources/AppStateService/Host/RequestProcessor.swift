@@ -1,0 +1,203 @@
+import AppStateIPC
+import StateContainers
+
+/// Answers the calls of every connection on the main actor: `org.varlink.service`, the
+/// `io.appstate` methods with access control, durable commits before acknowledging a
+/// mutation, and `Watch` streams.
+@MainActor public final class RequestProcessor: CallProcessor {
+    /// What the processor reports in `GetStats` about the parts around it.
+    public struct Environment: Sendable {
+        /// The socket path, when the daemon created it.
+        public var socket: String?
+        /// The state directory.
+        public var stateDirectory: String?
+        /// The number of open connections.
+        public var connections: @Sendable () -> Int = { 0 }
+
+        /// Creates an environment.
+        public init(socket: String? = nil, stateDirectory: String? = nil, connections: @escaping @Sendable () -> Int = { 0 }) {
+            self.socket = socket
+            self.stateDirectory = stateDirectory
+            self.connections = connections
+        }
+    }
+
+    let host: TreeHost
+    private let store: StateStore?
+    private let hub = WatchHub()
+    private let started = ContinuousClock.now
+    private var durableState: [UInt8]
+    private var requests = 0
+    /// Filled in once the server is listening.
+    public var environment = Environment()
+    /// Called with each change after it is durable, for the journal.
+    public var onEvent: @MainActor (Event) -> Void = { _ in }
+
+    /// Creates a processor.
+    /// - Parameters:
+    ///   - host: The trees.
+    ///   - store: Where restorable state is committed; nil keeps nothing across restarts.
+    public init(host: TreeHost, store: StateStore?) {
+        self.host = host
+        self.store = store
+        self.durableState = host.restorableState.encoded()
+    }
+
+    /// The number of `Watch` streams.
+    public var watcherCount: Int { hub.count }
+
+    public func process(_ calls: [VarlinkCall], on connection: ConnectionContext) async -> [VarlinkReply?] {
+        var replies: [VarlinkReply?] = []
+        var events: [Event] = []
+        var mutated: [Int] = []
+        for call in calls {
+            requests += 1
+            if call.method == Watch.name, call.more {
+                await commit(&replies, mutated: mutated, events: &events)
+                mutated = []
+                replies.append(watch(call, on: connection))
+                if replies.last??.continues == true { break }
+                continue
+            }
+            do {
+                let (reply, event) = try answer(call, peer: connection.peer)
+                if let event {
+                    events.append(event)
+                    mutated.append(replies.count)
+                }
+                replies.append(call.oneway ? nil : VarlinkReply(parameters: reply))
+            } catch {
+                replies.append(call.oneway ? nil : VarlinkReply(error: error))
+            }
+        }
+        await commit(&replies, mutated: mutated, events: &events)
+        return replies
+    }
+
+    /// Makes the trees' state durable if it changed, then publishes the batch's events; when
+    /// the write fails, the mutations' replies become `io.appstate.StorageFailure`.
+    private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [Event]) async {
+        defer { events = [] }
+        guard !events.isEmpty else { return }
+        let state = host.restorableState.encoded()
+        if let store, state != durableState {
+            do {
+                try await store.commit(state)
+                durableState = state
+            } catch {
+                for index in mutated where replies[index] != nil {
+                    replies[index] = VarlinkReply(error: .storageFailure(reason: "\(error)"))
+                }
+                return
+            }
+        }
+        for event in events {
+            onEvent(event)
+            guard let tree = try? host.tree(named: event.tree) else { continue }
+            hub.publish(event, root: Node(tree.root.snapshot()))
+        }
+    }
+
+    private func watch(_ call: VarlinkCall, on connection: ConnectionContext) -> VarlinkReply {
+        do {
+            let parameters = try Watch.Parameters(parameters: call.parameters)
+            let tree = try host.tree(named: parameters.tree)
+            hub.add(connection.makeWatcher(), tree: tree.name)
+            return VarlinkReply(parameters: Watch.Reply(root: Node(tree.root.snapshot())).parameters, continues: true)
+        } catch {
+            return VarlinkReply(error: error)
+        }
+    }
+
+    /// One call's reply parameters, and the event when it changed a tree.
+    private func answer(_ call: VarlinkCall, peer: Peer) throws(VarlinkError) -> ([String: JSONValue], Event?) {
+        if call.upgrade { throw .methodNotImplemented(call.method) }
+        if call.method.hasPrefix(VarlinkServiceInterface.name + ".") { return (try answerService(call), nil) }
+        guard call.method.hasPrefix(AppStateInterface.name + ".") else {
+            throw .interfaceNotFound(call.method.lastIndex(of: ".").map { String(call.method[..<$0]) } ?? call.method)
+        }
+        guard let method = AppStateMethod(rawValue: call.method) else { throw .methodNotFound(call.method) }
+        if method.declaration.requiresMore && !call.more { throw .expectedMore }
+        if method.isMutation && !peer.mayMutate { throw .permissionDenied }
+        let parameters = call.parameters
+        switch method {
+        case .getTree:
+            let tree = try host.tree(named: TreeParameters(parameters: parameters).tree)
+            return (GetTree.Reply(root: Node(tree.root.snapshot())).parameters, nil)
+        case .getCurrent:
+            return (try host.current(GetCurrent.Parameters(parameters: parameters)).parameters, nil)
+        case .getStats:
+            _ = try TreeParameters(parameters: parameters)
+            return (stats.parameters, nil)
+        case .watch:
+            throw .expectedMore
+        case .post:
+            return ([:], try host.post(Post.Parameters(parameters: parameters)))
+        case .login:
+            let (reply, event) = try host.logIn(Login.Parameters(parameters: parameters))
+            return (reply.parameters, event)
+        case .logout:
+            let (reply, event) = try host.logOut(Logout.Parameters(parameters: parameters))
+            return (reply.parameters, event)
+        case .showKeyboard:
+            return ([:], try host.showKeyboard(ShowKeyboard.Parameters(parameters: parameters)))
+        case .hideKeyboard:
+            return ([:], try host.hideKeyboard(HideKeyboard.Parameters(parameters: parameters)))
+        case .setPage:
+            let (reply, event) = try host.setPage(SetPage.Parameters(parameters: parameters))
+            return (reply.parameters, event)
+        case .selectMenuItem:
+            let (reply, event) = try host.selectMenuItem(SelectMenuItem.Parameters(parameters: parameters))
+            return (reply.parameters, event)
+        case .push:
+            let (reply, event) = try host.push(Push.Parameters(parameters: parameters))
+            return (reply.parameters, event)
+        case .pop:
+            let (reply, event) = try host.pop(Pop.Parameters(parameters: parameters))
+            return (reply.parameters, event)
+        case .resize:
+            return ([:], try host.resize(Resize.Parameters(parameters: parameters)))
+        }
+    }
+
+    private func answerService(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+        switch call.method {
+        case GetInfo.name:
+            _ = try GetInfo.Parameters(parameters: call.parameters)
+            return GetInfo.Reply(
+                vendor: "appstate",
+                product: "appstated",
+                version: AppStateVersion.current,
+                url: "https://github.com/appstate/appstate",
+                interfaces: [VarlinkServiceInterface.name, AppStateInterface.name]
+            ).parameters
+        case GetInterfaceDescription.name:
+            let parameters = try GetInterfaceDescription.Parameters(parameters: call.parameters)
+            switch parameters.interface {
+            case AppStateInterface.name: return GetInterfaceDescription.Reply(description: AppStateInterface.description).parameters
+            case VarlinkServiceInterface.name: return GetInterfaceDescription.Reply(description: VarlinkServiceInterface.description).parameters
+            default: throw .interfaceNotFound(parameters.interface)
+            }
+        default:
+            throw .methodNotFound(call.method)
+        }
+    }
+
+    private var stats: GetStats.Reply {
+        GetStats.Reply(
+            version: AppStateVersion.current,
+            uptimeSeconds: Double((ContinuousClock.now - started).components.seconds),
+            trees: host.treeNames,
+            connections: environment.connections(),
+            watchers: hub.count,
+            requests: requests,
+            stateDirectory: environment.stateDirectory,
+            socket: environment.socket
+        )
+    }
+
+    /// Ends every `Watch` stream, when the daemon stops.
+    public func closeWatchers() {
+        hub.closeAll()
+    }
+}

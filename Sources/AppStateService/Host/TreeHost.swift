@@ -1,0 +1,64 @@
+import AppStateIPC
+import StateContainers
+
+/// The trees the daemon hosts, on the main actor as UIKit's are: built from a tree file,
+/// restored from the state directory, changed by the ``CallProcessor``'s calls.
+@MainActor public final class TreeHost {
+    private(set) var trees: [HostedTree]
+    private let clock: any Clock<Duration>
+
+    /// Builds the trees of a tree file and restores saved state into them before any view
+    /// loads (DESIGN §3.5); they are not visible until ``makeVisible()``.
+    /// - Parameters:
+    ///   - file: The trees to build.
+    ///   - state: Saved state to restore; trees it does not name keep their initial state.
+    ///   - clock: The clock transitions take their duration on.
+    /// - Throws: ``TreeFileError`` when a tree cannot be built, ``ContainmentError`` for saved
+    ///   state of another version.
+    init(file: TreeFile, restoring state: StateDocument? = nil, clock: any Clock<Duration> = ContinuousClock()) throws {
+        self.clock = clock
+        self.trees = try TreeHost.build(file, restoring: state, clock: clock)
+    }
+
+    /// The names of the trees, the default one first.
+    public var treeNames: [String] { trees.map(\.name) }
+
+    /// Shows every tree: appearance callbacks flow down.
+    public func makeVisible() {
+        for tree in trees { tree.window.makeVisible() }
+    }
+
+    /// The tree with a name, or the first tree for nil.
+    /// - Throws: `io.appstate.NoSuchTree`.
+    func tree(named name: String?) throws(VarlinkError) -> HostedTree {
+        guard let name else {
+            guard let first = trees.first else { throw .noSuchTree("") }
+            return first
+        }
+        guard let tree = trees.first(where: { $0.name == name }) else { throw .noSuchTree(name) }
+        return tree
+    }
+
+    /// The restorable state of every tree.
+    var restorableState: StateDocument {
+        StateDocument(trees: Dictionary(uniqueKeysWithValues: trees.map { ($0.name, $0.root.encodeRestorableTree()) }))
+    }
+
+    /// Replaces the trees with those of a new tree file, carrying the restorable state over.
+    /// - Parameter file: The new trees.
+    /// - Throws: ``TreeFileError`` when a tree cannot be built; the old trees stay then.
+    func reload(_ file: TreeFile) throws {
+        let replacement = try TreeHost.build(file, restoring: restorableState, clock: clock)
+        for tree in trees { tree.window.rootController = nil }
+        trees = replacement
+        makeVisible()
+    }
+
+    private static func build(_ file: TreeFile, restoring state: StateDocument?, clock: any Clock<Duration>) throws -> [HostedTree] {
+        try file.trees.map { spec in
+            let root = try TreeBuilder.makeRootController(for: spec)
+            if let saved = state?.trees[spec.name] { try root.decodeRestorableTree(saved) }
+            return HostedTree(name: spec.name, window: Window(size: spec.window, clock: clock), root: root)
+        }
+    }
+}

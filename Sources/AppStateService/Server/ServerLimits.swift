@@ -1,0 +1,15 @@
+/// The bounds that keep one client from growing the daemon's memory or holding it hostage.
+public struct ServerLimits: Sendable {
+    /// The largest message accepted, in bytes; a larger one is answered with
+    /// `io.appstate.MessageTooLarge` and the connection is closed.
+    public var maximumMessageSize = 1 << 20
+    /// Connections beyond this many are answered with `io.appstate.TooManyConnections` and closed.
+    public var maximumConnections = 1000
+    /// A connection holding half a message for this long is closed.
+    public var partialMessageTimeout: Duration = .seconds(10)
+    /// Bytes queued to one watcher beyond this many cut it off with `io.appstate.WatcherTooSlow`.
+    public var maximumWatcherQueue = 4 << 20
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import NIOCore
+import AppStateIPC
+import CSystemd
+
+/// One client connection: splits the byte stream into calls, hands each burst of calls to
+/// the ``CallProcessor`` in a single hop to the main actor, and writes the replies in order.
+///
+/// Pipelined calls that arrive together are answered together, so a client that pipelines
+/// pays one actor hop and one flush per burst rather than per call.
+final class VarlinkConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private enum State {
+        case idle
+        case processing
+        case streaming
+        case closed
+    }
+
+    private let processor: any CallProcessor
+    private let limits: ServerLimits
+    private let counter: ConnectionCounter
+    private let mayMutate: @Sendable (appstate_peer_credentials) -> Bool
+    private var decoder: VarlinkFrameDecoder
+    private var pending: [VarlinkCall] = []
+    private var state = State.idle
+    private var holdsPlace = false
+    private var closesAfterWrite = false
+    /// The client shut down its sending side (`printf … | socat`): answer what it sent, then close.
+    private var inputClosed = false
+    private var connection: ConnectionContext?
+    private var partialMessageTimer: Scheduled<Void>?
+
+    init(processor: any CallProcessor, limits: ServerLimits, counter: ConnectionCounter, mayMutate: @escaping @Sendable (appstate_peer_credentials) -> Bool) {
+        self.processor = processor
+        self.limits = limits
+        self.counter = counter
+        self.mayMutate = mayMutate
+        self.decoder = VarlinkFrameDecoder(maximumMessageSize: limits.maximumMessageSize)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        guard counter.acquire(limit: limits.maximumConnections) else {
+            fail(context, with: .tooManyConnections(limit: limits.maximumConnections))
+            return
+        }
+        holdsPlace = true
+        guard let provider = context.channel as? any SocketOptionProvider else {
+            close(context)
+            return
+        }
+        // Read once per connection: the credentials are those of the process that connected.
+        let credentials: EventLoopFuture<appstate_peer_credentials> = provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_SOCKET),
+            name: SocketOptionName(SO_PEERCRED)
+        )
+        credentials.assumeIsolated().whenComplete { result in
+            guard case .success(let credentials) = result else {
+                self.close(context)
+                return
+            }
+            let peer = Peer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, mayMutate: self.mayMutate(credentials))
+            self.connection = ConnectionContext(peer: peer, channel: context.channel, watcherQueueLimit: self.limits.maximumWatcherQueue)
+            context.fireChannelActive()
+            self.dispatchPending(context)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        state = .closed
+        partialMessageTimer?.cancel()
+        if holdsPlace {
+            holdsPlace = false
+            counter.release()
+        }
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard state != .closed else { return }
+        let buffer = unwrapInboundIn(data)
+        buffer.withUnsafeReadableBytes { decoder.append($0) }
+        do {
+            while let call = try decoder.nextCall() {
+                pending.append(call)
+            }
+        } catch {
+            if error.kind == .messageTooLarge {
+                fail(context, with: .messageTooLarge(limit: limits.maximumMessageSize))
+            } else {
+                close(context)
+            }
+            return
+        }
+        armPartialMessageTimer(context)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        dispatchPending(context)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            inputClosed = true
+            if state == .idle, pending.isEmpty { close(context) }
+            return
+        }
+        guard event is DrainEvent else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        if state == .processing {
+            closesAfterWrite = true
+        } else {
+            close(context)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        close(context)
+    }
+
+    private func dispatchPending(_ context: ChannelHandlerContext) {
+        guard !pending.isEmpty else { return }
+        switch state {
+        case .processing, .closed:
+            return
+        case .streaming:
+            // A Watch stream owns the connection until it closes: a reply to a later call
+            // could not be told apart from the stream's replies.
+            close(context)
+            return
+        case .idle:
+            break
+        }
+        guard let connection else { return }
+        state = .processing
+        let calls = pending
+        pending = []
+        let processor = self.processor
+        let eventLoop = context.eventLoop
+        let bound = NIOLoopBound((self, context), eventLoop: eventLoop)
+        Task { @MainActor in
+            let replies = await processor.process(calls, on: connection)
+            eventLoop.execute {
+                let (handler, context) = bound.value
+                handler.write(replies, context)
+            }
+        }
+    }
+
+    private func write(_ replies: [VarlinkReply?], _ context: ChannelHandlerContext) {
+        guard state != .closed else { return }
+        var bytes: [UInt8] = []
+        var streams = false
+        for reply in replies {
+            guard let reply else { continue }
+            reply.encode(into: &bytes)
+            streams = streams || reply.continues
+        }
+        state = streams ? .streaming : .idle
+        if !bytes.isEmpty {
+            context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: nil)
+        }
+        if closesAfterWrite || (inputClosed && pending.isEmpty && state == .idle) {
+            close(context)
+            return
+        }
+        dispatchPending(context)
+    }
+
+    private func armPartialMessageTimer(_ context: ChannelHandlerContext) {
+        guard decoder.hasPartialMessage else {
+            partialMessageTimer?.cancel()
+            partialMessageTimer = nil
+            return
+        }
+        guard partialMessageTimer == nil else { return }
+        let timeout = limits.partialMessageTimeout.components
+        let amount = TimeAmount.seconds(timeout.seconds) + .nanoseconds(timeout.attoseconds / 1_000_000_000)
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        partialMessageTimer = context.eventLoop.scheduleTask(in: amount) {
+            let (handler, context) = bound.value
+            handler.partialMessageTimer = nil
+            if handler.decoder.hasPartialMessage { handler.close(context) }
+        }
+    }
+
+    private func fail(_ context: ChannelHandlerContext, with error: VarlinkError) {
+        let bytes = VarlinkReply(error: error).encoded
+        state = .closed
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(bytes: bytes))).whenComplete { _ in
+            channel.close(promise: nil)
+        }
+    }
+
+    private func close(_ context: ChannelHandlerContext) {
+        state = .closed
+        context.close(promise: nil)
+    }
+}

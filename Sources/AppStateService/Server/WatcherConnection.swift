@@ -1,0 +1,69 @@
+import NIOCore
+import Synchronization
+import AppStateIPC
+
+/// A connection streaming `Watch` replies, with a bound on what may queue up for it: a
+/// watcher that cannot keep up is told and disconnected, and never grows the daemon's memory.
+public final class WatcherConnection: Sendable {
+    private let channel: any Channel
+    private let limit: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var queued = 0
+        var isCutOff = false
+    }
+
+    init(channel: any Channel, limit: Int) {
+        self.channel = channel
+        self.limit = limit
+    }
+
+    /// Queues one encoded reply; cuts the watcher off when its queue is over the limit.
+    /// - Parameter frame: The reply, NUL-terminated; shared between watchers without copying.
+    func send(_ frame: ByteBuffer) {
+        let size = frame.readableBytes
+        let verdict = state.withLock { state -> Verdict in
+            guard !state.isCutOff else { return .drop }
+            state.queued += size
+            guard state.queued <= limit else {
+                state.isCutOff = true
+                return .cutOff(queued: state.queued)
+            }
+            return .write
+        }
+        switch verdict {
+        case .drop:
+            return
+        case .cutOff(let queued):
+            cutOff(queued: queued)
+        case .write:
+            let promise = channel.eventLoop.makePromise(of: Void.self)
+            promise.futureResult.whenComplete { _ in self.state.withLock { $0.queued -= size } }
+            channel.writeAndFlush(frame, promise: promise)
+        }
+    }
+
+    private enum Verdict {
+        case write
+        case cutOff(queued: Int)
+        case drop
+    }
+
+    /// Closes the stream, e.g. when the daemon stops.
+    func close() {
+        channel.close(promise: nil)
+    }
+
+    /// Whether the connection is gone, so the hub can forget it.
+    var isClosed: Bool { !channel.isActive }
+
+    private func cutOff(queued: Int) {
+        let buffer = channel.allocator.buffer(bytes: VarlinkReply(error: .watcherTooSlow(queued: queued)).encoded)
+        let channel = self.channel
+        channel.eventLoop.execute {
+            channel.writeAndFlush(buffer, promise: nil)
+            channel.close(mode: .all, promise: nil)
+        }
+    }
+}

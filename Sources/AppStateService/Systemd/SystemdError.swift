@@ -1,0 +1,75 @@
+import Glibc
+
+/// An error from the systemd integration layer: notification, socket activation, path
+/// resolution or peer credentials.
+///
+/// Match on ``code``; ``description`` is a sentence fit for a log line or for stderr.
+public struct SystemdError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, as a value callers can compare against the static members.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Wrapped: String, Hashable, Sendable {
+            case notifyFailed
+            case listenFileDescriptorsFailed
+            case ambiguousListenFileDescriptors
+            case notAListeningUnixStreamSocket
+            case runtimeDirectoryUnset
+            case homeDirectoryUnknown
+            case directoryCreationFailed
+            case peerCredentialsUnavailable
+            case userLookupFailed
+        }
+
+        private let wrapped: Wrapped
+
+        private init(_ wrapped: Wrapped) {
+            self.wrapped = wrapped
+        }
+
+        /// `sd_notify` could not deliver a message to `NOTIFY_SOCKET`.
+        public static let notifyFailed = Code(.notifyFailed)
+        /// `sd_listen_fds_with_names` failed (for example a malformed `LISTEN_FDS`).
+        public static let listenFileDescriptorsFailed = Code(.listenFileDescriptorsFailed)
+        /// Several sockets were passed and none is named `varlink`.
+        public static let ambiguousListenFileDescriptors = Code(.ambiguousListenFileDescriptors)
+        /// The passed descriptor is not a listening `AF_UNIX` stream socket.
+        public static let notAListeningUnixStreamSocket = Code(.notAListeningUnixStreamSocket)
+        /// A non-root process needs `XDG_RUNTIME_DIR` for its default socket path.
+        public static let runtimeDirectoryUnset = Code(.runtimeDirectoryUnset)
+        /// Neither `HOME` nor the password database gives a home directory.
+        public static let homeDirectoryUnknown = Code(.homeDirectoryUnknown)
+        /// A directory could not be created.
+        public static let directoryCreationFailed = Code(.directoryCreationFailed)
+        /// `SO_PEERCRED` could not be read from a socket.
+        public static let peerCredentialsUnavailable = Code(.peerCredentialsUnavailable)
+        /// The password or group database could not be read.
+        public static let userLookupFailed = Code(.userLookupFailed)
+
+        /// The code's name, e.g. `runtimeDirectoryUnset`.
+        public var description: String { wrapped.rawValue }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The `errno` value of the failing call, when a system call failed.
+    public let errno: CInt?
+    /// A sentence naming what failed and why.
+    public let message: String
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: What went wrong.
+    ///   - message: A sentence naming what failed, without the errno text.
+    ///   - errno: The `errno` of the failing call; its `strerror` text is appended to ``description``.
+    init(_ code: Code, _ message: String, errno: CInt? = nil) {
+        self.code = code
+        self.message = message
+        self.errno = errno
+    }
+
+    /// The message, followed by the `strerror` text when there is an errno.
+    public var description: String {
+        guard let errno else { return message }
+        return "\(message): \(String(cString: strerror(errno)))"
+    }
+}

@@ -1,0 +1,24 @@
+import StateContainers
+
+/// `appstated --check FILE`: loads a tree file, validates it and builds each tree once, and
+/// reports every problem by its place in the file.
+public struct TreeFileCheck: Sendable {
+    /// Whether the file can be hosted.
+    public let isValid: Bool
+    /// What to print: a one-line summary, or one line per problem.
+    public let text: String
+
+    /// Checks a tree file.
+    /// - Parameter path: The YAML or JSON file.
+    @MainActor public init(path: String) {
+        do {
+            let file = try TreeFileLoader.load(path: path)
+            try TreeBuilder.check(file)
+            isValid = true
+            text = "\(path): ok, \(file.trees.count) tree(s): \(file.trees.map(\.name).joined(separator: ", "))"
+        } catch {
+            isValid = false
+            text = error.description
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import FoundationEssentials
+
+/// A container that shows a "logged out" child or a "logged in" child, following who is
+/// logged in: the login-state pattern of UIKit apps, where the root container rather than
+/// the login screen decides what the user sees.
+///
+/// Each swap follows the timeline of DESIGN §3.2; only the shown child is installed. Both
+/// children keep their identifiers (`login` and `home` in the default tree).
+///
+/// While it is in a window the container observes its window's bus: `session.didLogIn`
+/// (userInfo `user`) logs that user in and `session.didLogOut` logs out. Those
+/// notifications come from the system that owns the session, so they are authoritative:
+/// a log-in notification for another user while someone is logged in switches users
+/// instead of being refused. ``logIn(user:switching:)`` and ``logOut()`` post nothing,
+/// so observing the bus never loops back.
+///
+/// The session takes part in restoration; restoring a logged-in session shows the
+/// logged-in child at once, with no transition and no view loaded early.
+public final class LoginStateController: Controller {
+    /// The child shown while nobody is logged in.
+    public let loggedOut: Controller
+
+    /// The child shown while someone is logged in.
+    public let loggedIn: Controller
+
+    /// Who is logged in, and since when; nil when nobody is.
+    public private(set) var session: Session?
+
+    private lazy var slot = ShownChildSlot(owner: self)
+    private var sessionObservers: [ObservationToken] = []
+
+    /// Creates a login-state container showing its logged-out child. No view is loaded.
+    /// - Parameters:
+    ///   - identifier: The name among its siblings.
+    ///   - loggedOut: The child shown while nobody is logged in.
+    ///   - loggedIn: The child shown while someone is logged in.
+    ///   - title: A human-readable name.
+    /// - Throws: ``ContainmentError/invalidArgument`` when both children are the same
+    ///   controller or a child's identifier is empty or contains `/`,
+    ///   ``ContainmentError/duplicateIdentifier`` when they share an identifier (they are
+    ///   siblings during a swap), ``ContainmentError/transitionInProgress`` when the
+    ///   logged-out child is in another container's transition.
+    public init(identifier: String, loggedOut: Controller, loggedIn: Controller, title: String? = nil) throws {
+        guard loggedOut !== loggedIn else {
+            throw ContainmentError.invalidArgument.with("\(identifier) needs two different children, not \(loggedIn.identifier) twice")
+        }
+        for child in [loggedOut, loggedIn] where child.identifier.isEmpty || child.identifier.contains("/") {
+            throw ContainmentError.invalidArgument.with("identifier \"\(child.identifier)\" must be non-empty and contain no /")
+        }
+        guard loggedOut.identifier != loggedIn.identifier else {
+            throw ContainmentError.duplicateIdentifier.with("\(identifier) cannot have two children named \(loggedIn.identifier)")
+        }
+        self.loggedOut = loggedOut
+        self.loggedIn = loggedIn
+        super.init(identifier: identifier, title: title)
+        try slot.validate(loggedOut)
+        slot.show(loggedOut)
+    }
+
+    /// The child shown for the session: ``loggedIn`` or ``loggedOut``. While an animated
+    /// swap runs it is the arriving child, and a newer log-in or log-out waits for that
+    /// swap to finish.
+    public var shownController: Controller { slot.shown ?? loggedOut }
+
+    /// The shown child.
+    public override var currentChild: Controller? { slot.shown }
+
+    /// How long a swap takes on the window's clock; zero, the default, swaps before
+    /// ``logIn(user:switching:)`` or ``logOut()`` returns.
+    public var transitionDuration: Duration {
+        get { slot.duration }
+        set { slot.duration = newValue }
+    }
+
+    /// Logs a user in and shows the logged-in child. Logging in the user who is already
+    /// logged in does nothing; switching to another user keeps the logged-in child and
+    /// starts a new session. The session starts now, to the whole second.
+    /// - Parameters:
+    ///   - user: The user's name; see ``Session/isValid(user:)``.
+    ///   - switching: Whether to replace another user who is logged in.
+    /// - Throws: ``ContainmentError/invalidArgument`` for an invalid name,
+    ///   ``ContainmentError/alreadyLoggedIn`` when another user is logged in and
+    ///   `switching` is false; ``ContainmentError/cycle``,
+    ///   ``ContainmentError/duplicateIdentifier`` or ``ContainmentError/transitionInProgress``
+    ///   when the logged-in child cannot be added (it is an ancestor of the container,
+    ///   another child has its identifier, it is in another container's transition).
+    ///   Nothing changes then.
+    public func logIn(user: String, switching: Bool = false) throws {
+        guard Session.isValid(user: user) else {
+            throw ContainmentError.invalidArgument.with("\"\(user)\" is not a valid user name")
+        }
+        if let session {
+            guard session.user != user else { return }
+            guard switching else {
+                throw ContainmentError.alreadyLoggedIn.with("\(session.user) is logged in to \(identifier); log out first or switch users")
+            }
+            self.session = Session(user: user, since: Self.currentSecond())
+            return
+        }
+        try slot.validate(loggedIn)
+        session = Session(user: user, since: Self.currentSecond())
+        slot.show(loggedIn)
+    }
+
+    /// Logs out and shows the logged-out child.
+    /// - Returns: Whether someone was logged in; false changes nothing.
+    @discardableResult
+    public func logOut() -> Bool {
+        guard session != nil else { return false }
+        session = nil
+        slot.show(loggedOut)
+        return true
+    }
+
+    /// Observes the session notifications of the new window's bus, or stops observing when
+    /// the container left its window, so that a torn-down tree leaves no observer behind.
+    public override func didMoveToWindow() {
+        super.didMoveToWindow()
+        for token in sessionObservers { token.cancel() }
+        sessionObservers = []
+        guard window != nil else { return }
+        sessionObservers = [
+            bus.addObserver(for: SessionDidLogIn.self) { [weak self] message in
+                self?.sessionDidLogIn(user: message.user)
+            },
+            bus.addObserver(for: SessionDidLogOut.self) { [weak self] _ in
+                self?.logOut()
+            },
+        ]
+    }
+
+    /// Installs the shown child's view.
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        slot.installShownView()
+    }
+
+    /// Sizes the shown child's view to the container's bounds.
+    public override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        slot.layout()
+    }
+
+    /// Saves the session: `user` (null when logged out) and `since` in seconds since 1970.
+    /// - Parameter coder: Where to put the state.
+    public override func encodeRestorableState(with coder: RestorationCoder) {
+        super.encodeRestorableState(with: coder)
+        guard let session else {
+            // Saved explicitly, so that restoring over a logged-in tree logs it out.
+            coder.encode(.null, forKey: "user")
+            return
+        }
+        coder.encode(session.user, forKey: "user")
+        coder.encode(.number(session.since.timeIntervalSince1970), forKey: "since")
+    }
+
+    /// Restores the saved session and shows its child at once, without a transition and
+    /// without loading views. A saved user that is not a valid name restores no session.
+    /// - Parameter coder: The saved state.
+    public override func decodeRestorableState(with coder: RestorationCoder) {
+        super.decodeRestorableState(with: coder)
+        guard let user = coder.decodeString(forKey: "user") else {
+            restore(nil)
+            return
+        }
+        guard Session.isValid(user: user) else {
+            ContainmentWarning.emit("restored no session: \"\(user)\" is not a valid user name", on: identifier)
+            restore(nil)
+            return
+        }
+        let since = coder.values["since"]?.doubleValue.map(Date.init(timeIntervalSince1970:)) ?? Date()
+        restore(Session(user: user, since: since))
+    }
+
+    /// Adds the logged-in user to the snapshot.
+    /// - Parameter node: The snapshot being built for this controller.
+    public override func describe(in node: inout NodeSnapshot) {
+        super.describe(in: &node)
+        node.user = session?.user
+    }
+
+    /// Now, to the whole second: a whole number of seconds converts between Foundation's
+    /// epoch and the 1970 one that restoration saves without rounding, so a restored
+    /// session equals the saved one.
+    private static func currentSecond() -> Date {
+        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+
+    private func restore(_ restored: Session?) {
+        let child = restored == nil ? loggedOut : loggedIn
+        do {
+            try slot.validate(child)
+        } catch {
+            ContainmentWarning.emit("could not restore the session: \(error)", on: identifier)
+            return
+        }
+        session = restored
+        slot.show(child, animated: false)
+    }
+
+    private func sessionDidLogIn(user: String) {
+        do {
+            try logIn(user: user, switching: true)
+        } catch {
+            // A notification has no caller to throw to.
+            ContainmentWarning.emit("ignored session.didLogIn: \(error)", on: identifier)
+        }
+    }
+}

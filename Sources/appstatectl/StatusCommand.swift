@@ -1,0 +1,39 @@
+import AppStateCtlKit
+import AppStateIPC
+import ArgumentParser
+
+/// `appstatectl status`: where the daemon is and how it is doing.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show where appstated listens, its version, uptime, trees, connections and watchers.",
+        discussion: """
+            Exits 69 with the socket path and the reason when appstated cannot be reached, \
+            so it also serves as a health check.
+
+            EXAMPLE
+              $ appstatectl status
+              appstated 0.1.0 at /run/appstate/io.appstate
+                   Uptime: 2h 7min
+                    Trees: main (default), kiosk
+              Connections: 3
+                 Watchers: 1
+                 Requests: 1234
+                    State: /var/lib/appstate
+            """
+    )
+
+    @OptionGroup var options: ConnectionOptions
+
+    func run() throws {
+        try options.withClient { client in
+            let info = try client.call(GetInfo.self, .init())
+            let stats = try client.call(GetStats.self, .init(tree: options.tree))
+            if options.json {
+                Console.output(StatusRenderer.json(stats: stats, info: info))
+            } else {
+                Console.output(StatusRenderer(style: .standardOutput).render(stats: stats, info: info, socketPath: client.path))
+            }
+        }
+    }
+}

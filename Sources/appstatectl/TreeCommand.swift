@@ -1,0 +1,33 @@
+import AppStateCtlKit
+import AppStateIPC
+import ArgumentParser
+
+/// `appstatectl tree`: the whole tree, drawn.
+struct TreeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tree",
+        abstract: "Draw the tree of controllers: kinds, frames, insets, and what is current and on screen.",
+        discussion: """
+            Each line shows a controller's identifier, kind, title, frame in window \
+            coordinates as WIDTH×HEIGHT+X+Y (or "off screen"), non-zero content insets and \
+            its container state. "◀ current" marks the child its container shows. With \
+            --json, prints the GetTree reply: {"root": Node}.
+
+            EXAMPLE
+              $ appstatectl tree
+              session LoginStateController 1280×800+0+0, user ada
+              ├── login KeyboardAwareController off screen
+              │   └── login-form Controller off screen
+              └── home MenuController 1280×800+0+0, menu hidden ◀ current
+                  ├── pages PaginatedController 1280×800+0+0, index 0 of 3 ◀ current
+              …
+            """
+    )
+
+    @OptionGroup var options: ConnectionOptions
+
+    func run() throws {
+        let reply = try options.withClient { try $0.call(GetTree.self, .init(tree: options.tree)) }
+        options.emit(reply, human: TreeRenderer(style: .standardOutput).render(reply.root))
+    }
+}

@@ -1,0 +1,68 @@
+import AppStateIPC
+import AppStateService
+import ArgumentParser
+
+/// `appstated`: parses its options and runs the daemon; everything else lives in AppStateService.
+@main
+struct AppStated: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "appstated",
+        abstract: "Hosts trees of headless container controllers and publishes them over Varlink.",
+        discussion: """
+            Without --tree-file it runs the embedded default tree. Under systemd it takes its \
+            socket from socket activation (named "varlink") and its state from $STATE_DIRECTORY.
+            """,
+        version: AppStateVersion.current
+    )
+
+    @Option(help: "The socket to listen on (default: /run/appstate/io.appstate as root, else $XDG_RUNTIME_DIR/appstate/io.appstate).")
+    var socket: String?
+
+    @Option(name: .customLong("state-dir"), help: "Where restorable state is kept (default: $STATE_DIRECTORY, else /var/lib/appstate as root, else $XDG_STATE_HOME/appstate).")
+    var stateDir: String?
+
+    @Option(name: .customLong("socket-mode"), help: "The octal mode of the socket the daemon creates.")
+    var socketMode = "0660"
+
+    @Option(name: .customLong("tree-file"), help: "A YAML or JSON tree file to host instead of the default tree.")
+    var treeFile: String?
+
+    @Option(help: ArgumentHelp("Validate a tree file, report its errors by their place in the file, and exit.", valueName: "file"))
+    var check: String?
+
+    @Option(name: .customLong("allow-group"), help: "A group whose members may change state (repeatable; default: appstate).")
+    var allowGroups: [String] = []
+
+    @Option(name: .customLong("max-connections"), help: "Connections beyond this many are refused.")
+    var maxConnections = ServerLimits().maximumConnections
+
+    @Option(name: .customLong("max-message-size"), help: "The largest message accepted, in bytes.")
+    var maxMessageSize = ServerLimits().maximumMessageSize
+
+    func validate() throws {
+        guard let mode = UInt32(socketMode, radix: 8), mode <= 0o777 else {
+            throw ValidationError("--socket-mode must be an octal mode such as 0660, not \(socketMode)")
+        }
+        guard maxConnections > 0, maxMessageSize > 0 else {
+            throw ValidationError("--max-connections and --max-message-size must be positive")
+        }
+    }
+
+    func run() async throws {
+        if let check {
+            let report = await TreeFileCheck(path: check)
+            print(report.text)
+            if !report.isValid { throw ExitCode(65) }
+            return
+        }
+        var configuration = DaemonConfiguration()
+        configuration.socketPath = socket
+        configuration.stateDirectory = stateDir
+        configuration.socketMode = UInt32(socketMode, radix: 8) ?? 0o660
+        configuration.treeFile = treeFile
+        if !allowGroups.isEmpty { configuration.allowedGroups = allowGroups }
+        configuration.limits.maximumConnections = maxConnections
+        configuration.limits.maximumMessageSize = maxMessageSize
+        try await Daemon.main(configuration)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+
+/// Runs `body` with environment variables set (or, for `nil` values, unset), then restores
+/// their previous values, so tests that touch the environment leave no trace.
+func withEnvironment<T>(_ changes: [String: String?], _ body: () throws -> T) rethrows -> T {
+    var previous: [String: String?] = [:]
+    for (name, value) in changes {
+        previous[name] = getenv(name).map { String(cString: $0) }
+        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+    }
+    defer {
+        for (name, value) in previous {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+    }
+    return try body()
+}
+
+/// A fresh directory under /tmp (short, so socket paths fit in `sun_path`), removed with
+/// everything in it when the value is released.
+final class TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/appstate-test.XXXXXX".utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        path = String(cString: created)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Fills a `sockaddr_un` with a path and calls `body` with it.
+func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    precondition(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "socket path too long: \(path)")
+    withUnsafeMutableBytes(of: &address.sun_path) { destination in
+        destination.copyBytes(from: bytes)
+    }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+    }
+}
+
+/// Waits up to `timeout` for `descriptor` to become readable.
+func waitReadable(_ descriptor: CInt, timeout: Duration) -> Bool {
+    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    let milliseconds = CInt(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+    return poll(&poller, 1, milliseconds) == 1
+}
+
+/// An `AF_UNIX` datagram socket bound in a temporary directory, standing in for the
+/// service manager's `NOTIFY_SOCKET`.
+final class NotifySocketListener {
+    let path: String
+    private let directory: TemporaryDirectory
+    private let descriptor: CInt
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = directory.path + "/notify"
+        descriptor = socket(AF_UNIX, CInt(SOCK_DGRAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let bound = withUnixAddress(path) { bind(descriptor, $0, $1) }
+        guard bound == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The next datagram as text, or `nil` if none arrives within `timeout`.
+    func receive(timeout: Duration = .seconds(2)) -> String? {
+        guard waitReadable(descriptor, timeout: timeout) else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer.prefix(count), as: UTF8.self)
+    }
+}
+
+/// What a finished child process left.
+struct ProcessOutput {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+/// Runs a program to completion, its output captured in files (pipes could fill up and
+/// block the child while nobody reads them).
+///
+/// - Parameters:
+///   - executable: An absolute path, or a name looked up in `PATH`.
+///   - arguments: The arguments.
+///   - environment: The child's environment; the test process's when `nil`.
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessOutput {
+    let directory = try TemporaryDirectory()
+    let outputURL = URL(fileURLWithPath: directory.path + "/stdout")
+    let errorURL = URL(fileURLWithPath: directory.path + "/stderr")
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try resolveExecutable(executable))
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    try process.run()
+    process.waitUntilExit()
+    return ProcessOutput(
+        status: process.terminationStatus,
+        standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
+        standardError: try String(contentsOf: errorURL, encoding: .utf8)
+    )
+}
+
+/// The absolute path of a program, looked up in `PATH` (and the sbin directories, where
+/// some systemd tools live) unless already absolute.
+func resolveExecutable(_ name: String) throws -> String {
+    if name.hasPrefix("/") { return name }
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/sbin:/sbin:/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw TestFailure("\(name) is not installed (scripts/install-deps --test installs it)")
+}
+
+/// A failure with a message, thrown where XCTest should report it as is.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Paths of the checkout and of the build products the tests run.
+enum TestPaths {
+    /// The repository root, from this file's place in it.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // AppStateServiceTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    /// The running test executable (on Linux the `.xctest` bundle is the executable).
+    static var testExecutable: String {
+        get throws { try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") }
+    }
+
+    /// The directory `swift build` put the products in: the test executable's, where
+    /// `swift test` and `make test` also build `appstated`.
+    static var productsDirectory: String {
+        get throws { (try testExecutable as NSString).deletingLastPathComponent }
+    }
+}

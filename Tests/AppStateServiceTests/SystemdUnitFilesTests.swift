@@ -1,0 +1,166 @@
+import Foundation
+import XCTest
+
+@testable import AppStateService
+
+final class SystemdUnitFilesTests: XCTestCase {
+    private static let unitDirectory = TestPaths.repositoryRoot.appendingPathComponent("systemd")
+    private static let installedExecStart = "ExecStart=/usr/local/bin/appstated"
+
+    private func unitText(_ name: String) throws -> String {
+        try String(contentsOf: Self.unitDirectory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// The `Key=Value` settings of a unit file, comments and section headers dropped.
+    private func settings(_ name: String) throws -> [(key: String, value: String)] {
+        try unitText(name).split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), !line.hasPrefix("["), let equals = line.firstIndex(of: "=") else { return nil }
+            return (String(line[..<equals]), String(line[line.index(after: equals)...]))
+        }
+    }
+
+    private func values(_ key: String, in name: String) throws -> [String] {
+        try settings(name).filter { $0.key == key }.map(\.value)
+    }
+
+    /// Copies both units to a temporary directory with `ExecStart=` pointing at the
+    /// `appstated` built next to this test executable, since `systemd-analyze verify`
+    /// checks that the command exists and the installed path does not exist here.
+    private func unitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, socket: String) {
+        let appstated = try TestPaths.productsDirectory + "/appstated"
+        guard FileManager.default.isExecutableFile(atPath: appstated) else {
+            throw TestFailure("\(appstated) is missing: build everything first (swift build --build-tests, as make test does)")
+        }
+        let service = try unitText("appstated.service")
+        XCTAssertEqual(service.components(separatedBy: "\n").filter { $0 == Self.installedExecStart }.count, 1)
+        let servicePath = directory.path + "/appstated.service"
+        let socketPath = directory.path + "/appstated.socket"
+        try service.replacingOccurrences(of: Self.installedExecStart, with: "ExecStart=\(appstated)")
+            .write(toFile: servicePath, atomically: true, encoding: .utf8)
+        try unitText("appstated.socket").write(toFile: socketPath, atomically: true, encoding: .utf8)
+        return (servicePath, socketPath)
+    }
+
+    func testVerify_whenBothUnits_thenPrintsNothing() throws {
+        let directory = try TemporaryDirectory()
+        let units = try unitsForVerification(in: directory)
+        let result = try runProcess("systemd-analyze", ["verify", units.service, units.socket])
+        XCTAssertEqual(result.standardOutput + result.standardError, "")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    func testVerify_whenUnitIsBroken_thenPrintsSomething() throws {
+        // Guards the test above against a verify that would print nothing whatever it reads.
+        let directory = try TemporaryDirectory()
+        let units = try unitsForVerification(in: directory)
+        let broken = try String(contentsOfFile: units.service, encoding: .utf8)
+            .replacingOccurrences(of: "Type=notify", with: "Type=notfiy")
+        try broken.write(toFile: units.service, atomically: true, encoding: .utf8)
+        let result = try runProcess("systemd-analyze", ["verify", units.service, units.socket])
+        XCTAssertTrue((result.standardOutput + result.standardError).contains("notfiy"))
+    }
+
+    func testSecurity_whenAnalysedOffline_thenOverallExposureIsAtMostTwo() throws {
+        let directory = try TemporaryDirectory()
+        let units = try unitsForVerification(in: directory)
+        let result = try runProcess("systemd-analyze", ["security", "--offline=true", "--no-pager", units.service])
+        let output = result.standardOutput + result.standardError
+        let exposure = try XCTUnwrap(Self.overallExposure(in: output), "no overall exposure in:\n\(output)")
+        XCTAssertLessThanOrEqual(exposure, 2.0, output)
+    }
+
+    func testOverallExposure_whenParsed_thenReadsTheNumber() {
+        XCTAssertEqual(Self.overallExposure(in: "…\n→ Overall exposure level for appstated.service: 1.9 OK 🙂\n"), 1.9)
+        XCTAssertEqual(Self.overallExposure(in: "→ Overall exposure level for appstated.service: 9.6 UNSAFE 😨"), 9.6)
+        XCTAssertNil(Self.overallExposure(in: "Failed to prepare filename"))
+    }
+
+    private static func overallExposure(in output: String) -> Double? {
+        guard let line = output.split(separator: "\n").last(where: { $0.contains("Overall exposure level for") }),
+              let colon = line.lastIndex(of: ":")
+        else { return nil }
+        return line[line.index(after: colon)...].split(separator: " ").first.flatMap { Double($0) }
+    }
+
+    // MARK: What the daemon relies on
+
+    func testService_declaresNotifyWatchdogReloadAndState() throws {
+        XCTAssertEqual(try values("Type", in: "appstated.service"), ["notify"])
+        XCTAssertEqual(try values("NotifyAccess", in: "appstated.service"), ["main"])
+        XCTAssertEqual(try values("ExecReload", in: "appstated.service"), ["/bin/kill -HUP $MAINPID"])
+        XCTAssertEqual(try values("WatchdogSec", in: "appstated.service").count, 1)
+        XCTAssertEqual(try values("Restart", in: "appstated.service"), ["on-failure"])
+        XCTAssertEqual(try values("StateDirectory", in: "appstated.service"), ["appstate"])
+        XCTAssertEqual(try values("User", in: "appstated.service"), ["appstate"])
+        XCTAssertEqual(try values("Requires", in: "appstated.service"), ["appstated.socket"])
+    }
+
+    func testService_whenSandboxed_thenKeepsWhatAccessControlNeeds() throws {
+        // RuntimeDirectory= is removed when the service stops, and would take the socket with it.
+        XCTAssertEqual(try values("RuntimeDirectory", in: "appstated.service"), [])
+        // A private user namespace would turn every other peer into `nobody` in SO_PEERCRED.
+        XCTAssertEqual(try values("PrivateUsers", in: "appstated.service"), [])
+        XCTAssertEqual(try values("RestrictAddressFamilies", in: "appstated.service"), ["AF_UNIX"])
+    }
+
+    func testSocket_matchesWhatTheDaemonLooksFor() throws {
+        XCTAssertEqual(try values("ListenStream", in: "appstated.socket"), [SocketPaths.systemSocketPath])
+        XCTAssertEqual(try values("FileDescriptorName", in: "appstated.socket"), [ListenedSockets.varlinkName])
+        XCTAssertEqual(try values("SocketMode", in: "appstated.socket"), ["0660"])
+        XCTAssertEqual(try values("SocketGroup", in: "appstated.socket"), ["appstate"])
+        XCTAssertEqual(try values("Accept", in: "appstated.socket"), ["no"])
+    }
+
+    func testSysusers_whenApplied_thenCreatesAppstateUserAndGroup() throws {
+        let root = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.path + "/etc", withIntermediateDirectories: false)
+        let config = Self.unitDirectory.appendingPathComponent("appstate.sysusers").path
+        let result = try runProcess("systemd-sysusers", ["--root=\(root.path)", config])
+        XCTAssertEqual(result.status, 0, result.standardError)
+
+        let group = try String(contentsOfFile: root.path + "/etc/group", encoding: .utf8)
+        let passwd = try String(contentsOfFile: root.path + "/etc/passwd", encoding: .utf8)
+        let groupFields = try XCTUnwrap(group.split(separator: "\n").first { $0.hasPrefix("appstate:") })
+            .split(separator: ":", omittingEmptySubsequences: false)
+        let userFields = try XCTUnwrap(passwd.split(separator: "\n").first { $0.hasPrefix("appstate:") })
+            .split(separator: ":", omittingEmptySubsequences: false)
+        XCTAssertEqual(userFields[3], groupFields[2], "the user's primary group is appstate")
+        XCTAssertLessThan(try XCTUnwrap(Int(userFields[2])), 1000, "a system user")
+        XCTAssertEqual(userFields[5], "/var/lib/appstate")
+    }
+
+    func testInstallScript_whenStagedUnderDestdir_thenLaysOutFilesAndRewritesExecStart() throws {
+        let destination = try TemporaryDirectory()
+        let script = TestPaths.repositoryRoot.appendingPathComponent("scripts/install-systemd").path
+        let appstated = try TestPaths.productsDirectory + "/appstated"
+        let result = try runProcess(script, ["--prefix", "/usr", "--destdir", destination.path, "--binary", appstated])
+        XCTAssertEqual(result.status, 0, result.standardError)
+
+        let staged = destination.path
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: staged + "/usr/bin/appstated"))
+        let service = try String(contentsOfFile: staged + "/usr/lib/systemd/system/appstated.service", encoding: .utf8)
+        XCTAssertEqual(
+            service,
+            try unitText("appstated.service").replacingOccurrences(of: Self.installedExecStart, with: "ExecStart=/usr/bin/appstated")
+        )
+        XCTAssertEqual(
+            try String(contentsOfFile: staged + "/usr/lib/systemd/system/appstated.socket", encoding: .utf8),
+            try unitText("appstated.socket")
+        )
+        XCTAssertEqual(
+            try String(contentsOfFile: staged + "/usr/lib/sysusers.d/appstate.conf", encoding: .utf8),
+            try unitText("appstate.sysusers")
+        )
+    }
+
+    func testInstallScript_whenBinaryMissingOrArgumentUnknown_thenFailsWithSysexits() throws {
+        let destination = try TemporaryDirectory()
+        let script = TestPaths.repositoryRoot.appendingPathComponent("scripts/install-systemd").path
+        let missing = try runProcess(script, ["--destdir", destination.path, "--binary", destination.path + "/absent"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.standardError.contains("absent is missing"), missing.standardError)
+        let unknown = try runProcess(script, ["--destdir", destination.path, "--bogus"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: destination.path), [])
+    }
+}

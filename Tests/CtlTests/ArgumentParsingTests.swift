@@ -1,0 +1,72 @@
+import AppStateCtlKit
+import AppStateIPC
+import StateContainers
+import XCTest
+
+final class ArgumentParsingTests: XCTestCase {
+    func testUserInfoValuesAreJSONWhenValidElseStrings() throws {
+        let userInfo = try UserInfoArguments.parse([
+            "height=336", "ratio=0.5", "animated=true", "hidden=false", "owner=null", "name=\"007\"",
+            #"frame={"x":0,"y":464}"#, "tags=[1,\"a\"]", "user=ada", "code=007", "empty=", "equation=a=b",
+        ])
+        XCTAssertEqual(userInfo, [
+            "height": 336, "ratio": 0.5, "animated": true, "hidden": false, "owner": nil, "name": "007",
+            "frame": ["x": 0, "y": 464], "tags": [1, "a"], "user": "ada", "code": "007", "empty": "",
+            "equation": "a=b",
+        ])
+    }
+
+    func testUserInfoRejectsWordsWithoutAKey() {
+        XCTAssertThrowsError(try UserInfoArguments.parse(["ada"])) {
+            XCTAssertEqual(($0 as? ArgumentError)?.description, "\"ada\" is not KEY=VALUE")
+        }
+        XCTAssertThrowsError(try UserInfoArguments.parse(["=1"])) {
+            XCTAssertEqual(($0 as? ArgumentError)?.description, "\"=1\" has no key before =")
+        }
+        XCTAssertThrowsError(try UserInfoArguments.parse(["a=1", "a=2"])) {
+            XCTAssertEqual(($0 as? ArgumentError)?.description, "the key \"a\" is given twice")
+        }
+    }
+
+    func testWindowSizeAcceptsTheWaysPeopleWriteScreenSizes() throws {
+        XCTAssertEqual(try WindowSize(parsing: "1280x800"), WindowSize(width: 1280, height: 800))
+        XCTAssertEqual(try WindowSize(parsing: "800X1280"), WindowSize(width: 800, height: 1280))
+        XCTAssertEqual(try WindowSize(parsing: "1280×800"), WindowSize(width: 1280, height: 800))
+        XCTAssertEqual(try WindowSize(parsing: "1366.5x768"), WindowSize(width: 1366.5, height: 768))
+    }
+
+    func testWindowSizeRejectsMalformedAndImpossibleSizes() {
+        for text in ["1280", "1280x", "x800", "axb", "1280x800x2", "", "1280 x 800"] {
+            XCTAssertThrowsError(try WindowSize(parsing: text), text) {
+                XCTAssertEqual(($0 as? ArgumentError)?.description, "\"\(text)\" is not WIDTHxHEIGHT, e.g. 1280x800")
+            }
+        }
+        XCTAssertThrowsError(try WindowSize(parsing: "0x800")) {
+            XCTAssertEqual(($0 as? ArgumentError)?.description, "the width must be above 0 and at most 1000000, not 0")
+        }
+        XCTAssertThrowsError(try WindowSize(parsing: "1280x-5")) {
+            XCTAssertEqual(($0 as? ArgumentError)?.description, "the height must be above 0 and at most 1000000, not -5")
+        }
+        XCTAssertThrowsError(try WindowSize(parsing: "1280x2000000"))
+        XCTAssertThrowsError(try WindowSize(parsing: "nanx800"))
+    }
+
+    func testPageTargets() throws {
+        XCTAssertEqual(try PageTarget.parse("next"), .step(1))
+        XCTAssertEqual(try PageTarget.parse("previous"), .step(-1))
+        XCTAssertEqual(try PageTarget.parse("prev"), .step(-1))
+        XCTAssertEqual(try PageTarget.parse("2"), .index(2))
+        XCTAssertEqual(try PageTarget.parse("settings"), .id("settings"))
+        XCTAssertThrowsError(try PageTarget.parse("-1")) {
+            XCTAssertEqual(($0 as? ArgumentError)?.description, "page indexes start at 0, so -1 is not one")
+        }
+        XCTAssertThrowsError(try PageTarget.parse(""))
+    }
+
+    func testSocketLocationPrefersTheOptionThenTheEnvironment() {
+        XCTAssertEqual(SocketLocation.resolve(option: "/a", environment: "/b", fallback: { "/c" }), "/a")
+        XCTAssertEqual(SocketLocation.resolve(option: nil, environment: "/b", fallback: { "/c" }), "/b")
+        XCTAssertEqual(SocketLocation.resolve(option: nil, environment: "", fallback: { "/c" }), "/c")
+        XCTAssertEqual(SocketLocation.resolve(option: nil, environment: nil, fallback: { "/c" }), "/c")
+    }
+}

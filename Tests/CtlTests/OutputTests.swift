@@ -1,0 +1,102 @@
+import AppStateCtlKit
+import AppStateIPC
+import Glibc
+import StateContainers
+import XCTest
+
+final class OutputTests: XCTestCase {
+    func testWatchLines() {
+        let snapshot = Watch.Reply(root: SampleTree.root)
+        XCTAssertEqual(
+            WatchFormatter.line(for: snapshot, timestamp: "2026-11-21T21:59:10"),
+            "2026-11-21T21:59:10 Snapshot session/home/pages/overview"
+        )
+        let login = Watch.Reply(
+            event: Event(tree: "main", name: "Login", path: "session", current: "session/home/pages/overview"),
+            root: SampleTree.root
+        )
+        XCTAssertEqual(
+            WatchFormatter.line(for: login, timestamp: "2026-11-21T21:59:18"),
+            "2026-11-21T21:59:18 Login session/home/pages/overview"
+        )
+        let keyboard = Watch.Reply(
+            event: Event(tree: "main", name: "keyboard.willShow", current: "session/login/login-form", userInfo: ["duration": 0.25]),
+            root: SampleTree.root
+        )
+        XCTAssertEqual(
+            WatchFormatter.line(for: keyboard, timestamp: "T"),
+            "T keyboard.willShow session/login/login-form {\"duration\":0.25}"
+        )
+    }
+
+    func testTimestampsAreLocalISO8601ToTheSecond() {
+        let saved = getenv("TZ").map { String(cString: $0) }
+        defer {
+            if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
+            tzset()
+        }
+        setenv("TZ", "UTC", 1)
+        tzset()
+        XCTAssertEqual(LocalTime.iso8601(secondsSinceEpoch: 1_795_298_358), "2026-11-21T21:59:18")
+        setenv("TZ", "CET-1", 1)
+        tzset()
+        XCTAssertEqual(LocalTime.iso8601(secondsSinceEpoch: 1_795_298_358), "2026-11-21T22:59:18")
+        XCTAssertEqual(LocalTime.iso8601(secondsSinceEpoch: 0), "1970-01-01T01:00:00")
+    }
+
+    func testStatusAlignsItsLabels() {
+        let stats = GetStats.Reply(
+            version: "0.1.0", uptimeSeconds: 7623.5, trees: ["main", "kiosk"], connections: 3, watchers: 1,
+            requests: 1234, stateDirectory: "/var/lib/appstate", socket: "/run/appstate/io.appstate"
+        )
+        let info = GetInfo.Reply(
+            vendor: "appstate", product: "appstated", version: "0.1.0", url: "https://example.org",
+            interfaces: ["io.appstate", "org.varlink.service"]
+        )
+        XCTAssertEqual(StatusRenderer().render(stats: stats, info: info, socketPath: "/run/appstate/io.appstate"), """
+            appstated 0.1.0 at /run/appstate/io.appstate
+                 Uptime: 2h 7min
+                  Trees: main (default), kiosk
+            Connections: 3
+               Watchers: 1
+               Requests: 1234
+                  State: /var/lib/appstate
+            """)
+        let single = GetStats.Reply(version: "0.1.0", uptimeSeconds: 1, trees: ["default"], connections: 1, watchers: 0, requests: 2)
+        XCTAssertTrue(
+            StatusRenderer().render(stats: single, info: info, socketPath: "/s").contains("\n      Trees: default\n"),
+            "a single tree is not marked as the default"
+        )
+        XCTAssertTrue(StatusRenderer().render(stats: single, info: info, socketPath: "/s").hasSuffix("State: not saved"))
+        XCTAssertEqual(
+            StatusRenderer.json(stats: stats, info: info),
+            #"{"info":{"interfaces":["io.appstate","org.varlink.service"],"product":"appstated","url":"https://example.org","vendor":"appstate","version":"0.1.0"},"#
+                + #""stats":{"connections":3,"requests":1234,"socket":"/run/appstate/io.appstate","stateDirectory":"/var/lib/appstate","trees":["main","kiosk"],"uptimeSeconds":7623.5,"version":"0.1.0","watchers":1}}"#
+        )
+    }
+
+    func testCompletionCandidatesComeFromTheTree() {
+        XCTAssertEqual(
+            CompletionCandidates.paths(in: SampleTree.root, ofType: nil),
+            ["session", "session/home", "session/home/pages"]
+        )
+        XCTAssertEqual(CompletionCandidates.paths(in: SampleTree.root, ofType: "PaginatedController"), ["session/home/pages"])
+        XCTAssertEqual(
+            CompletionCandidates.children(in: SampleTree.root, ofType: "PaginatedController", at: nil),
+            ["overview", "activity"]
+        )
+        XCTAssertEqual(
+            CompletionCandidates.children(in: SampleTree.root, ofType: "MenuController", at: "session/home"),
+            ["pages", "dashboard"]
+        )
+        XCTAssertEqual(CompletionCandidates.children(in: SampleTree.root, ofType: "NavigationController", at: nil), [])
+    }
+
+    func testCompletionReadsOptionsFromTheWordsBeingCompleted() {
+        let words = ["appstatectl", "page", "--socket", "/tmp/a", "--tree=kiosk", ""]
+        XCTAssertEqual(CompletionCandidates.optionValue("--socket", in: words), "/tmp/a")
+        XCTAssertEqual(CompletionCandidates.optionValue("--tree", in: words), "kiosk")
+        XCTAssertNil(CompletionCandidates.optionValue("--path", in: words))
+        XCTAssertNil(CompletionCandidates.optionValue("--socket", in: ["appstatectl", "--socket"]))
+    }
+}

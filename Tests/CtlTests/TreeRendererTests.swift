@@ -1,0 +1,51 @@
+import AppStateCtlKit
+import AppStateIPC
+import StateContainers
+import XCTest
+
+final class TreeRendererTests: XCTestCase {
+    func testPlainRenderingDrawsBranchesFramesInsetsAndCurrentChildren() {
+        XCTAssertEqual(TreeRenderer().render(SampleTree.root), """
+            session LoginStateController 1280×800+0+0, user ada
+            ├── login KeyboardAwareController off screen
+            │   └── login-form Controller off screen
+            └── home MenuController "Home" 1280×800+0+0, menu hidden ◀ current
+                ├── pages PaginatedController 1280×800+0+0, index 0 of 2 ◀ current
+                │   ├── overview Controller 1280×800+0+0, inset bottom 336 ◀ current
+                │   └── activity ContentStateController off screen, loading
+                └── dashboard StackController off screen
+                    └── map Controller off screen
+            """)
+    }
+
+    func testASingleNodeHasNoBranches() {
+        let node = Node(path: "root", identifier: "root", type: "Controller", frame: SampleTree.window, onScreen: true)
+        XCTAssertEqual(TreeRenderer().render(node), "root Controller 1280×800+0+0")
+    }
+
+    func testLoggedOutAndMidTransitionStatesAreSpelledOut() {
+        let node = Node(
+            path: "session", identifier: "session", type: "LoginStateController",
+            appearance: .appearing, frame: SampleTree.window, onScreen: true, keyboardOverlap: 120.5
+        )
+        XCTAssertEqual(
+            TreeRenderer().describe(node, isCurrent: false),
+            "session LoginStateController 1280×800+0+0, logged out, keyboard overlap 120.5, appearing"
+        )
+    }
+
+    func testColourHighlightsOnScreenPartsAndDimsOffScreenLinesAsAWhole() {
+        let renderer = TreeRenderer(style: TerminalStyle(isColored: true))
+        let overview = SampleTree.root.children[1].children[0].children[0]
+        XCTAssertEqual(
+            renderer.describe(overview, isCurrent: true),
+            "\u{1B}[1moverview\u{1B}[0m \u{1B}[36mController\u{1B}[0m 1280×800+0+0, "
+                + "\u{1B}[33minset bottom 336\u{1B}[0m \u{1B}[32m◀ current\u{1B}[0m"
+        )
+        let activity = SampleTree.root.children[1].children[0].children[1]
+        XCTAssertEqual(
+            renderer.describe(activity, isCurrent: false),
+            "\u{1B}[2mactivity ContentStateController off screen, loading\u{1B}[0m"
+        )
+    }
+}

@@ -1,0 +1,311 @@
+import AppStateIPC
+import Foundation
+import StateContainers
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `appstatectl` end to end: the real binary against the real daemon, for every command's
+/// output, its errors in words, its exit statuses and its `--json` shapes.
+final class CtlEndToEndTests: XCTestCase {
+    private var daemon: DaemonProcess!
+
+    override func setUpWithError() throws {
+        daemon = try DaemonProcess()
+    }
+
+    override func tearDown() {
+        XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
+        daemon = nil
+    }
+
+    /// Runs `appstatectl` against the test daemon, found through `APPSTATE_SOCKET`.
+    @discardableResult
+    private func ctl(_ arguments: String..., environment: [String: String] = [:]) throws -> Command {
+        try Command.run(
+            Products.appstatectl.path, arguments,
+            environment: ["APPSTATE_SOCKET": daemon.socketPath, "NO_COLOR": "1"].merging(environment) { $1 }
+        )
+    }
+
+    /// Asserts a successful run that printed `stdout` and nothing on stderr.
+    private func assertOutput(_ command: Command, _ stdout: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(command.status, 0, command.stderr, file: file, line: line)
+        XCTAssertEqual(command.stdout, stdout, file: file, line: line)
+        XCTAssertEqual(command.stderr, "", file: file, line: line)
+    }
+
+    /// Asserts a failed run with `status` and the sentence `message` on stderr.
+    private func assertFailure(_ command: Command, _ status: Int32, _ message: String,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(command.status, status, command.stderr, file: file, line: line)
+        XCTAssertEqual(command.stdout, "", file: file, line: line)
+        XCTAssertEqual(command.stderr, "appstatectl: \(message)\n", file: file, line: line)
+    }
+
+    private func json(_ command: Command, file: StaticString = #filePath, line: UInt = #line) throws -> JSONValue {
+        XCTAssertEqual(command.status, 0, command.stderr, file: file, line: line)
+        XCTAssertEqual(command.stdout.filter { $0 == "\n" }.count, 1, "one line of JSON", file: file, line: line)
+        return try JSONValue(jsonText: command.stdout.trimmingCharacters(in: .newlines))
+    }
+
+    func testCurrent_whenFreshDefaultTree_thenPrintsTheDeepestPathAndAContainersChild() throws {
+        assertOutput(try ctl("current"), "session/login/login-form\n")
+        assertOutput(try ctl("current", "session"), "session/login\n")
+        let reply = try json(try ctl("current", "session", "--json"))
+        XCTAssertEqual(reply["path"], "session/login")
+        XCTAssertEqual(reply["node"]?["type"], "KeyboardAwareController")
+        assertFailure(try ctl("current", "session/nope"), 1, "no node at session/nope")
+    }
+
+    func testCurrent_whenSocketOptionGiven_thenItWinsOverTheEnvironment() throws {
+        let command = try Command.run(
+            Products.appstatectl.path, ["current", "--socket", daemon.socketPath],
+            environment: ["APPSTATE_SOCKET": "/nonexistent/io.appstate"]
+        )
+        assertOutput(command, "session/login/login-form\n")
+    }
+
+    func testLoginLogout_whenSomeoneElseIsLoggedIn_thenSwitchIsNeeded() throws {
+        assertOutput(try ctl("login", "ada"), "session/home\n")
+        assertFailure(try ctl("login", "bob"), 1, "ada is already logged in (use --switch to log in as bob)")
+        assertOutput(try ctl("login", "bob", "--switch"), "session/home\n")
+        XCTAssertEqual(try json(try ctl("login", "bob", "--json")), ["path": "session/home"])
+        assertOutput(try ctl("logout"), "session/login\n")
+        let again = try ctl("logout")
+        XCTAssertEqual(again.status, 0)
+        XCTAssertEqual(again.stdout, "session/login\n")
+        XCTAssertEqual(again.stderr, "appstatectl: nobody was logged in\n")
+        XCTAssertEqual(try json(try ctl("logout", "--json")), ["changed": false, "path": "session/login"])
+    }
+
+    func testPage_whenMovingByStepIdAndIndex_thenPrintsThePageAndRefusesTheImpossible() throws {
+        try ctl("login", "ada")
+        assertOutput(try ctl("page", "next"), "session/home/pages/activity\n")
+        assertOutput(try ctl("page", "previous"), "session/home/pages/overview\n")
+        assertOutput(try ctl("page", "settings", "--path", "session/home/pages"), "session/home/pages/settings\n")
+        XCTAssertEqual(try json(try ctl("page", "0", "--json")), ["index": 0, "path": "session/home/pages/overview"])
+        assertFailure(try ctl("page", "42"), 1, "session/home/pages has 3 pages; 42 is out of range")
+        assertFailure(try ctl("page", "next", "--path", "session/home"), 1, "session/home is a MenuController, not a PaginatedController")
+        assertFailure(try ctl("page", "nope"), 1, "session/home/pages has no child named nope")
+        assertOutput(try ctl("current", "session/home/pages"), "session/home/pages/overview\n")
+    }
+
+    func testMenuAndNav_whenSelectingPushingAndPopping_thenPrintsTheNewCurrentPath() throws {
+        try ctl("login", "ada")
+        assertOutput(try ctl("menu", "select", "inbox"), "session/home/inbox\n")
+        assertOutput(try ctl("nav", "push", "message"), "session/home/inbox/message\n")
+        assertOutput(try ctl("current"), "session/home/inbox/message\n")
+        assertOutput(try ctl("nav", "pop", "--path", "session/home/inbox"), "session/home/inbox/messages\n")
+        let rootPop = try ctl("nav", "pop")
+        XCTAssertEqual(rootPop.status, 1)
+        XCTAssertTrue(rootPop.stderr.hasPrefix("appstatectl: cannot change session/home/inbox: "), rootPop.stderr)
+        assertFailure(try ctl("menu", "select", "nope"), 1, "session/home has no child named nope")
+    }
+
+    func testKeyboardAndResize_whenChanged_thenTheTreeShowsInsetsAndFrames() throws {
+        assertOutput(try ctl("keyboard", "show", "--height", "336", "--duration", "0"), "")
+        let tree = try ctl("tree")
+        XCTAssertEqual(tree.status, 0)
+        XCTAssertTrue(tree.stdout.contains("└── login-form Controller \"Log in\" 1280×800+0+0, inset bottom 336 ◀ current\n"), tree.stdout)
+        assertOutput(try ctl("keyboard", "hide", "--duration", "0"), "")
+        assertOutput(try ctl("resize", "800x1280"), "")
+        XCTAssertTrue(try ctl("tree").stdout.hasPrefix("session LoginStateController \"Session\" 800×1280+0+0, logged out\n"))
+        XCTAssertEqual(try json(try ctl("resize", "1280x800", "--json")), [:])
+    }
+
+    func testTree_whenFreshDefaultTree_thenDrawsItAndJSONCarriesTheRoot() throws {
+        assertOutput(try ctl("tree"), """
+            session LoginStateController "Session" 1280×800+0+0, logged out
+            └── login KeyboardAwareController "Log in" 1280×800+0+0 ◀ current
+                └── login-form Controller "Log in" 1280×800+0+0 ◀ current
+
+            """)
+        let reply = try json(try ctl("tree", "--json"))
+        XCTAssertEqual(reply["root"]?["path"], "session")
+        XCTAssertEqual(reply["root"]?["frame"], ["x": 0, "y": 0, "width": 1280, "height": 800])
+        assertFailure(try ctl("tree", "--tree", "nope"), 1, "no tree named nope (appstatectl status lists the trees)")
+    }
+
+    func testStatus_whenRunning_thenSaysWhereAndHowBusy() throws {
+        let status = try ctl("status")
+        XCTAssertEqual(status.status, 0, status.stderr)
+        let lines = status.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "appstated 0.1.0 at \(daemon.socketPath)")
+        XCTAssertTrue(lines.contains("      Trees: default"), status.stdout)
+        XCTAssertTrue(lines.contains("      State: \(daemon.stateDirectory)"), status.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Connections: ") }, status.stdout)
+        let reply = try json(try ctl("status", "--json"))
+        XCTAssertEqual(reply["info"]?["product"], "appstated")
+        XCTAssertEqual(reply["stats"]?["trees"], ["default"])
+        XCTAssertNotNil(reply["stats"]?["watchers"]?.intValue)
+    }
+
+    func testPost_whenSessionNotification_thenTheLoginContainerFollowsIt() throws {
+        assertOutput(try ctl("post", "session.didLogIn", "user=ada"), "")
+        assertOutput(try ctl("current", "session"), "session/home\n")
+        assertOutput(try ctl("post", "custom.event", "count=3", "ok=true", #"frame={"x":0}"#), "")
+    }
+
+    func testIntrospect_whenAsked_thenPrintsTheInterfaceFile() throws {
+        let trimmed = AppStateInterface.description.trimmingCharacters(in: .newlines)
+        assertOutput(try ctl("introspect"), trimmed + "\n")
+        assertFailure(try ctl("introspect", "com.example.nope"), 1, "appstated does not provide the interface com.example.nope")
+    }
+
+    func testUsage_whenArgumentsAreWrong_thenExits64WithoutCallingTheDaemon() throws {
+        for arguments in [["page"], ["resize", "1280"], ["resize", "0x800"], ["tree", "--timeout", "0"],
+                          ["post", "x", "novalue"], ["keyboard", "show", "--duration", "90"], ["frobnicate"]] {
+            let command = try Command.run(Products.appstatectl.path, arguments, environment: ["APPSTATE_SOCKET": daemon.socketPath])
+            XCTAssertEqual(command.status, 64, "\(arguments): \(command.stderr)")
+            XCTAssertFalse(command.stderr.isEmpty, "\(arguments)")
+        }
+    }
+
+    func testUnreachable_whenNoSocket_thenExits69NamingTheSocket() throws {
+        let missing = daemon.directory.appendingPathComponent("missing").path
+        assertFailure(try ctl("current", "--socket", missing), 69, "appstated is not running: \(missing) does not exist")
+    }
+
+    func testUnreachable_whenNobodyListens_thenExits69WithConnectionRefused() throws {
+        let stale = daemon.directory.appendingPathComponent("stale").path
+        let descriptor = try Self.unixSocket(boundTo: stale)
+        close(descriptor)
+        assertFailure(try ctl("status", "--socket", stale), 69, "appstated is not running: \(stale): connection refused")
+    }
+
+    func testTimeout_whenTheDaemonDoesNotAnswer_thenExits75() throws {
+        let silent = daemon.directory.appendingPathComponent("silent").path
+        let descriptor = try Self.unixSocket(boundTo: silent)
+        defer { close(descriptor) }
+        // Listening without accepting: the connection completes in the backlog, the call is never read.
+        XCTAssertEqual(listen(descriptor, 4), 0)
+        assertFailure(
+            try ctl("current", "--socket", silent, "--timeout", "0.2"), 75,
+            "appstated did not answer within 0.2 seconds (\(silent)); try again or raise --timeout"
+        )
+    }
+
+    func testPermissions_whenNobodyConnects_thenDeniedInWords() throws {
+        _ = try XCTUnwrap(getuid() == 0 ? true : nil, "the privilege tests run as root, to switch to nobody with setpriv")
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", Products.appstatectl.path]
+        let closed = try Command.run("/usr/bin/setpriv", asNobody + ["current", "--socket", daemon.socketPath])
+        XCTAssertEqual(closed.status, 69, closed.stderr)
+        XCTAssertEqual(closed.stderr, "appstatectl: cannot reach appstated: \(daemon.socketPath): permission denied (ask to be added to the appstate group)\n")
+
+        let open = try DaemonProcess(arguments: ["--socket-mode", "0666"])
+        defer { XCTAssertEqual(open.stop(), 0) }
+        let read = try Command.run("/usr/bin/setpriv", asNobody + ["current", "--socket", open.socketPath])
+        XCTAssertEqual(read.stdout, "session/login/login-form\n", read.stderr)
+        let change = try Command.run("/usr/bin/setpriv", asNobody + ["login", "mallory", "--socket", open.socketPath])
+        XCTAssertEqual(change.status, 1)
+        XCTAssertEqual(
+            change.stderr,
+            "appstatectl: permission denied: your user may not change appstated's state (ask to be added to the appstate group)\n"
+        )
+    }
+
+    func testWatch_whenAnotherCommandLogsIn_thenPrintsTheSnapshotThenTheChange() throws {
+        let watch = try WatchProcess(socket: daemon.socketPath, arguments: ["watch"])
+        defer { watch.stop() }
+        let snapshot = try XCTUnwrap(watch.nextLine(), "no snapshot line")
+        XCTAssertTrue(snapshot.hasSuffix(" Snapshot session/login/login-form"), snapshot)
+        XCTAssertNotNil(snapshot.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d "#, options: .regularExpression), snapshot)
+        try ctl("login", "ada")
+        let change = try XCTUnwrap(watch.nextLine(), "no line for the login")
+        XCTAssertTrue(change.hasSuffix(" Login session/home/pages/overview"), change)
+    }
+
+    func testWatch_whenJSON_thenOneReplyObjectPerLine() throws {
+        let watch = try WatchProcess(socket: daemon.socketPath, arguments: ["watch", "--json"])
+        defer { watch.stop() }
+        let snapshot = try JSONValue(jsonText: try XCTUnwrap(watch.nextLine()))
+        XCTAssertNil(snapshot["event"])
+        XCTAssertEqual(snapshot["root"]?["current"], "login")
+        try ctl("login", "ada")
+        let change = try JSONValue(jsonText: try XCTUnwrap(watch.nextLine()))
+        XCTAssertEqual(change["event"]?["name"], "Login")
+        XCTAssertEqual(change["event"]?["current"], "session/home/pages/overview")
+        XCTAssertEqual(change["root"]?["user"], "ada")
+    }
+
+    func testWatch_whenTheDaemonStops_thenExits69() throws {
+        let watch = try WatchProcess(socket: daemon.socketPath, arguments: ["watch"])
+        defer { watch.stop() }
+        XCTAssertNotNil(watch.nextLine())
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertNil(watch.nextLine())
+        let (status, stderr) = watch.waitForExit()
+        XCTAssertEqual(status, 69)
+        XCTAssertEqual(stderr, "appstatectl: appstated closed the connection (\(daemon.socketPath))\n")
+        try daemon.restart()
+    }
+
+    /// A Unix socket bound to `path`, for daemons that do not listen or do not answer.
+    private static func unixSocket(boundTo path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else {
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EINVAL)
+        }
+        return descriptor
+    }
+}
+
+/// `appstatectl watch` running in the background, read line by line with a time limit so
+/// that a missing line fails the test instead of hanging it.
+private final class WatchProcess {
+    private let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private var buffer: [UInt8] = []
+
+    init(socket: String, arguments: [String]) throws {
+        process.executableURL = Products.appstatectl
+        process.arguments = arguments + ["--socket", socket]
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+    }
+
+    /// The next line of output, or `nil` at the end of the output or after `timeout`.
+    func nextLine(timeout: Duration = .seconds(10)) -> String? {
+        let deadline = ContinuousClock.now + timeout
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                defer { buffer.removeSubrange(...newline) }
+                return String(decoding: buffer[..<newline], as: UTF8.self)
+            }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return nil }
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+            guard poll(&entry, 1, max(milliseconds, 1)) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(descriptor, &chunk, chunk.count)
+            guard count > 0 else { return nil }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// Waits for the process to end and returns its exit status and what it wrote to stderr.
+    func waitForExit() -> (status: Int32, stderr: String) {
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, stderr)
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,85 @@
+import StateContainers
+import XCTest
+
+// The drop-down menu sample: a container whose title is a button. Tapping it drops down a
+// menu of screens; picking one closes the menu, swaps the shown screen and the button's
+// title becomes the screen's.
+@MainActor
+final class DropDownMenuPatternTests: ContainersATestCase {
+    private func makeColorsMenu() throws -> (MenuController, [Controller], ContainersALog) {
+        let log = ContainersALog()
+        let screens = [("red", "Red"), ("green", "Green"), ("blue", "Blue")].map { ContainersARecorder($0, title: $1, log: log) }
+        let menu = try MenuController(identifier: "colors", viewControllers: screens, title: "Colors")
+        _ = log.take()
+        return (menu, screens, log)
+    }
+
+    func testDropDown_whenTheUserPicksAScreen_thenItSwapsTheChildAndTheTitleFollows() async throws {
+        let (menu, screens, log) = try makeColorsMenu()
+        show(menu)
+        XCTAssertEqual(menu.title, "Red")
+        _ = log.take()
+
+        menu.toggleMenu()
+        XCTAssertTrue(menu.isMenuVisible)
+        try menu.select(identifier: "green")
+
+        XCTAssertFalse(menu.isMenuVisible)
+        XCTAssertEqual(menu.title, "Green")
+        XCTAssertTrue(menu.activeViewController === screens[1])
+        XCTAssertEqual(log.take(), [
+            "green.viewDidLoad",
+            "red.viewWillDisappear(false)",
+            "green.viewWillAppear(false)",
+            "red.viewDidDisappear(false)",
+            "green.viewDidAppear(false)",
+        ])
+        XCTAssertTrue(containersAInstalledViews(of: menu, are: [screens[1]]))
+        XCTAssertEqual(screens[1].view.frame, menu.view.bounds)
+    }
+
+    func testDropDown_whenTheShownScreenRenamesItself_thenTheButtonFollows() async throws {
+        let (menu, screens, _) = try makeColorsMenu()
+        show(menu)
+
+        screens[0].title = "Crimson"
+        XCTAssertEqual(menu.title, "Crimson")
+        screens[0].title = nil
+        XCTAssertEqual(menu.title, "Colors")
+        XCTAssertEqual(menu.snapshot().title, "Colors")
+    }
+
+    func testDropDown_whenTheUserTapsTheButtonTwice_thenTheMenuClosesAndNothingSwaps() async throws {
+        let (menu, _, log) = try makeColorsMenu()
+        show(menu)
+        _ = log.take()
+
+        menu.toggleMenu()
+        menu.toggleMenu()
+
+        XCTAssertFalse(menu.isMenuVisible)
+        XCTAssertEqual(menu.activeViewController?.identifier, "red")
+        XCTAssertEqual(log.take(), [])
+    }
+
+    func testDropDown_whenNestedInAParent_thenThePickedScreenAppearsWithinItsFrame() async throws {
+        let (menu, screens, log) = try makeColorsMenu()
+        let root = Controller(identifier: "root")
+        show(root)
+        try root.embed(menu)
+        menu.view.frame = Rect(x: 0, y: 64, width: 1280, height: 736)
+        _ = log.take()
+
+        try menu.select(identifier: "blue")
+
+        XCTAssertEqual(log.take(), [
+            "blue.viewDidLoad",
+            "red.viewWillDisappear(false)",
+            "blue.viewWillAppear(false)",
+            "red.viewDidDisappear(false)",
+            "blue.viewDidAppear(false)",
+        ])
+        XCTAssertEqual(menu.snapshot().node(at: "root/colors/blue")?.frame, Rect(x: 0, y: 64, width: 1280, height: 736))
+        XCTAssertEqual(screens[2].path, "root/colors/blue")
+    }
+}

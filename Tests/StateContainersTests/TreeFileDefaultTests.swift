@@ -1,0 +1,105 @@
+import Foundation
+import StateContainers
+import XCTest
+
+@MainActor
+final class TreeFileDefaultTests: XCTestCase {
+    /// DESIGN §4's default tree: every path with its type.
+    private let designPaths: [(path: String, type: String)] = [
+        ("session", "LoginStateController"),
+        ("session/login", "KeyboardAwareController"),
+        ("session/login/login-form", "Controller"),
+        ("session/home", "MenuController"),
+        ("session/home/pages", "PaginatedController"),
+        ("session/home/pages/overview", "Controller"),
+        ("session/home/pages/activity", "ContentStateController"),
+        ("session/home/pages/settings", "Controller"),
+        ("session/home/inbox", "NavigationController"),
+        ("session/home/inbox/messages", "Controller"),
+        ("session/home/dashboard", "StackController"),
+        ("session/home/dashboard/list", "Controller"),
+        ("session/home/dashboard/map", "Controller"),
+    ]
+
+    func testDefault_whenDecoded_thenOneValidTreeNamedDefaultAt1280x800() async throws {
+        let file = try TreeFile.default
+
+        XCTAssertNoThrow(try file.validate())
+        XCTAssertEqual(file.version, 1)
+        XCTAssertEqual(file.trees.map(\.name), ["default"])
+        XCTAssertEqual(file.trees[0].window, Size(width: 1280, height: 800))
+    }
+
+    func testDefault_whenSpecWalked_thenExactlyTheDesignPathsAndTypes() async throws {
+        let root = try TreeFile.default.trees[0].root
+        var found: [(path: String, type: String)] = []
+        func walk(_ node: NodeSpec, _ parentPath: String?) {
+            let path = parentPath.map { "\($0)/\(node.id)" } ?? node.id
+            found.append((path, node.type))
+            for child in node.children { walk(child, path) }
+        }
+
+        walk(root, nil)
+
+        XCTAssertEqual(found.map { "\($0.path) \($0.type)" }, designPaths.map { "\($0.path) \($0.type)" })
+        XCTAssertEqual(root.descendantSpec(at: ["home", "inbox"])?.destinations.map(\.id), ["message", "compose"])
+    }
+
+    func testDefault_whenBuilt_thenControllersHaveTheDesignPathsTypesAndRestorationPaths() async throws {
+        let window = try TreeBuilder.build(try TreeFile.default.trees[0], clock: ManualClock())
+        window.makeVisible()
+        let session = try XCTUnwrap(window.rootController as? LoginStateController)
+        // Only the shown child of the login container is its child: the logged-out subtree is
+        // checked before logging in, the logged-in one after.
+        let (loggedOutPaths, loggedInPaths) = (designPaths.prefix(3), designPaths.dropFirst(3))
+        XCTAssertEqual(session.deepestCurrent.path, "session/login/login-form")
+        assertControllers(under: session, are: loggedOutPaths)
+
+        try session.logIn(user: "ada", switching: false)
+
+        XCTAssertEqual(session.deepestCurrent.path, "session/home/pages/overview")
+        assertControllers(under: session, are: loggedInPaths)
+    }
+
+    func testDefault_whenStateSavedAndRestoredIntoANewTree_thenSameChildrenCurrent() async throws {
+        let spec = try TreeFile.default.trees[0]
+        let window = try TreeBuilder.build(spec, clock: ManualClock())
+        window.makeVisible()
+        let session = try XCTUnwrap(window.rootController as? LoginStateController)
+        try session.logIn(user: "ada", switching: false)
+        try (session.descendant(at: "home/pages") as? PaginatedController)?.setPage(2, animated: false)
+        try (session.descendant(at: "home/inbox") as? NavigationController)?.push(identifier: "compose", animated: false)
+        try (session.descendant(at: "home") as? MenuController)?.select(identifier: "inbox")
+        let saved = session.encodeRestorableTree()
+
+        let restored = try TreeBuilder.makeRootController(for: spec)
+        try restored.decodeRestorableTree(saved)
+        let newWindow = Window(size: spec.window, clock: ManualClock())
+        newWindow.rootController = restored
+        newWindow.makeVisible()
+
+        XCTAssertEqual((restored as? LoginStateController)?.session?.user, "ada")
+        XCTAssertEqual((restored.descendant(at: "home/pages") as? PaginatedController)?.currentIndex, 2)
+        XCTAssertEqual(restored.deepestCurrent.path, "session/home/inbox/compose")
+    }
+}
+
+extension TreeFileDefaultTests {
+    /// Each path names a controller of the given type under `root`, whose restoration path is
+    /// the same as its path (restoration identifiers default to identifiers).
+    private func assertControllers(under root: Controller, are paths: some Sequence<(path: String, type: String)>, line: UInt = #line) {
+        for (path, type) in paths {
+            let controller = root.descendant(at: String(path.dropFirst(root.identifier.count)))
+            XCTAssertEqual(controller.map { String(describing: Swift.type(of: $0)) }, type, path, line: line)
+            XCTAssertEqual(controller?.path, path, line: line)
+            XCTAssertEqual(controller?.restorationPath, path, line: line)
+        }
+    }
+}
+
+private extension NodeSpec {
+    func descendantSpec(at identifiers: [String]) -> NodeSpec? {
+        guard let first = identifiers.first else { return self }
+        return children.first { $0.id == first }?.descendantSpec(at: Array(identifiers.dropFirst()))
+    }
+}
