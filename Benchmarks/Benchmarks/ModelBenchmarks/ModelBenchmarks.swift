@@ -11,6 +11,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.onMainActor("page change", operations: 100, makeFixture: PageFixture.init) { fixture, operations in
         for _ in 0..<operations { try fixture.turn() }
     }
+    Benchmark.onMainActor("keyboard show", operations: 100, makeFixture: KeyboardFixture.init) { fixture, operations in
+        for _ in 0..<operations { fixture.show() }
+    }
     Benchmark.onMainActor("snapshot default tree", operations: 100, makeFixture: DefaultTree.init) { tree, operations in
         for _ in 0..<operations { blackHole(tree.root.snapshot()) }
     }
@@ -58,5 +61,33 @@ final class PageFixture {
 
     func turn() throws {
         try pages.setPage(1 - pages.currentIndex, animated: false)
+    }
+}
+
+/// A keyboard-aware container in a visible window whose bus announces an on-screen keyboard
+/// sliding in, alternately 300 and 340 points high, so that every post changes the insets.
+@MainActor
+final class KeyboardFixture {
+    private let window = Window(size: screen)
+    private let container: KeyboardAwareController
+    private let keyboards = [300.0, 340.0].map { height in
+        KeyboardWillShow(
+            frameBegin: Rect(x: 0, y: screen.height, width: screen.width, height: height),
+            frameEnd: Rect(x: 0, y: screen.height - height, width: screen.width, height: height)
+        )
+    }
+    private var shown = 0
+
+    init() throws {
+        container = try KeyboardAwareController(identifier: "login", content: Controller(identifier: "login-form"))
+        window.rootController = container
+        window.makeVisible()
+        show()
+        guard container.keyboardOverlap > 0 else { throw FixtureError("the keyboard did not reach the container") }
+    }
+
+    func show() {
+        shown = 1 - shown
+        window.bus.post(keyboards[shown])
     }
 }
