@@ -6,22 +6,33 @@
 /// observer added during a post does not receive that post; one removed during a post before
 /// its turn does not receive it either.
 ///
-/// Posting is on the hot path of every event, so it neither allocates nor retains for each
-/// observer it calls (one registered for an object costs a weak load when that object posts):
-/// observers live in one contiguous array per name, sorted by registration, and a post reads a
-/// snapshot of that array (registrations during the post copy it rather than the post copying
-/// it). Removals during a post bump a counter, so the post only searches the live observers
-/// again once something was actually removed.
+/// Posting is on the hot path of every event, so it neither allocates nor touches a reference
+/// count (DESIGN §9): each name's observers live in storage a post walks through a plain pointer
+/// (see ``ObserverList``), and each observer's closure is called through an unretained reference.
+/// What keeps that safe is that nothing a post walks is changed or freed while any post runs:
+/// a registration or removal during a post moves the list to new storage, and the old storage
+/// and removed observers are freed when the outermost post returns. A removed observer is
+/// marked, so a post whose walk still holds it skips it.
 @MainActor
 public final class NotificationBus {
-    // The properties a post reads skip the runtime's exclusivity check, which costs more than
-    // a delivery. It could not fire: the bus never calls out during an access to them, as
-    // observers run on a snapshot and a removed closure is only released after its removal.
     private var listsByName: [NotificationName: ObserverList] = [:]
     private let everyName = ObserverList()
-    @exclusivity(unchecked) private var cachedName: NotificationName?
-    @exclusivity(unchecked) private var cachedList: ObserverList?
-    @exclusivity(unchecked) private var removals: UInt64 = 0
+    // What a post reads skips the runtime's exclusivity check, which costs more than a
+    // delivery: the bus never calls out while it is accessing these.
+    // The last name looked up and its list (nil: no observers), always a true pair: posts tend
+    // to repeat a name, and comparing a name with itself is cheaper than hashing it.
+    @exclusivity(unchecked) private var cachedName: NotificationName = ""
+    // Unretained, so that a hit costs no reference counting: the dictionary owns the list, and
+    // the pair is updated whenever a list leaves the dictionary.
+    @exclusivity(unchecked) private var cachedList: Unmanaged<ObserverList>?
+    /// How many posts are running (nested posts count each).
+    @exclusivity(unchecked) private var postDepth = 0
+    /// Which outermost post is running: lists walked during it carry it as their `walkMark`.
+    @exclusivity(unchecked) private var walkEpoch: UInt64 = 0
+    @exclusivity(unchecked) private var hasRetired = false
+    /// Storage and observers that running posts may still walk, freed when the outermost returns.
+    private var retiredStorage: [UnsafeMutablePointer<ObserverEntry>] = []
+    private var retiredObservers: [Unmanaged<Observer>] = []
     private var lastID: UInt64 = 0
 
     /// The number of registered observers, for tests that check that a torn-down tree leaves none.
@@ -36,33 +47,46 @@ public final class NotificationBus {
     ///   - object: The object posting the notification; observers registered for another object
     ///     do not receive it.
     ///   - userInfo: The details.
+    @inlinable
     public func post(name: NotificationName, object: (any AnyObject & Sendable)? = nil, userInfo: [String: JSONValue] = [:]) {
-        let namedObservers = observers(named: name)
-        let everyNameObservers = everyName.observers
-        if namedObservers.isEmpty && everyNameObservers.isEmpty { return }
+        // Inlinable so that the notification is built where the caller's values are: a literal
+        // name and an empty userInfo are then moved in, where building it here would retain each.
+        deliver(BusNotification(name: name, object: object, userInfo: userInfo))
+    }
 
-        let notification = BusNotification(name: name, object: object, userInfo: userInfo)
-        let delivery = Delivery(target: object.map(ObjectIdentifier.init), removals: removals)
+    /// Delivers a notification: the body of ``post(name:object:userInfo:)``.
+    @usableFromInline
+    func deliver(_ notification: BusNotification) {
+        if postDepth == 0 { walkEpoch &+= 1 }
+        var named = UnsafeBufferPointer<ObserverEntry>(start: nil, count: 0)
+        if let list = list(named: notification.name) { named = list.withGuaranteed(beginWalk) }
+        let everyNamed = beginWalk(everyName)
+        if named.isEmpty && everyNamed.isEmpty { return }
+
+        let target = notification.object.map(ObjectIdentifier.init)
+        postDepth += 1
         var nextNamed = 0
         var nextEveryName = 0
         // Named and every-name observers are two sorted runs of registration ids: merge them.
-        while nextNamed < namedObservers.count, nextEveryName < everyNameObservers.count {
-            if namedObservers[nextNamed].id < everyNameObservers[nextEveryName].id {
-                deliver(notification, to: namedObservers[nextNamed], forName: name, delivery)
+        while nextNamed < named.count, nextEveryName < everyNamed.count {
+            if named[nextNamed].id < everyNamed[nextEveryName].id {
+                call(notification, to: named[nextNamed], target: target)
                 nextNamed += 1
             } else {
-                deliver(notification, to: everyNameObservers[nextEveryName], forName: nil, delivery)
+                call(notification, to: everyNamed[nextEveryName], target: target)
                 nextEveryName += 1
             }
         }
-        while nextNamed < namedObservers.count {
-            deliver(notification, to: namedObservers[nextNamed], forName: name, delivery)
+        while nextNamed < named.count {
+            call(notification, to: named[nextNamed], target: target)
             nextNamed += 1
         }
-        while nextEveryName < everyNameObservers.count {
-            deliver(notification, to: everyNameObservers[nextEveryName], forName: nil, delivery)
+        while nextEveryName < everyNamed.count {
+            call(notification, to: everyNamed[nextEveryName], target: target)
             nextEveryName += 1
         }
+        postDepth -= 1
+        if postDepth == 0 && hasRetired { freeRetired() }
     }
 
     /// Posts a typed message as the notification it converts to.
@@ -89,15 +113,11 @@ public final class NotificationBus {
         using block: @escaping @MainActor (BusNotification) -> Void
     ) -> ObservationToken {
         lastID += 1
-        let observer = Observer(
-            id: lastID,
-            objectID: object.map(ObjectIdentifier.init),
-            object: object.map(WeakObject.init),
-            block: block
-        )
-        list(forAdding: name).observers.append(observer)
+        let list = list(forAdding: name)
+        retire(list.prepareForChange(adding: 1, keepingOld: isWalked(list)))
+        list.append(ObserverEntry(id: lastID, observer: .passRetained(Observer(object: object, block: block))))
         observerCount += 1
-        return ObservationToken(bus: self, name: name, id: observer.id)
+        return ObservationToken(bus: self, name: name, id: lastID)
     }
 
     /// Registers a closure to receive one type of message.
@@ -148,27 +168,33 @@ public final class NotificationBus {
 
     func removeObserver(id: UInt64, name: NotificationName?) {
         guard let list = registeredList(forName: name), let index = list.index(of: id) else { return }
-        let removed = list.observers.remove(at: index)
+        let observer = list.entries[index].observer
+        observer.withGuaranteed { $0.isRemoved = true }
+        retire(list.prepareForChange(adding: 0, keepingOld: isWalked(list)))
+        list.remove(at: index)
+        observerCount -= 1
+        if let name, list.isEmpty {
+            listsByName[name] = nil
+            cachedName = name
+            cachedList = nil
+        }
         // Releasing the closure can run deinits that cancel other tokens; the bookkeeping must
-        // be finished by then.
-        withExtendedLifetime(removed) {
-            removals &+= 1
-            observerCount -= 1
-            if let name, list.observers.isEmpty {
-                listsByName[name] = nil
-                cachedName = nil
-                cachedList = nil
-            }
+        // be finished by then, and a running post may still hold the observer.
+        if postDepth > 0 {
+            retiredObservers.append(observer)
+            hasRetired = true
+        } else {
+            observer.release()
         }
     }
 
-    // Posts tend to repeat one name, and comparing a name with itself is cheaper than hashing it.
-    private func observers(named name: NotificationName) -> ContiguousArray<Observer> {
-        if let cachedName, cachedName == name { return cachedList?.observers ?? [] }
-        let list = listsByName[name]
+    @inline(__always)
+    private func list(named name: NotificationName) -> Unmanaged<ObserverList>? {
+        if name == cachedName { return cachedList }
+        let list = listsByName[name].map(Unmanaged.passUnretained)
         cachedName = name
         cachedList = list
-        return list?.observers ?? []
+        return list
     }
 
     private func registeredList(forName name: NotificationName?) -> ObserverList? {
@@ -181,66 +207,53 @@ public final class NotificationBus {
         if let list = listsByName[name] { return list }
         let list = ObserverList()
         listsByName[name] = list
-        cachedName = nil
-        cachedList = nil
+        cachedName = name
+        cachedList = .passUnretained(list)
         return list
     }
 
-    // Takes the observer `borrowing` so that calling its closure costs no retain and release.
     @inline(__always)
-    private func deliver(
-        _ notification: BusNotification,
-        to observer: borrowing Observer,
-        forName name: NotificationName?,
-        _ delivery: Delivery
-    ) {
-        if let wanted = observer.objectID {
-            guard wanted == delivery.target, observer.object?.value === notification.object else { return }
-        }
-        if removals != delivery.removals, registeredList(forName: name)?.index(of: observer.id) == nil { return }
-        observer.block(notification)
+    private func beginWalk(_ list: ObserverList) -> UnsafeBufferPointer<ObserverEntry> {
+        list.walkMark = walkEpoch
+        return list.walk
     }
-}
 
-/// What one post compares each observer against.
-private struct Delivery {
-    let target: ObjectIdentifier?
-    let removals: UInt64
-}
+    /// Whether a running post may be walking the list's current storage.
+    private func isWalked(_ list: ObserverList) -> Bool {
+        postDepth > 0 && list.walkMark == walkEpoch
+    }
 
-/// The observers of one name (or of every name), in registration order.
-private final class ObserverList {
-    @exclusivity(unchecked) var observers: ContiguousArray<Observer> = []
+    private func retire(_ storage: UnsafeMutablePointer<ObserverEntry>?) {
+        guard let storage else { return }
+        retiredStorage.append(storage)
+        hasRetired = true
+    }
 
-    func index(of id: UInt64) -> Int? {
-        var low = 0
-        var high = observers.count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if observers[middle].id < id {
-                low = middle + 1
-            } else {
-                high = middle
+    /// Frees what the posts that just ended walked. Releasing observers can run deinits that
+    /// remove or even post, so the lists are taken before anything is released.
+    private func freeRetired() {
+        while hasRetired {
+            hasRetired = false
+            let storage = retiredStorage
+            let observers = retiredObservers
+            retiredStorage = []
+            retiredObservers = []
+            for entries in storage { entries.deallocate() }
+            for observer in observers { observer.release() }
+        }
+    }
+
+    // Calls the closure through an unretained reference: the list (or the retired observers)
+    // keeps the observer alive until every running post has returned.
+    @inline(__always)
+    private func call(_ notification: BusNotification, to entry: ObserverEntry, target: ObjectIdentifier?) {
+        entry.observer.withGuaranteed { observer in
+            guard !observer.isRemoved else { return }
+            if let wanted = observer.objectID {
+                guard wanted == target, observer.object === notification.object else { return }
             }
+            observer.block(notification)
         }
-        return low < observers.count && observers[low].id == id ? low : nil
-    }
-}
-
-private struct Observer {
-    let id: UInt64
-    // Compared first so that observers of other objects are skipped without loading a weak
-    // reference; the weak reference then rules out a new object at a dead one's address.
-    let objectID: ObjectIdentifier?
-    let object: WeakObject?
-    let block: @MainActor (BusNotification) -> Void
-}
-
-private final class WeakObject {
-    weak var value: AnyObject?
-
-    init(_ value: AnyObject) {
-        self.value = value
     }
 }
 

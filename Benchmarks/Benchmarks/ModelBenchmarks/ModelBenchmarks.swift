@@ -1,0 +1,93 @@
+import Benchmark
+import BenchmarkSupport
+import StateContainers
+
+/// DESIGN §9's model figures, each on a visible 1280×800 window and with no animation, so that
+/// every swap completes before the call returns.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.onMainActor("containment swap", operations: 100, makeFixture: SwapFixture.init) { fixture, operations in
+        for _ in 0..<operations { try fixture.swap() }
+    }
+    Benchmark.onMainActor("page change", operations: 100, makeFixture: PageFixture.init) { fixture, operations in
+        for _ in 0..<operations { try fixture.turn() }
+    }
+    Benchmark.onMainActor("keyboard show", operations: 100, makeFixture: KeyboardFixture.init) { fixture, operations in
+        for _ in 0..<operations { fixture.show() }
+    }
+    Benchmark.onMainActor("snapshot default tree", operations: 100, makeFixture: DefaultTree.init) { tree, operations in
+        for _ in 0..<operations { blackHole(tree.root.snapshot()) }
+    }
+}
+
+/// The screen the model benchmarks use.
+let screen = Size(width: 1280, height: 800)
+
+/// A content-state container in a visible window that swaps between two rendered children:
+/// each swap is the full seven-step timeline of DESIGN §3.2 (`willMove`, `addChild`, the
+/// appearance callbacks of both, `removeFromParent`, `didMove`).
+@MainActor
+final class SwapFixture {
+    private let window = Window(size: screen)
+    private let container = ContentStateController(identifier: "content")
+    private let children = [Controller(identifier: "first"), Controller(identifier: "second")]
+    private var shown = 0
+
+    init() throws {
+        window.rootController = container
+        window.makeVisible()
+        try container.transition(to: .render(children[shown]))
+    }
+
+    func swap() throws {
+        shown = 1 - shown
+        try container.transition(to: .render(children[shown]))
+    }
+}
+
+/// A paginated container in a visible window that goes back and forth between two pages.
+@MainActor
+final class PageFixture {
+    private let window = Window(size: screen)
+    private let pages: PaginatedController
+
+    init() throws {
+        pages = try PaginatedController(
+            identifier: "pages",
+            pages: ["overview", "activity", "settings"].map { Controller(identifier: $0) }
+        )
+        window.rootController = pages
+        window.makeVisible()
+    }
+
+    func turn() throws {
+        try pages.setPage(1 - pages.currentIndex, animated: false)
+    }
+}
+
+/// A keyboard-aware container in a visible window whose bus announces an on-screen keyboard
+/// sliding in, alternately 300 and 340 points high, so that every post changes the insets.
+@MainActor
+final class KeyboardFixture {
+    private let window = Window(size: screen)
+    private let container: KeyboardAwareController
+    private let keyboards = [300.0, 340.0].map { height in
+        KeyboardWillShow(
+            frameBegin: Rect(x: 0, y: screen.height, width: screen.width, height: height),
+            frameEnd: Rect(x: 0, y: screen.height - height, width: screen.width, height: height)
+        )
+    }
+    private var shown = 0
+
+    init() throws {
+        container = try KeyboardAwareController(identifier: "login", content: Controller(identifier: "login-form"))
+        window.rootController = container
+        window.makeVisible()
+        show()
+        guard container.keyboardOverlap > 0 else { throw FixtureError("the keyboard did not reach the container") }
+    }
+
+    func show() {
+        shown = 1 - shown
+        window.bus.post(keyboards[shown])
+    }
+}
