@@ -65,6 +65,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "appstate-crashtest",
+            dependencies: ["AppStateIPC"]
+        ),
         .testTarget(name: "StateContainersTests", dependencies: ["StateContainers"]),
         .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateIPC"]),
         .testTarget(name: "AppStateServiceTests", dependencies: ["AppStateService"]),

@@ -53,8 +53,8 @@ final class StateStoreTests: XCTestCase {
         do {
             try await store.commit(Array("x".utf8))
             XCTFail("a commit into a missing directory must fail")
-        } catch let error as StorageError {
-            XCTAssertTrue(error.description.contains("missing"), error.description)
+        } catch let failure as StateStore.CommitFailure {
+            XCTAssertTrue(failure.reason.description.contains("missing"), failure.reason.description)
         }
     }
 }

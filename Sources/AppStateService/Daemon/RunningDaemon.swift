@@ -41,7 +41,13 @@ import StateContainers
         try StateDirectory.createIfNeeded(at: stateDirectory)
         let store = StateStore(directory: stateDirectory)
         let saved = try store.load().map { bytes throws(StorageError) in try StateDocument.decode(bytes, path: store.path) }
-        let host = try TreeHost(file: file, restoring: saved)
+        let host: TreeHost
+        do {
+            host = try TreeHost(file: file, restoring: saved)
+        } catch let error as ContainmentError {
+            // E.g. a tree's restoration document of another version: name the file too.
+            throw StorageError.corrupt(store.path, "\(error)")
+        }
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: store)
         processor.onEvent = { event in
@@ -49,12 +55,21 @@ import StateContainers
                 "tree": "\(event.tree)", "event": "\(event.name)", "path": "\(event.path ?? "")", "current": "\(event.current)",
             ])
         }
+        processor.onStorageFailure = { message in
+            logger.error("storage failure: \(message)", metadata: ["stateDirectory": "\(stateDirectory)"])
+        }
+        var limits = configuration.limits
+        let descriptors = DescriptorLimit.raise(fitting: limits.maximumConnections)
+        if descriptors.connections < limits.maximumConnections {
+            logger.warning("\(descriptors.limit) file descriptors allow \(descriptors.connections) connections, not \(limits.maximumConnections); raise LimitNOFILE= to hold more")
+            limits.maximumConnections = descriptors.connections
+        }
         let policy = AccessPolicy(groupNames: configuration.allowedGroups)
         let server = try await VarlinkServer.start(
             endpoint: try endpoint(configuration),
             group: eventLoops,
             processor: processor,
-            limits: configuration.limits,
+            limits: limits,
             mayMutate: { peer in
                 let groups = (try? PeerCredentials.supplementaryGroups(ofUser: peer.uid)) ?? []
                 return policy.mayMutate(PeerCredentials(pid: peer.pid, uid: peer.uid, gid: peer.gid, supplementaryGroups: groups))

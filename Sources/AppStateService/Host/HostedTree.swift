@@ -19,9 +19,12 @@ import StateContainers
 
     /// The controller at a full path from the root.
     /// - Throws: `io.appstate.NoSuchNode` when nothing is at that path.
+    /// Only the canonical spelling names a node: no empty segments, so `/session`,
+    /// `session/` and `session//home` are not other names of `session` and `session/home`.
     func controller(at path: String) throws(VarlinkError) -> Controller {
-        let segments = path.split(separator: "/", maxSplits: 1)
+        let segments = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let first = segments.first, first == root.identifier,
+              !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty),
               let controller = root.descendant(at: segments.count > 1 ? String(segments[1]) : "") else {
             throw .noSuchNode(path: path)
         }

@@ -27,11 +27,17 @@ import StateContainers
     private let hub = WatchHub()
     private let started = ContinuousClock.now
     private var durableState: [UInt8]
+    /// The state restored at start (or the initial one): what is durable before the first write.
+    private let startState: [UInt8]
+    /// Advanced at each rollback after a refused commit; see ``StateStore``.
+    private var generation = 0
     private var requests = 0
     /// Filled in once the server is listening.
     public var environment = Environment()
     /// Called with each change after it is durable, for the journal.
     public var onEvent: @MainActor (Event) -> Void = { _ in }
+    /// Called when a commit failed and the trees were rolled back, for the journal.
+    public var onStorageFailure: @MainActor (String) -> Void = { _ in }
 
     /// Creates a processor.
     /// - Parameters:
@@ -41,6 +47,7 @@ import StateContainers
         self.host = host
         self.store = store
         self.durableState = host.restorableState.encoded()
+        self.startState = durableState
     }
 
     /// The number of `Watch` streams.
@@ -48,7 +55,7 @@ import StateContainers
 
     public func process(_ calls: [VarlinkCall], on connection: ConnectionContext) async -> [VarlinkReply?] {
         var replies: [VarlinkReply?] = []
-        var events: [Event] = []
+        var events: [(event: Event, durable: Bool)] = []
         var mutated: [Int] = []
         for call in calls {
             requests += 1
@@ -62,8 +69,11 @@ import StateContainers
             do {
                 let (reply, event) = try answer(call, peer: connection.peer)
                 if let event {
-                    events.append(event)
-                    mutated.append(replies.count)
+                    // Keyboard and window size are transient: they need no write, and a failed
+                    // write of the batch does not undo them.
+                    let durable = AppStateMethod(rawValue: call.method).map(RequestProcessor.changesRestorableState) ?? true
+                    events.append((event, durable))
+                    if durable { mutated.append(replies.count) }
                 }
                 replies.append(call.oneway ? nil : VarlinkReply(parameters: reply))
             } catch {
@@ -74,27 +84,65 @@ import StateContainers
         return replies
     }
 
-    /// Makes the trees' state durable if it changed, then publishes the batch's events; when
-    /// the write fails, the mutations' replies become `io.appstate.StorageFailure`.
-    private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [Event]) async {
+    /// Makes the trees' state durable if it changed, then publishes the batch's events. When
+    /// the write fails, the trees go back to the last durable state and the replies of the
+    /// batch's durable mutations become `io.appstate.StorageFailure`: a refused change is
+    /// neither kept nor published.
+    private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [(event: Event, durable: Bool)]) async {
         defer { events = [] }
         guard !events.isEmpty else { return }
         let state = host.restorableState.encoded()
         if let store, state != durableState {
+            let generation = self.generation
             do {
-                try await store.commit(state)
-                durableState = state
+                try await store.commit(state, generation: generation)
+                if generation == self.generation { durableState = state }
             } catch {
+                if generation == self.generation { rollBack(after: error) }
                 for index in mutated where replies[index] != nil {
                     replies[index] = VarlinkReply(error: .storageFailure(reason: "\(error)"))
                 }
+                // The transient changes stay; their events say where the rolled-back trees are.
+                publish(events.filter { !$0.durable }.map { entry in
+                    var event = entry.event
+                    if let tree = try? host.tree(named: event.tree) { event.current = tree.deepestCurrentPath }
+                    return event
+                })
                 return
             }
         }
+        publish(events.map(\.event))
+    }
+
+    /// Puts the trees back to the last durable state and starts a new generation, so that
+    /// states taken from the trees with the refused change are refused too.
+    private func rollBack(after error: any Error) {
+        generation += 1
+        let failure = error as? StateStore.CommitFailure
+        let durable = failure?.durableState ?? startState
+        onStorageFailure("\(error); the change was refused and the trees are back at the last saved state")
+        do {
+            try host.restore(StateDocument.decode(durable, path: store?.path ?? "state"))
+            durableState = durable
+        } catch {
+            onStorageFailure("could not roll the trees back: \(error)")
+        }
+    }
+
+    private func publish(_ events: [Event]) {
         for event in events {
             onEvent(event)
             guard let tree = try? host.tree(named: event.tree) else { continue }
             hub.publish(event, root: Node(tree.root.snapshot()))
+        }
+    }
+
+    /// Whether a method's change is part of the restorable state (and so must be durable
+    /// before it is acknowledged); `Post` may log in or out, so it counts.
+    private static func changesRestorableState(_ method: AppStateMethod) -> Bool {
+        switch method {
+        case .showKeyboard, .hideKeyboard, .resize: false
+        default: true
         }
     }
 

@@ -44,6 +44,14 @@ extension TreeHost {
         let tree = try tree(named: parameters.tree)
         try Validate.name(parameters.name, parameter: "name")
         let userInfo = parameters.userInfo ?? [:]
+        // The session notification logs a user in: its user passes the checks Login makes
+        // (the login container would otherwise take any non-blank name, of any length).
+        if parameters.name == NotificationName.sessionDidLogIn.rawValue {
+            guard case .string(let user)? = userInfo["user"] else {
+                throw .invalidValue(parameter: "userInfo.user", reason: "\(parameters.name) needs the user name as a string")
+            }
+            try Validate.name(user, parameter: "userInfo.user")
+        }
         tree.window.bus.post(name: NotificationName(rawValue: parameters.name), userInfo: userInfo)
         return event(tree, parameters.name, path: nil, userInfo: userInfo)
     }
@@ -83,6 +91,10 @@ extension TreeHost {
     func setPage(_ parameters: SetPage.Parameters) throws(VarlinkError) -> (SetPage.Reply, Event) {
         let tree = try tree(named: parameters.tree)
         let pages = try tree.container(PaginatedController.self, at: parameters.path)
+        // A step near Int.max or Int.min must not trap on the sum.
+        if case .step(let step) = parameters.target, pages.currentIndex.addingReportingOverflow(step).overflow {
+            throw .outOfRange(path: pages.path, index: step > 0 ? .max : .min, count: pages.pages.count)
+        }
         do {
             switch parameters.target {
             case .index(let index): try pages.setPage(index, animated: false)

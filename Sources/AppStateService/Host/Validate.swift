@@ -14,5 +14,16 @@ enum Validate {
         guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalidValue(parameter: parameter, reason: "must not contain control characters")
         }
+        // Bidirectional overrides and line breaks let a name rewrite the line it is shown on
+        // (`appstatectl`, the journal); a name of only invisible characters shows as nothing.
+        guard !value.unicodeScalars.contains(where: { scalar in
+            scalar.properties.isBidiControl
+                || [.lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+        }) else {
+            throw .invalidValue(parameter: parameter, reason: "must not contain bidirectional controls or line separators")
+        }
+        guard value.unicodeScalars.contains(where: { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }) else {
+            throw .invalidValue(parameter: parameter, reason: "must contain a visible character")
+        }
     }
 }

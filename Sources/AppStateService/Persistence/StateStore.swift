@@ -3,12 +3,34 @@ import NIOPosix
 /// The daemon's restorable state on disk, with group commit: a commit returns only once
 /// the state it was given (or a later one) is durable, and commits that arrive while a
 /// write is in progress share the next single write and fsync.
+///
+/// Each commit names the *generation* of the in-memory trees it was taken from. When a write
+/// fails, every state of that generation or older contains the refused change, so all of
+/// them are refused, those waiting and those still to come, until the caller has rolled its
+/// trees back to ``CommitFailure/durableState`` and commits with a newer generation. A
+/// refused change therefore never reaches the disk later as part of a state written for
+/// someone else.
 public actor StateStore {
+    /// A refused commit: why, and the last state that is durable, to roll back to.
+    public struct CommitFailure: Error, CustomStringConvertible {
+        /// The write that failed.
+        public let reason: StorageError
+        /// The last state this store made durable; nil when it wrote none yet (the state
+        /// loaded at start, or the initial one, is then the durable one).
+        public let durableState: [UInt8]?
+
+        public var description: String { reason.description }
+    }
+
     private let file: DurableFile
     private let threadPool: NIOThreadPool
     private var pending: [UInt8]?
-    private var waiters: [CheckedContinuation<Void, any Error>] = []
+    private var waiters: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     private var isWriting = false
+    /// Commits of this generation or older are refused: their state holds a refused change.
+    private var refusedThrough = Int.min
+    private var lastFailure: StorageError?
+    private var durableState: [UInt8]?
     /// How many times the file was written, for statistics and tests of group commit.
     public private(set) var writes = 0
     /// Commits whose state the write in progress is storing, and commits waiting for the
@@ -35,12 +57,19 @@ public actor StateStore {
     }
 
     /// Makes `state` durable. Returns once it, or a state committed after it, is on disk.
-    /// - Parameter state: The complete state document to store.
-    /// - Throws: ``StorageError`` when the write failed; the previous file is intact then.
-    public func commit(_ state: [UInt8]) async throws {
+    /// - Parameters:
+    ///   - state: The complete state document to store.
+    ///   - generation: The generation of the trees `state` was taken from; the caller starts
+    ///     a newer one each time it rolls back after a ``CommitFailure``.
+    /// - Throws: ``CommitFailure`` when the write failed, or an earlier write of this
+    ///   generation did; the previous file is intact then.
+    public func commit(_ state: [UInt8], generation: Int = 0) async throws {
+        if generation <= refusedThrough, let lastFailure {
+            throw CommitFailure(reason: lastFailure, durableState: durableState)
+        }
         pending = state
         try await withCheckedThrowingContinuation { continuation in
-            waiters.append(continuation)
+            waiters.append((generation, continuation))
             if !isWriting {
                 isWriting = true
                 Task { await writeLoop() }
@@ -58,9 +87,20 @@ public actor StateStore {
             do {
                 try await threadPool.runIfActive { try file.replace(with: state) }
                 writes += 1
-                for waiter in batch { waiter.resume() }
+                durableState = state
+                for waiter in batch { waiter.continuation.resume() }
             } catch {
-                for waiter in batch { waiter.resume(throwing: error) }
+                let reason = error as? StorageError ?? StorageError.io("write", file.path, errno: EIO)
+                lastFailure = reason
+                refusedThrough = max(refusedThrough, batch.map(\.generation).max() ?? refusedThrough)
+                let failure = CommitFailure(reason: reason, durableState: durableState)
+                for waiter in batch { waiter.continuation.resume(throwing: failure) }
+                // Commits that queued up meanwhile were taken from the same trees, after the
+                // refused change: refuse them too rather than write it for them.
+                let refused = waiters.filter { $0.generation <= refusedThrough }
+                waiters.removeAll { $0.generation <= refusedThrough }
+                for waiter in refused { waiter.continuation.resume(throwing: failure) }
+                if waiters.isEmpty { pending = nil }
             }
             inFlight = 0
         }

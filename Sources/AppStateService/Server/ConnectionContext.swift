@@ -6,15 +6,17 @@ public final class ConnectionContext: Sendable {
     public let peer: Peer
     private let channel: any Channel
     private let watcherQueueLimit: Int
+    private let watcherGrace: Duration
 
-    init(peer: Peer, channel: any Channel, watcherQueueLimit: Int) {
+    init(peer: Peer, channel: any Channel, watcherQueueLimit: Int, watcherGrace: Duration) {
         self.peer = peer
         self.channel = channel
         self.watcherQueueLimit = watcherQueueLimit
+        self.watcherGrace = watcherGrace
     }
 
     /// Turns the connection into a `Watch` stream.
     func makeWatcher() -> WatcherConnection {
-        WatcherConnection(channel: channel, limit: watcherQueueLimit)
+        WatcherConnection(channel: channel, limit: watcherQueueLimit, grace: watcherGrace)
     }
 }

@@ -64,7 +64,8 @@ final class VarlinkConnectionHandler: ChannelInboundHandler {
                 return
             }
             let peer = Peer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, mayMutate: self.mayMutate(credentials))
-            self.connection = ConnectionContext(peer: peer, channel: context.channel, watcherQueueLimit: self.limits.maximumWatcherQueue)
+            self.connection = ConnectionContext(peer: peer, channel: context.channel, watcherQueueLimit: self.limits.maximumWatcherQueue,
+                                                watcherGrace: self.limits.partialMessageTimeout)
             context.fireChannelActive()
             self.dispatchPending(context)
         }
@@ -86,6 +87,12 @@ final class VarlinkConnectionHandler: ChannelInboundHandler {
         buffer.withUnsafeReadableBytes { decoder.append($0) }
         do {
             while let call = try decoder.nextCall() {
+                // `more` asks for a stream of replies, `oneway` for none: a call with both
+                // is malformed (sd-varlink drops such a peer too), and is not acted on.
+                if call.more && call.oneway {
+                    close(context)
+                    return
+                }
                 pending.append(call)
             }
         } catch {

@@ -51,7 +51,10 @@ public final class VarlinkServer: Sendable {
         let counter = ConnectionCounter()
         let registry = ConnectionRegistry()
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
+            // SOMAXCONN, as systemd uses for the sockets it listens on (appstated.socket too): a
+            // burst of clients connecting without blocking, as sd-varlink does, gets EAGAIN
+            // once the backlog is full.
+            .serverChannelOption(.backlog, value: 4096)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

@@ -7,6 +7,9 @@ import AppStateIPC
 public final class WatcherConnection: Sendable {
     private let channel: any Channel
     private let limit: Int
+    /// How long a cut-off watcher has to read what was queued and the error before it is
+    /// closed anyway.
+    private let grace: Duration
     private let state = Mutex(State())
 
     private struct State {
@@ -14,9 +17,10 @@ public final class WatcherConnection: Sendable {
         var isCutOff = false
     }
 
-    init(channel: any Channel, limit: Int) {
+    init(channel: any Channel, limit: Int, grace: Duration) {
         self.channel = channel
         self.limit = limit
+        self.grace = grace
     }
 
     /// Queues one encoded reply; cuts the watcher off when its queue is over the limit.
@@ -61,9 +65,16 @@ public final class WatcherConnection: Sendable {
     private func cutOff(queued: Int) {
         let buffer = channel.allocator.buffer(bytes: VarlinkReply(error: .watcherTooSlow(queued: queued)).encoded)
         let channel = self.channel
+        let grace = TimeAmount.nanoseconds(Int64(grace.components.seconds) * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000)
         channel.eventLoop.execute {
-            channel.writeAndFlush(buffer, promise: nil)
-            channel.close(mode: .all, promise: nil)
+            // The error goes after what is already queued: close once it is written, so the
+            // watcher is told why, or after the grace period if it does not read at all.
+            // Nothing more is queued meanwhile, so memory stays within the limit.
+            let deadline = channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
+            channel.writeAndFlush(buffer).whenComplete { _ in
+                deadline.cancel()
+                channel.close(promise: nil)
+            }
         }
     }
 }

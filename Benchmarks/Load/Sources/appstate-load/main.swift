@@ -1,0 +1,535 @@
+import AppStateIPC
+import Glibc
+
+// appstate-load: the end-to-end figures of DESIGN §9, each beside its baseline measured
+// in the same run. Usage:
+//   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick]
+//   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
+// Prints the Markdown table rows on stdout and progress on stderr. Every loop is bounded
+// in count and in time.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "echo" {
+    runEchoServer(socketPath: arguments[1], replyPath: arguments[2])
+}
+
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+guard let appstated = option("--appstated"), let appstatectl = option("--appstatectl"), let work = option("--work") else {
+    die("usage: appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick]")
+}
+let quick = arguments.contains("--quick")
+let only = option("--only").map { Set($0.split(separator: ",").map(String.init)) }
+func wanted(_ figure: String) -> Bool { only?.contains(figure) ?? true }
+
+signal(SIGPIPE, SIG_IGN)
+let fileLimit = raiseFileLimit(to: 8192)
+note("RLIMIT_NOFILE \(fileLimit)")
+
+// Sockets live in a short /tmp directory (sun_path is 108 bytes); state on `work`, the
+// filesystem whose fsync the durable figure measures.
+let socketDirectory = "/tmp/appstate-load-\(getpid())"
+mkdirs(socketDirectory)
+mkdirs(work)
+
+var rows: [String] = []
+var notes: [String] = []
+
+func row(_ figure: String, _ value: String, _ baseline: String, _ ratio: String, _ target: String, _ met: Bool?) {
+    let verdict = met.map { $0 ? "**met**" : "**not met**" } ?? "—"
+    let line = "| \(figure) | \(value) | \(baseline) | \(ratio) | \(target) | \(verdict) |"
+    rows.append(line)
+    print(line)
+    fflush(stdout)
+}
+
+// MARK: the daemon
+
+final class Daemon {
+    let pid: pid_t
+    let socketPath: String
+    let stateDirectory: String
+    /// Nanoseconds from spawn to READY=1.
+    let readyNS: UInt64
+
+    init(name: String, appstated: String, socketDirectory: String, work: String, extra: [String] = []) {
+        socketPath = "\(socketDirectory)/\(name).sock"
+        stateDirectory = "\(work)/\(name)-state"
+        let notifyPath = "\(socketDirectory)/\(name).notify"
+        unlink(socketPath)
+        unlink(notifyPath)
+        mkdirs(stateDirectory)
+        let notify = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        if withSockaddr(notifyPath, { bind(notify, $0, $1) }) != 0 { die("bind \(notifyPath): errno \(errno)") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(notify, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let start = nowNS()
+        pid = spawn(
+            [appstated, "--socket", socketPath, "--state-dir", stateDirectory, "--max-connections", "2000"] + extra,
+            environment: ["NOTIFY_SOCKET=\(notifyPath)"]
+        )
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var ready: UInt64 = 0
+        while ready == 0 {
+            let n = buffer.withUnsafeMutableBytes { recv(notify, $0.baseAddress!, $0.count, 0) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                die("no READY=1 from appstated within 10 s (errno \(errno))")
+            }
+            let message = String(decoding: buffer[0..<n], as: UTF8.self)
+            if message.split(separator: "\n").contains("READY=1") { ready = nowNS() }
+        }
+        readyNS = ready - start
+        close(notify)
+        unlink(notifyPath)
+    }
+
+    func stopAndWait() { stop(pid) }
+}
+
+func frame(_ json: String) -> [UInt8] { Array(json.utf8) + [0] }
+
+/// Whether a reply frame is a Varlink error reply.
+func isErrorReply(_ reply: [UInt8]) -> Bool {
+    String(decoding: reply, as: UTF8.self).contains(#""error":""#)
+}
+
+let getCurrentFrame = frame(#"{"method":"io.appstate.GetCurrent","parameters":{}}"#)
+
+/// One blocking raw call: writes a frame and reads its reply.
+func rawCall(_ fd: Int32, _ request: [UInt8], _ buffer: UnsafeMutableRawBufferPointer) -> [UInt8] {
+    writeAll(fd, request)
+    guard let reply = readOneFrame(fd, buffer, keep: true) else { die("connection closed") }
+    return reply
+}
+
+// MARK: 5. start to READY=1 and idle RSS (first, on a quiet daemon)
+
+if wanted("5") {
+    let runs = quick ? 3 : 10
+    var starts: [Double] = []
+    var rss: [Double] = []
+    for run in 0..<runs {
+        let daemon = Daemon(name: "start\(run)", appstated: appstated, socketDirectory: socketDirectory, work: work)
+        starts.append(Double(daemon.readyNS) / 1e6)
+        usleep(300_000)
+        rss.append(vmRSSKiB(daemon.pid) / 1024)
+        daemon.stopAndWait()
+    }
+    let startSorted = starts.sorted()
+    note("start to READY=1 ms: \(startSorted.map { fmt($0, 1) })")
+    row("start to READY=1 (median of \(runs); min \(fmt(startSorted.first!, 1)), max \(fmt(startSorted.last!, 1)))",
+        "\(fmt(median(starts), 1)) ms", "—", "—", "≤ 50 ms", median(starts) <= 50)
+    row("idle RSS after READY=1 (VmRSS, median of \(runs))",
+        "\(fmt(median(rss), 1)) MiB", "—", "—", "≤ 16 MiB", median(rss) <= 16)
+}
+
+// The daemon for figures 1–4 and 6.
+let daemon = Daemon(name: "load", appstated: appstated, socketDirectory: socketDirectory, work: work)
+note("appstated pid \(daemon.pid) ready in \(fmt(Double(daemon.readyNS) / 1e6, 1)) ms")
+let ioBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+
+// MARK: 1. round trip beside an echo server
+
+if wanted("1") {
+    let probe = connectUnix(daemon.socketPath, wait: 2_000_000_000)
+    let reply = rawCall(probe, getCurrentFrame, ioBuffer)
+    close(probe)
+    note("GetCurrent request \(getCurrentFrame.count) B, reply \(reply.count + 1) B: \(String(decoding: reply, as: UTF8.self))")
+    let replyPath = "\(socketDirectory)/echo-reply"
+    writeFile(replyPath, reply + [0])
+    let echoPath = "\(socketDirectory)/echo.sock"
+    let echo = spawn(["/proc/self/exe", "echo", echoPath, replyPath], quiet: false)
+    let waitEcho = connectUnix(echoPath, wait: 5_000_000_000)
+    close(waitEcho)
+
+    do {
+        let daemonClient = try VarlinkClient(path: daemon.socketPath)
+        let echoClient = try VarlinkClient(path: echoPath)
+        let daemonRaw = connectUnix(daemon.socketPath)
+        let echoRaw = connectUnix(echoPath)
+        let rounds = quick ? 3 : 10
+        let perRound = quick ? 300 : 1000
+        var samples: [[Double]] = [[], [], [], []]
+        let deadline = nowNS() + 60_000_000_000
+        // Warm-up.
+        for _ in 0..<200 {
+            _ = try daemonClient.call(method: "io.appstate.GetCurrent")
+            _ = try echoClient.call(method: "io.appstate.GetCurrent")
+        }
+        // Interleaved blocks, so that noise on the shared machine falls on all four alike.
+        round: for _ in 0..<rounds {
+            for kind in 0..<4 {
+                for _ in 0..<perRound {
+                    let start = nowNS()
+                    switch kind {
+                    case 0: _ = try daemonClient.call(method: "io.appstate.GetCurrent")
+                    case 1: _ = try echoClient.call(method: "io.appstate.GetCurrent")
+                    case 2: _ = rawCall(daemonRaw, getCurrentFrame, ioBuffer)
+                    default: _ = rawCall(echoRaw, getCurrentFrame, ioBuffer)
+                    }
+                    samples[kind].append(Double(nowNS() - start) / 1000)
+                }
+                if nowNS() > deadline { break round }
+            }
+        }
+        close(daemonRaw)
+        close(echoRaw)
+        let sorted = samples.map { $0.sorted() }
+        let d50 = percentile(sorted[0], 50), e50 = percentile(sorted[1], 50)
+        let r50 = percentile(sorted[2], 50), f50 = percentile(sorted[3], 50)
+        row("GetCurrent round trip, VarlinkClient (median; p99) — \(sorted[0].count) samples",
+            "\(fmt(d50)) µs; p99 \(fmt(percentile(sorted[0], 99))) µs",
+            "echo server, same client: \(fmt(e50)) µs; p99 \(fmt(percentile(sorted[1], 99))) µs",
+            "\(fmt(d50 / e50, 2))×", "≤ 2×", d50 / e50 <= 2)
+        row("GetCurrent round trip, raw socket (median; p99)",
+            "\(fmt(r50)) µs; p99 \(fmt(percentile(sorted[2], 99))) µs",
+            "echo server, raw: \(fmt(f50)) µs; p99 \(fmt(percentile(sorted[3], 99))) µs",
+            "\(fmt(r50 / f50, 2))×", "≤ 2×", r50 / f50 <= 2)
+    } catch {
+        note("round trip failed: \(error)")
+        row("GetCurrent round trip", "failed: \(error)", "—", "—", "≤ 2×", false)
+    }
+    stop(echo)
+}
+
+// MARK: 2. pipelined calls on one connection
+
+if wanted("2") {
+    let total = quick ? 50_000 : 200_000
+    let batch = 1000
+    var batchBytes: [UInt8] = []
+    for _ in 0..<batch { batchBytes += getCurrentFrame }
+    var rates: [Double] = []
+    var failures: [String] = []
+    for _ in 0..<(quick ? 1 : 3) {
+        let fd = connectUnix(daemon.socketPath)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let received = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        received.pointee = 0
+        let start = nowNS()
+        let reader = startThread {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+            defer { buffer.deallocate() }
+            var count = 0
+            let deadline = nowNS() + 60_000_000_000
+            while count < total, nowNS() < deadline {
+                let n = read(fd, buffer.baseAddress!, buffer.count)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
+                var p = bytes.baseAddress!
+                var left = n
+                while left > 0, let hit = memchr(p, 0, left) {
+                    count += 1
+                    let skip = UnsafeRawPointer(hit) - p + 1
+                    p += skip
+                    left -= skip
+                }
+            }
+            received.pointee = count
+        }
+        for _ in 0..<(total / batch) { writeAll(fd, batchBytes) }
+        join(reader)
+        let elapsed = Double(nowNS() - start) / 1e9
+        let got = received.pointee
+        received.deallocate()
+        close(fd)
+        if got < total { failures.append("\(got) of \(total) replies") }
+        rates.append(Double(got) / elapsed)
+        note("pipelined: \(got) replies in \(fmt(elapsed, 3)) s")
+    }
+    let rate = median(rates)
+    row("pipelined GetCurrent, one connection (\(total) calls in batches of \(batch), median of \(rates.count))"
+        + (failures.isEmpty ? "" : " — short: \(failures.joined(separator: ", "))"),
+        "\(grouped(rate)) calls/s", "—", "—", "≥ 200,000/s", rate >= 200_000 && failures.isEmpty)
+}
+
+// MARK: 3. 1,000 Watch subscribers and a burst of changes
+
+/// The mutation frames of the burst: pages alternate so that every call is a change.
+func setPageFrame(_ index: Int) -> [UInt8] {
+    frame(#"{"method":"io.appstate.SetPage","parameters":{"path":"session/home/pages","index":\#(index)}}"#)
+}
+
+if wanted("3") {
+    let watchers = quick ? 200 : 1000
+    let events = 100
+    let watchFrame = frame(#"{"method":"io.appstate.Watch","more":true}"#)
+    // The pages exist only while somebody is logged in: log in before the watchers subscribe.
+    let mutator = connectUnix(daemon.socketPath)
+    let login = rawCall(mutator, loginFrame("watch"), ioBuffer)
+    if isErrorReply(login) { note("Login before the burst: \(String(decoding: login, as: UTF8.self))") }
+    let reset = rawCall(mutator, setPageFrame(0), ioBuffer)
+    if isErrorReply(reset) { note("SetPage 0 before the burst: \(String(decoding: reset, as: UTF8.self))") }
+    var fds: [Int32] = []
+    let connectStart = nowNS()
+    for _ in 0..<watchers {
+        let fd = connectUnix(daemon.socketPath)
+        writeAll(fd, watchFrame)
+        fds.append(fd)
+    }
+    // The first reply of each is the snapshot.
+    for fd in fds {
+        guard readOneFrame(fd, ioBuffer) != nil else { die("a watcher was closed before its snapshot") }
+    }
+    note("\(watchers) watchers subscribed in \(fmt(Double(nowNS() - connectStart) / 1e6)) ms")
+    for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    let sendTimes = UnsafeMutablePointer<UInt64>.allocate(capacity: events)
+    sendTimes.initialize(repeating: 0, count: events)
+    let receiptTimes = UnsafeMutablePointer<UInt64>.allocate(capacity: watchers * events)
+    receiptTimes.initialize(repeating: 0, count: watchers * events)
+    let counts = UnsafeMutablePointer<Int>.allocate(capacity: watchers)
+    counts.initialize(repeating: 0, count: watchers)
+    let stopAt = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    stopAt.pointee = UInt64.max
+    let closedCount = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    closedCount.pointee = 0
+    let expected = watchers * events
+
+    let reader = startThread {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { buffer.deallocate() }
+        var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var total = 0
+        let hardDeadline = nowNS() + 120_000_000_000
+        while total < expected {
+            let now = nowNS()
+            if now > hardDeadline || now > stopAt.pointee { break }
+            let n = poll(&polled, nfds_t(polled.count), 50)
+            if n <= 0 { continue }
+            for index in 0..<polled.count where polled[index].revents != 0 {
+                while true {
+                    let got = read(fds[index], buffer.baseAddress!, buffer.count)
+                    if got <= 0 {
+                        if got == 0 {
+                            closedCount.pointee += 1
+                            polled[index].fd = -1
+                        }
+                        break
+                    }
+                    let at = nowNS()
+                    let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
+                    var p = bytes.baseAddress!
+                    var left = got
+                    while left > 0, let hit = memchr(p, 0, left) {
+                        let k = counts[index]
+                        if k < events { receiptTimes[index * events + k] = at }
+                        counts[index] = k + 1
+                        total += 1
+                        let skip = UnsafeRawPointer(hit) - p + 1
+                        p += skip
+                        left -= skip
+                    }
+                }
+            }
+        }
+    }
+
+    // The burst: one connection, calls back to back, each send time recorded.
+    var errors = 0
+    let firstIndex = 1
+    for k in 0..<events {
+        sendTimes[k] = nowNS()
+        let reply = rawCall(mutator, setPageFrame((firstIndex + k) % 2 == 1 ? 1 : 0), ioBuffer)
+        if isErrorReply(reply) {
+            errors += 1
+            if errors == 1 { note("SetPage error: \(String(decoding: reply, as: UTF8.self))") }
+        }
+    }
+    let burstEnd = nowNS()
+    stopAt.pointee = burstEnd + 10_000_000_000
+    join(reader)
+    close(mutator)
+
+    var latencies: [Double] = []
+    latencies.reserveCapacity(expected)
+    var received = 0
+    var extra = 0
+    for w in 0..<watchers {
+        received += min(counts[w], events)
+        extra += max(0, counts[w] - events)
+        for k in 0..<min(counts[w], events) {
+            latencies.append(Double(Int64(receiptTimes[w * events + k]) - Int64(sendTimes[k])) / 1e6)
+        }
+    }
+    latencies.sort()
+    let lost = expected - received
+    note("watch burst: \(events) SetPage in \(fmt(Double(burstEnd - sendTimes[0]) / 1e6)) ms, \(errors) errors, received \(received)/\(expected), extra \(extra), watchers closed \(closedCount.pointee)")
+    let p50 = percentile(latencies, 50), p99 = percentile(latencies, 99), maximum = latencies.last ?? .nan
+    row("Watch fan-out: \(watchers) watchers × \(events) SetPage (sent back to back in \(fmt(Double(burstEnd - sendTimes[0]) / 1e6)) ms); delivery latency send→receipt",
+        "p50 \(fmt(p50, 2)) ms, p99 \(fmt(p99, 2)) ms, max \(fmt(maximum, 2)) ms; lost \(lost)\(extra > 0 ? ", extra \(extra)" : "")\(errors > 0 ? ", \(errors) call errors" : "")",
+        "—", "—", "p99 ≤ 10 ms, 0 lost", p99 <= 10 && lost == 0 && errors == 0)
+    for fd in fds { close(fd) }
+    sendTimes.deallocate()
+    receiptTimes.deallocate()
+    counts.deallocate()
+    usleep(200_000)
+}
+
+// MARK: 4. durable mutations beside write+fsync+rename+fsync(dir)
+
+/// One write+fsync+rename+fsync(dir) per mutation of a file of `size` bytes in `directory`.
+func fsyncBaseline(directory: String, size: Int, count: Int, seconds: Double) -> Double {
+    mkdirs(directory)
+    let payload = [UInt8](repeating: UInt8(ascii: "x"), count: max(size, 1))
+    let target = "\(directory)/state.json"
+    let temporary = "\(directory)/state.json.tmp"
+    let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let start = nowNS()
+    let deadline = start + UInt64(seconds * 1e9)
+    var done = 0
+    while done < count, nowNS() < deadline {
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        writeAll(fd, payload)
+        if fsync(fd) != 0 { die("fsync: errno \(errno)") }
+        close(fd)
+        if rename(temporary, target) != 0 { die("rename: errno \(errno)") }
+        if fsync(directoryFD) != 0 { die("fsync dir: errno \(errno)") }
+        done += 1
+    }
+    let rate = Double(done) / (Double(nowNS() - start) / 1e9)
+    close(directoryFD)
+    return rate
+}
+
+func loginFrame(_ user: String) -> [UInt8] {
+    frame(#"{"method":"io.appstate.Login","parameters":{"user":"\#(user)","switch":true}}"#)
+}
+
+/// `clients` connections each making alternating Login (a new user each time, with
+/// switch) calls; returns mutations per second and the number of error replies.
+func durableRun(clients: Int, perClient: Int, seconds: Double) -> (rate: Double, errors: Int, done: Int) {
+    let fds = (0..<clients).map { _ in connectUnix(daemon.socketPath) }
+    let done = UnsafeMutablePointer<Int>.allocate(capacity: clients)
+    done.initialize(repeating: 0, count: clients)
+    let errors = UnsafeMutablePointer<Int>.allocate(capacity: clients)
+    errors.initialize(repeating: 0, count: clients)
+    defer { done.deallocate(); errors.deallocate() }
+    let start = nowNS()
+    let deadline = start + UInt64(seconds * 1e9)
+    let threads = (0..<clients).map { client in
+        startThread {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+            defer { buffer.deallocate() }
+            var n = 0
+            while n < perClient, nowNS() < deadline {
+                let reply = rawCall(fds[client], loginFrame("c\(client)n\(n)"), buffer)
+                if isErrorReply(reply) {
+                    if errors[client] == 0 { note("Login error: \(String(decoding: reply, as: UTF8.self))") }
+                    errors[client] += 1
+                }
+                n += 1
+            }
+            done[client] = n
+        }
+    }
+    threads.forEach(join)
+    let elapsed = Double(nowNS() - start) / 1e9
+    fds.forEach { close($0) }
+    let total = (0..<clients).reduce(0) { $0 + done[$1] }
+    let failed = (0..<clients).reduce(0) { $0 + errors[$1] }
+    return (Double(total - failed) / elapsed, failed, total)
+}
+
+if wanted("4") {
+    // Warm up, and find the size of the state file the daemon writes.
+    _ = durableRun(clients: 1, perClient: 20, seconds: 5)
+    var stateSize = 0
+    if let directory = opendir(daemon.stateDirectory) {
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name.hasPrefix(".") { continue }
+            var info = stat()
+            if stat("\(daemon.stateDirectory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                stateSize = max(stateSize, Int(info.st_size))
+            }
+        }
+        closedir(directory)
+    }
+    note("largest state file: \(stateSize) B")
+    let baselineDirectory = "\(work)/fsync-baseline"
+    let count = quick ? 100 : 400
+    let seconds = quick ? 3.0 : 8.0
+    let baseline1 = fsyncBaseline(directory: baselineDirectory, size: stateSize, count: count, seconds: seconds)
+    let one = durableRun(clients: 1, perClient: count, seconds: seconds)
+    let sixteen = durableRun(clients: 16, perClient: count, seconds: seconds)
+    let baseline2 = fsyncBaseline(directory: baselineDirectory, size: stateSize, count: count, seconds: seconds)
+    let baseline = (baseline1 + baseline2) / 2
+    note("fsync baseline \(fmt(baseline1))/s then \(fmt(baseline2))/s; 1 client \(fmt(one.rate))/s (\(one.done), \(one.errors) errors); 16 clients \(fmt(sixteen.rate))/s (\(sixteen.done), \(sixteen.errors) errors)")
+    let baselineText = "write+fsync+rename+fsync(dir) of \(stateSize) B: \(grouped(baseline))/s (\(grouped(baseline1)) before, \(grouped(baseline2)) after)"
+    row("durable mutations (Login, switch), 1 client\(one.errors > 0 ? " — \(one.errors) errors" : "")",
+        "\(grouped(one.rate))/s", baselineText, "\(fmt(one.rate / baseline, 2))×", "—", nil)
+    row("durable mutations (Login, switch), 16 clients\(sixteen.errors > 0 ? " — \(sixteen.errors) errors" : "")",
+        "\(grouped(sixteen.rate))/s", baselineText, "\(fmt(sixteen.rate / baseline, 2))×", "≥ 5×",
+        sixteen.rate / baseline >= 5 && sixteen.errors == 0)
+}
+
+// MARK: 6. one `appstatectl current` beside `busctl --version`
+
+if wanted("6") {
+    let runs = quick ? 10 : 40
+    var ctl: [Double] = []
+    var busctl: [Double] = []
+    var failures = 0
+    let candidates: [String] = ["/usr/bin/busctl", "/bin/busctl"]
+    let busctlPath = candidates.first(where: { access($0, X_OK) == 0 })
+    for _ in 0..<runs {
+        var start = nowNS()
+        let status = wait(spawn([appstatectl, "current"], environment: ["APPSTATE_SOCKET=\(daemon.socketPath)"]))
+        ctl.append(Double(nowNS() - start) / 1e6)
+        if status != 0 { failures += 1 }
+        if let busctlPath {
+            start = nowNS()
+            wait(spawn([busctlPath, "--version"]))
+            busctl.append(Double(nowNS() - start) / 1e6)
+        }
+    }
+    let c = median(ctl), b = median(busctl)
+    row("one `appstatectl current`, whole process (median of \(runs)\(failures > 0 ? ", \(failures) failed" : ""))",
+        "\(fmt(c, 2)) ms", busctlPath == nil ? "busctl not installed" : "`busctl --version`: \(fmt(b, 2)) ms",
+        "\(fmt(c / b, 2))×", "≤ 2×", c / b <= 2 && failures == 0)
+}
+
+// Memory after all the load, for the record.
+row("RSS of the load daemon after figures 1–4, 6 (VmRSS)", "\(fmt(vmRSSKiB(daemon.pid) / 1024, 1)) MiB", "—", "—", "—", nil)
+daemon.stopAndWait()
+ioBuffer.deallocate()
+rmdir(socketDirectory)
+
+// MARK: the echo server (figure 1's floor)
+
+/// Reads NUL-terminated frames and answers each with the given reply frame; one
+/// connection at a time, which is all the round-trip figure uses.
+func runEchoServer(socketPath: String, replyPath: String) -> Never {
+    guard let reply = readFile(replyPath) else { die("echo: no reply file") }
+    let listener = listenUnix(socketPath)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    var out: [UInt8] = []
+    while true {
+        let fd = accept(listener, nil, nil)
+        if fd < 0 { continue }
+        // Each connection on its own thread, so the probe connection's close never blocks.
+        _ = startThread {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+            var out: [UInt8] = []
+            while true {
+                let n = read(fd, buffer.baseAddress!, buffer.count)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                out.removeAll(keepingCapacity: true)
+                for i in 0..<n where buffer[i] == 0 { out += reply }
+                if !out.isEmpty { writeAll(fd, out) }
+            }
+            close(fd)
+            buffer.deallocate()
+        }
+    }
+    _ = buffer
+    _ = out
+}

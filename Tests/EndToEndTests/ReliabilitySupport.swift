@@ -1,0 +1,308 @@
+import AppStateIPC
+import Foundation
+import StateContainers
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `appstated` started through a wrapper command (`setpriv`, `prlimit`, `unshare`…), which
+/// `DaemonProcess` cannot do: for privilege tests the daemon runs as another user or with
+/// another group database, for load tests with other resource limits. The wrapper must
+/// `exec` the daemon, so that the process started is the daemon itself.
+final class WrappedDaemon {
+    let directory: URL
+    let socketPath: String
+    let stateDirectory: String
+    let notify: NotifySocket
+    let process = Process()
+
+    /// Starts the daemon and waits for `READY=1`.
+    /// - Parameters:
+    ///   - wrapper: The command line to put in front of `appstated …`.
+    ///   - arguments: Extra daemon options.
+    ///   - owner: A uid and gid to give the directory to, for a daemon that is not root.
+    init(wrapper: [String], arguments: [String] = [], owner: (uid: uid_t, gid: gid_t)? = nil,
+         file: StaticString = #filePath, line: UInt = #line) throws {
+        directory = try DaemonProcess.makeTemporaryDirectory()
+        socketPath = directory.appendingPathComponent("io.appstate").path
+        stateDirectory = directory.appendingPathComponent("state").path
+        let notifyDirectory = try directory.appendingPathComponent("n", isDirectory: true).creatingDirectory()
+        notify = try NotifySocket(directory: notifyDirectory)
+        if let owner {
+            chmod(directory.path, 0o755)
+            chown(directory.path, owner.uid, owner.gid)
+            chmod(notifyDirectory.path, 0o755)
+            chmod(notify.path, 0o666)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY"] {
+            environment.removeValue(forKey: key)
+        }
+        environment["NOTIFY_SOCKET"] = notify.path
+        process.executableURL = URL(fileURLWithPath: wrapper[0])
+        process.arguments = Array(wrapper.dropFirst()) + [Products.appstated.path, "--socket", socketPath, "--state-dir", stateDirectory] + arguments
+        process.environment = environment
+        let log = directory.appendingPathComponent("stderr.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        guard notify.waitFor("READY=1") != nil else {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            XCTFail("appstated did not send READY=1: \(stderrText)", file: file, line: line)
+            throw POSIXError(.ETIMEDOUT)
+        }
+    }
+
+    var pid: pid_t { process.processIdentifier }
+
+    var stderrText: String {
+        (try? String(contentsOf: directory.appendingPathComponent("stderr.log"), encoding: .utf8)) ?? ""
+    }
+
+    @discardableResult
+    func stop() -> Int32 {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+enum Reliability {
+    /// The resident memory of a process in KiB, from `/proc/PID/status` (`VmRSS`).
+    static func residentKiB(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        }
+        return nil
+    }
+
+    /// The number of open descriptors of a process.
+    static func openDescriptors(of pid: pid_t) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    /// Whether a process is alive (and not a zombie).
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)...].first
+        return state != "Z" && state != "X"
+    }
+
+    /// A whole tree snapshot, for before/after comparisons.
+    static func tree(_ socketPath: String) throws -> JSONValue {
+        let client = try VarlinkClient(path: socketPath, timeout: .seconds(30))
+        return .object(try client.call(method: "io.appstate.GetTree"))
+    }
+
+    /// A snapshot without the geometry of nodes that are off screen. A view, once loaded,
+    /// stays loaded (as in UIKit): a refused change that loaded a view and was rolled back
+    /// leaves that off-screen view laid out, which says nothing about which children are
+    /// current. Everything on screen, and every node's state, is kept.
+    static func normalized(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(var members):
+            if members["onScreen"] == .bool(false) {
+                members["frame"] = nil
+                members["contentInset"] = nil
+            }
+            return .object(members.mapValues(normalized))
+        case .array(let elements):
+            return .array(elements.map(normalized))
+        default:
+            return value
+        }
+    }
+
+    /// The first place where two JSON values differ, in words, or nil when they are equal.
+    static func difference(_ a: JSONValue, _ b: JSONValue, at path: String = "") -> String? {
+        switch (a, b) {
+        case (.object(let left), .object(let right)):
+            for key in Set(left.keys).union(right.keys).sorted() {
+                let name = left["path"]?.stringValue ?? path
+                guard let l = left[key], let r = right[key] else { return "\(name).\(key): present on one side only" }
+                if let found = difference(l, r, at: name) { return found }
+            }
+            return nil
+        case (.array(let left), .array(let right)):
+            guard left.count == right.count else { return "\(path): \(left.count) elements, then \(right.count)" }
+            for (l, r) in zip(left, right) {
+                if let found = difference(l, r, at: path) { return found }
+            }
+            return nil
+        default:
+            return a == b ? nil : "\(path): \(a) then \(b)"
+        }
+    }
+
+    /// Waits until `condition` holds, polling every 20 ms, for at most `timeout` seconds.
+    @discardableResult
+    static func wait(timeout: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    /// The percentile of a sorted list of durations in milliseconds.
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let index = min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)
+        return sorted[max(0, index)]
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let components = duration.components
+        return Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+
+    static func format(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+
+    /// Runs a program with a time limit, killing it when it overruns (a daemon that started
+    /// when it should have refused, or a hang).
+    static func run(_ executable: String, _ arguments: [String], timeout: Double = 15) throws
+        -> (status: Int32, signaled: Bool, stderr: String, timedOut: Bool) {
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["NOTIFY_SOCKET", "JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "STATE_DIRECTORY"] {
+            environment.removeValue(forKey: key)
+        }
+        process.environment = environment
+        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let finished = wait(timeout: timeout) { !process.isRunning }
+        if !finished { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason == .uncaughtSignal,
+                (try? String(contentsOf: log, encoding: .utf8)) ?? "", !finished)
+    }
+
+    /// Mounts a tmpfs of `size` (e.g. `64k`) on an empty directory; nil when this machine
+    /// does not let the tests mount (not root, or no CAP_SYS_ADMIN in a container).
+    static func mountTmpfs(at path: String, size: String) -> Bool {
+        guard getuid() == 0, let result = try? Command.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", path]) else { return false }
+        return result.status == 0
+    }
+
+    static func unmount(_ path: String) {
+        _ = try? Command.run("/usr/bin/umount", ["-l", path])
+    }
+
+    /// Prints a figure line that RELIABILITY.md quotes, easy to find in the test log.
+    static func report(_ text: String) {
+        print("[reliability] \(text)")
+    }
+}
+
+/// A Unix socket client for hand-written frames that keeps what it received between reads,
+/// so that frames can be taken one at a time, and tells a refused connect from a closed one.
+final class ProbeConnection {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private(set) var isClosed = false
+
+    /// Connects, or throws the connect error (e.g. `EACCES`, `EAGAIN`).
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            let number = errno
+            Glibc.close(fd)
+            throw POSIXError(POSIXErrorCode(rawValue: number) ?? .EIO)
+        }
+    }
+
+    deinit { Glibc.close(fd) }
+
+    /// Sends bytes as they are; returns false when the peer is gone.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    @discardableResult
+    func send(frame text: String) -> Bool { send(Array(text.utf8) + [0]) }
+
+    /// Shuts down the sending side, as `printf … | socat` does at the end of its input.
+    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+    /// The next frame as raw bytes, or nil when the peer closed or nothing came in time.
+    func nextRawFrame(timeout: Double = 10) -> [UInt8]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let end = buffer.firstIndex(of: 0) {
+                let frame = Array(buffer[..<end])
+                buffer.removeSubrange(...end)
+                return frame
+            }
+            guard !isClosed else { return nil }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return nil }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(max(1, remaining * 1000)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready == 1 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let received = recv(fd, &chunk, chunk.count, 0)
+            if received < 0, errno == EINTR { continue }
+            if received <= 0 {
+                isClosed = true
+                continue
+            }
+            buffer.append(contentsOf: chunk[0..<received])
+        }
+    }
+
+    /// The next frame as a JSON object (`["unparsable": text]` when it is not one).
+    func nextFrame(timeout: Double = 10) -> [String: Any]? {
+        guard let frame = nextRawFrame(timeout: timeout) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(frame))) as? [String: Any]
+            ?? ["unparsable": String(decoding: frame, as: UTF8.self)]
+    }
+
+    /// Whether the peer closed the connection within `timeout` seconds, discarding frames.
+    func waitForClose(timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !isClosed, deadline.timeIntervalSinceNow > 0 {
+            _ = nextRawFrame(timeout: deadline.timeIntervalSinceNow)
+        }
+        return isClosed
+    }
+}
