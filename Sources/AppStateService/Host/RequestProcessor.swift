@@ -26,7 +26,6 @@ import StateContainers
     private let store: StateStore?
     private let hub = WatchHub()
     private let started = ContinuousClock.now
-    private var durableState: [UInt8]
     /// The state restored at start (or the initial one): what is durable before the first write.
     private let startState: [UInt8]
     /// Advanced at each rollback after a refused commit; see ``StateStore``.
@@ -46,8 +45,7 @@ import StateContainers
     public init(host: TreeHost, store: StateStore?) {
         self.host = host
         self.store = store
-        self.durableState = host.restorableState.encoded()
-        self.startState = durableState
+        self.startState = host.restorableState.encoded()
     }
 
     /// The number of `Watch` streams.
@@ -92,11 +90,13 @@ import StateContainers
         defer { events = [] }
         guard !events.isEmpty else { return }
         let state = host.restorableState.encoded()
-        if let store, state != durableState {
+        // The store, not this actor, knows what is on disk: batches resume from their commits
+        // in any order, so a copy kept here could name an older state as durable and let a
+        // later mutation be acknowledged without a write.
+        if let store {
             let generation = self.generation
             do {
                 try await store.commit(state, generation: generation)
-                if generation == self.generation { durableState = state }
             } catch {
                 if generation == self.generation { rollBack(after: error) }
                 for index in mutated where replies[index] != nil {
@@ -123,7 +123,6 @@ import StateContainers
         onStorageFailure("\(error); the change was refused and the trees are back at the last saved state")
         do {
             try host.restore(StateDocument.decode(durable, path: store?.path ?? "state"))
-            durableState = durable
         } catch {
             onStorageFailure("could not roll the trees back: \(error)")
         }

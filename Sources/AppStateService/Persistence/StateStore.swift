@@ -67,6 +67,9 @@ public actor StateStore {
         if generation <= refusedThrough, let lastFailure {
             throw CommitFailure(reason: lastFailure, durableState: durableState)
         }
+        // Nothing to write when the disk already holds exactly this state and no other write
+        // is under way or queued that would replace it.
+        if !isWriting, pending == nil, let durableState, durableState == state { return }
         pending = state
         try await withCheckedThrowingContinuation { continuation in
             waiters.append((generation, continuation))
