@@ -39,12 +39,20 @@ struct AppStated: AsyncParsableCommand {
     @Option(name: .customLong("max-message-size"), help: "The largest message accepted, in bytes.")
     var maxMessageSize = ServerLimits().maximumMessageSize
 
+    // For tests: how long a half-sent message may wait for the rest (default 10 s). Hidden,
+    // because nothing but a test needs another value.
+    @Option(name: .customLong("partial-message-timeout"), help: ArgumentHelp(visibility: .hidden))
+    var partialMessageTimeout: Double?
+
     func validate() throws {
         guard let mode = UInt32(socketMode, radix: 8), mode <= 0o777 else {
             throw ValidationError("--socket-mode must be an octal mode such as 0660, not \(socketMode)")
         }
         guard maxConnections > 0, maxMessageSize > 0 else {
             throw ValidationError("--max-connections and --max-message-size must be positive")
+        }
+        if let partialMessageTimeout, !(partialMessageTimeout > 0 && partialMessageTimeout <= 3600) {
+            throw ValidationError("--partial-message-timeout must be between 0 and 3600 seconds")
         }
     }
 
@@ -63,6 +71,7 @@ struct AppStated: AsyncParsableCommand {
         if !allowGroups.isEmpty { configuration.allowedGroups = allowGroups }
         configuration.limits.maximumConnections = maxConnections
         configuration.limits.maximumMessageSize = maxMessageSize
+        if let partialMessageTimeout { configuration.limits.partialMessageTimeout = .milliseconds(Int(partialMessageTimeout * 1000)) }
         try await Daemon.main(configuration)
     }
 }

@@ -79,6 +79,37 @@ final class WrappedDaemon {
     }
 }
 
+/// A value shared with a background thread of a test.
+final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func with<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+
+    var current: Value { with { $0 } }
+}
+
+/// Runs `body` on a thread of its own; `join()` waits for it.
+final class TestThread: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread { [done] in
+            body()
+            done.signal()
+        }
+        thread.start()
+    }
+
+    func join() { done.wait() }
+}
+
 enum Reliability {
     /// The resident memory of a process in KiB, from `/proc/PID/status` (`VmRSS`).
     static func residentKiB(of pid: pid_t) -> Int? {
@@ -226,9 +257,12 @@ final class ProbeConnection {
     private(set) var isClosed = false
 
     /// Connects, or throws the connect error (e.g. `EACCES`, `EAGAIN`).
-    init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    /// - Parameter nonBlocking: Connect without waiting, as sd-varlink does: a full listen
+    ///   backlog then fails with `EAGAIN` instead of waiting. The socket blocks afterwards.
+    init(path: String, nonBlocking: Bool = false) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0), 0)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) } }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
@@ -259,6 +293,14 @@ final class ProbeConnection {
 
     @discardableResult
     func send(frame text: String) -> Bool { send(Array(text.utf8) + [0]) }
+
+    /// Sends what the socket takes without waiting; returns the number of bytes taken, or
+    /// -1 when the peer is gone.
+    func sendWithoutWaiting(_ bytes: [UInt8]) -> Int {
+        let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        if written < 0 { return errno == EAGAIN || errno == EINTR ? 0 : -1 }
+        return written
+    }
 
     /// Shuts down the sending side, as `printf … | socat` does at the end of its input.
     func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }

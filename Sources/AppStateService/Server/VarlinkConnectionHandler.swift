@@ -10,9 +10,20 @@ import CSystemd
 ///
 /// Pipelined calls that arrive together are answered together, so a client that pipelines
 /// pays one actor hop and one flush per burst rather than per call.
-final class VarlinkConnectionHandler: ChannelInboundHandler {
+///
+/// Back-pressure: at most ``maximumBatch`` calls go to the main actor in one hop, so that a
+/// client pipelining thousands of calls cannot hold the trees for seconds while others wait;
+/// the next batch goes once the replies are written and the client is reading them (the
+/// channel is writable); and the socket is not read while a batch's worth of calls is
+/// waiting or the replies are not being read, so a client that never reads its replies
+/// cannot grow the daemon's memory.
+final class VarlinkConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
+    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
+
+    /// The most calls answered in one hop to the main actor.
+    static let maximumBatch = 256
 
     private enum State {
         case idle
@@ -34,6 +45,8 @@ final class VarlinkConnectionHandler: ChannelInboundHandler {
     private var inputClosed = false
     private var connection: ConnectionContext?
     private var partialMessageTimer: Scheduled<Void>?
+    /// A read the channel asked for while reading was held back.
+    private var readHeld = false
 
     init(processor: any CallProcessor, limits: ServerLimits, counter: ConnectionCounter, mayMutate: @escaping @Sendable (appstate_peer_credentials) -> Bool) {
         self.processor = processor
@@ -110,6 +123,34 @@ final class VarlinkConnectionHandler: ChannelInboundHandler {
         dispatchPending(context)
     }
 
+    func read(context: ChannelHandlerContext) {
+        guard !holdsReads(context) else {
+            readHeld = true
+            return
+        }
+        context.read()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            dispatchPending(context)
+            resumeReading(context)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Whether to leave the socket unread: a batch is already waiting, or the client is not
+    /// reading its replies.
+    private func holdsReads(_ context: ChannelHandlerContext) -> Bool {
+        pending.count >= Self.maximumBatch || !context.channel.isWritable
+    }
+
+    private func resumeReading(_ context: ChannelHandlerContext) {
+        guard readHeld, state != .closed, !holdsReads(context) else { return }
+        readHeld = false
+        context.read()
+    }
+
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed {
             inputClosed = true
@@ -144,10 +185,11 @@ final class VarlinkConnectionHandler: ChannelInboundHandler {
         case .idle:
             break
         }
-        guard let connection else { return }
+        // Replies wait until the client reads those already sent.
+        guard let connection, context.channel.isWritable else { return }
         state = .processing
-        let calls = pending
-        pending = []
+        let calls = Array(pending.prefix(Self.maximumBatch))
+        pending.removeFirst(calls.count)
         let processor = self.processor
         let eventLoop = context.eventLoop
         let bound = NIOLoopBound((self, context), eventLoop: eventLoop)
@@ -178,6 +220,7 @@ final class VarlinkConnectionHandler: ChannelInboundHandler {
             return
         }
         dispatchPending(context)
+        resumeReading(context)
     }
 
     private func armPartialMessageTimer(_ context: ChannelHandlerContext) {

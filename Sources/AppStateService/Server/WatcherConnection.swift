@@ -13,7 +13,10 @@ public final class WatcherConnection: Sendable {
     private let state = Mutex(State())
 
     private struct State {
+        /// Bytes queued and not yet written, for the limit.
         var queued = 0
+        /// Replies queued and not yet written, for the error.
+        var replies = 0
         var isCutOff = false
     }
 
@@ -29,11 +32,12 @@ public final class WatcherConnection: Sendable {
         let size = frame.readableBytes
         let verdict = state.withLock { state -> Verdict in
             guard !state.isCutOff else { return .drop }
-            state.queued += size
-            guard state.queued <= limit else {
+            guard state.queued + size <= limit else {
                 state.isCutOff = true
-                return .cutOff(queued: state.queued)
+                return .cutOff(queued: state.replies)
             }
+            state.queued += size
+            state.replies += 1
             return .write
         }
         switch verdict {
@@ -43,7 +47,12 @@ public final class WatcherConnection: Sendable {
             cutOff(queued: queued)
         case .write:
             let promise = channel.eventLoop.makePromise(of: Void.self)
-            promise.futureResult.whenComplete { _ in self.state.withLock { $0.queued -= size } }
+            promise.futureResult.whenComplete { _ in
+                self.state.withLock {
+                    $0.queued -= size
+                    $0.replies -= 1
+                }
+            }
             channel.writeAndFlush(frame, promise: promise)
         }
     }
