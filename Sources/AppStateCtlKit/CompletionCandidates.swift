@@ -32,7 +32,7 @@ public enum CompletionCandidates {
     ///     that kind in tree order, which is the one the daemon picks.
     /// - Returns: The identifiers, in order.
     public static func children(in root: Node, ofType type: String, at path: String?) -> [String] {
-        let container = path.flatMap(root.node(atPath:)) ?? nodes(in: root).first { $0.type == type }
+        let container = path.flatMap(root.node(at:)) ?? nodes(in: root).first { $0.type == type }
         return container?.children.map(\.identifier) ?? []
     }
 

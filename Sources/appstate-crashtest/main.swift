@@ -81,9 +81,9 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// Reads the registers out of a snapshot of the default tree.
 func registers(of root: Node) throws -> RegisterValues {
-    guard let pages = root.node(atPath: "session/home/pages")?.pageIndex,
-          let menu = root.node(atPath: "session/home")?.current,
-          let inbox = root.node(atPath: "session/home/inbox") else {
+    guard let pages = root.node(at: "session/home/pages")?.pageIndex,
+          let menu = root.node(at: "session/home")?.current,
+          let inbox = root.node(at: "session/home/inbox") else {
         throw CrashTestError("the daemon does not host the default tree")
     }
     return RegisterValues(values: [

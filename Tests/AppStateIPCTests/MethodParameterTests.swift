@@ -33,7 +33,7 @@ final class MethodParameterTests: XCTestCase {
         XCTAssertEqual(Rect.memberNames, appState.types["Rect"]?.map(\.name))
         XCTAssertEqual(Insets.memberNames, appState.types["Insets"]?.map(\.name))
         let appearance = try XCTUnwrap(appState.types["Node"]?.first { $0.name == "appearance" }?.type)
-        XCTAssertEqual(appearance, "(" + Node.Appearance.allCases.map(\.rawValue).joined(separator: ",") + ")")
+        XCTAssertEqual(appearance, "(" + Appearance.allCases.map(\.rawValue).joined(separator: ",") + ")")
         checkObject(Node.self, appState.types["Node"] ?? [], context: "Node", in: appState)
         checkObject(Event.self, appState.types["Event"] ?? [], context: "Event", in: appState)
         checkObject(Rect.self, appState.types["Rect"] ?? [], context: "Rect", in: appState)
@@ -261,8 +261,8 @@ final class MethodParameterTests: XCTestCase {
         let root = Node(path: "s", identifier: "s", type: "LoginStateController", current: "h", children: [
             Node(path: "s/h", identifier: "h", type: "MenuController", current: "p", children: [pages]),
         ])
-        XCTAssertEqual(root.node(atPath: "s/h/p/one")?.identifier, "one")
-        XCTAssertNil(root.node(atPath: "s/h/x"))
+        XCTAssertEqual(root.node(at: "s/h/p/one")?.identifier, "one")
+        XCTAssertNil(root.node(at: "s/h/x"))
         XCTAssertEqual(root.deepestCurrentPath, "s/h/p/two")
     }
 }

@@ -132,7 +132,7 @@ import StateContainers
         for event in events {
             onEvent(event)
             guard let tree = try? host.tree(named: event.tree) else { continue }
-            hub.publish(event, root: Node(tree.root.snapshot()))
+            hub.publish(event, root: tree.root.snapshot())
         }
     }
 
@@ -150,7 +150,7 @@ import StateContainers
             let parameters = try Watch.Parameters(parameters: call.parameters)
             let tree = try host.tree(named: parameters.tree)
             hub.add(connection.makeWatcher(), tree: tree.name)
-            return VarlinkReply(parameters: Watch.Reply(root: Node(tree.root.snapshot())).parameters, continues: true)
+            return VarlinkReply(parameters: Watch.Reply(root: tree.root.snapshot()).parameters, continues: true)
         } catch {
             return VarlinkReply(error: error)
         }
@@ -170,7 +170,7 @@ import StateContainers
         switch method {
         case .getTree:
             let tree = try host.tree(named: TreeParameters(parameters: parameters).tree)
-            return (GetTree.Reply(root: Node(tree.root.snapshot())).parameters, nil)
+            return (GetTree.Reply(root: tree.root.snapshot()).parameters, nil)
         case .getCurrent:
             return (try host.current(GetCurrent.Parameters(parameters: parameters)).parameters, nil)
         case .getStats:

@@ -9,13 +9,13 @@ extension TreeHost {
         let tree = try tree(named: parameters.tree)
         guard let path = parameters.path else {
             let deepest = tree.root.deepestCurrent
-            return GetCurrent.Reply(path: deepest.path, node: Node(deepest.snapshot()))
+            return GetCurrent.Reply(path: deepest.path, node: deepest.snapshot())
         }
         let container = try tree.controller(at: path)
         guard let current = container.currentChild else {
             throw .wrongContainerType(path: path, expected: "a container with a current child", actual: String(describing: type(of: container)))
         }
-        return GetCurrent.Reply(path: current.path, node: Node(current.snapshot()))
+        return GetCurrent.Reply(path: current.path, node: current.snapshot())
     }
 
     func logIn(_ parameters: Login.Parameters) throws(VarlinkError) -> (Login.Reply, Event) {

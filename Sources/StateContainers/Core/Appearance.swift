@@ -1,5 +1,5 @@
 /// Where a controller's view is in its appearance cycle, as UIKit tracks it.
-public enum Appearance: String, Hashable, Codable, Sendable {
+public enum Appearance: String, CaseIterable, Hashable, Codable, Sendable {
     /// Not on screen, and not about to be.
     case disappeared
     /// Between `viewWillAppear` and `viewDidAppear`.

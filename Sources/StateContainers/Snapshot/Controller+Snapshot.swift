@@ -31,15 +31,13 @@ extension Controller {
     private func snapshot(path: String) -> NodeSnapshot {
         var node = NodeSnapshot(
             path: path,
-            type: String(describing: type(of: self)),
             identifier: identifier,
+            type: String(describing: type(of: self)),
             title: title,
             appearance: appearance,
             frame: loadedView.map { $0.convert($0.bounds, to: nil) } ?? .zero,
             contentInset: loadedView?.contentInset ?? .zero,
             onScreen: loadedView?.isOnScreen ?? false,
-            current: nil,
-            pageIndex: nil, pageCount: nil, user: nil, menuVisible: nil, keyboardOverlap: nil, contentState: nil,
             children: children.map { $0.snapshot(path: "\(path)/\($0.identifier)") }
         )
         describe(in: &node)

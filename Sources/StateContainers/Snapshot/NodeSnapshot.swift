@@ -34,14 +34,62 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
     /// The children's snapshots, in order.
     public var children: [NodeSnapshot]
 
+    /// Creates a snapshot node.
+    /// - Parameters:
+    ///   - path: The full path from the root.
+    ///   - identifier: The controller's identifier.
+    ///   - type: The controller's type name.
+    ///   - title: The controller's title.
+    ///   - appearance: Where the view is in its appearance cycle.
+    ///   - frame: The view's frame in window coordinates.
+    ///   - contentInset: The view's content inset.
+    ///   - onScreen: Whether the view is in a visible window.
+    ///   - current: The identifier of the current child.
+    ///   - pageIndex: A paginated container's current page index.
+    ///   - pageCount: A paginated container's number of pages.
+    ///   - user: A login container's logged-in user.
+    ///   - menuVisible: A menu's visibility.
+    ///   - keyboardOverlap: A keyboard-aware container's keyboard overlap.
+    ///   - contentState: A content-state container's state.
+    ///   - children: The children's snapshots.
+    public init(
+        path: String, identifier: String, type: String, title: String? = nil,
+        appearance: Appearance = .disappeared, frame: Rect = .zero, contentInset: Insets = .zero, onScreen: Bool = false,
+        current: String? = nil, pageIndex: Int? = nil, pageCount: Int? = nil, user: String? = nil,
+        menuVisible: Bool? = nil, keyboardOverlap: Double? = nil, contentState: String? = nil, children: [NodeSnapshot] = []
+    ) {
+        self.path = path
+        self.identifier = identifier
+        self.type = type
+        self.title = title
+        self.appearance = appearance
+        self.frame = frame
+        self.contentInset = contentInset
+        self.onScreen = onScreen
+        self.current = current
+        self.pageIndex = pageIndex
+        self.pageCount = pageCount
+        self.user = user
+        self.menuVisible = menuVisible
+        self.keyboardOverlap = keyboardOverlap
+        self.contentState = contentState
+        self.children = children
+    }
+
     /// The node at `path` in this subtree.
     /// - Parameter path: A full path from the root.
     public func node(at path: String) -> NodeSnapshot? {
         if self.path == path { return self }
-        guard path.hasPrefix(self.path + "/") else { return nil }
-        for child in children {
-            if let node = child.node(at: path) { return node }
+        for child in children where path == child.path || path.hasPrefix(child.path + "/") {
+            return child.node(at: path)
         }
         return nil
+    }
+
+    /// The path of the deepest chain of current children from this node: what `GetCurrent`
+    /// without a path answers when this is the root.
+    public var deepestCurrentPath: String {
+        guard let current, let child = children.first(where: { $0.identifier == current }) else { return path }
+        return child.deepestCurrentPath
     }
 }
