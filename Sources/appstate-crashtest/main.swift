@@ -215,6 +215,7 @@ func runTrial(_ number: Int, daemon: DaemonRun, options: Options, generator: ino
     var result = TrialResult()
     result.delay = Int.random(in: options.minimumDelay...options.maximumDelay, using: &generator)
     usleep(useconds_t(result.delay * 1000))
+    let killed = ContinuousClock.now
     daemon.kill9()
     shared.stopped.store(true, ordering: .relaxed)
     group.wait()
@@ -243,6 +244,19 @@ func runTrial(_ number: Int, daemon: DaemonRun, options: Options, generator: ino
                 "\(register.rawValue): restored \"\(restored[register])\", expected one of \(candidates.sorted()) "
                     + "(\(writes.count) writes, initial \"\(initial[register])\")"
             )
+            // The last writes, for the diagnosis: when sent and replied, relative to the kill.
+            func offset(_ instant: ContinuousClock.Instant) -> String {
+                let components = (instant - killed).components
+                return "\((Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15).formatted(.number.precision(.fractionLength(2)))) ms"
+            }
+            for write in writes.sorted(by: { $0.sent < $1.sent }).suffix(12) {
+                let outcome = switch write.outcome {
+                case .acknowledged(let replied): "acknowledged at \(offset(replied))"
+                case .refused(let name): "refused \(name)"
+                case .inFlight: "in flight"
+                }
+                result.violations.append("    \(write.method) \"\(write.value)\" sent at \(offset(write.sent)), \(outcome)")
+            }
         }
     }
     // Page, menu and navigation calls find no container while nobody is logged in

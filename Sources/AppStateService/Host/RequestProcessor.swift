@@ -66,13 +66,15 @@ import StateContainers
             }
             do {
                 let (reply, event) = try answer(call, peer: connection.peer)
-                if let event {
-                    // Keyboard and window size are transient: they need no write, and a failed
-                    // write of the batch does not undo them.
-                    let durable = AppStateMethod(rawValue: call.method).map(RequestProcessor.changesRestorableState) ?? true
-                    events.append((event, durable))
-                    if durable { mutated.append(replies.count) }
-                }
+                // Keyboard and window size are transient: they need no write, and a failed
+                // write of the batch does not undo them.
+                let method = AppStateMethod(rawValue: call.method)
+                let durable = method.map(RequestProcessor.changesRestorableState) ?? true
+                if let event { events.append((event, durable)) }
+                // A mutation that changed nothing (Logout while logged out) still reports a
+                // state, which another batch may have made and not yet written: its reply
+                // waits until that state is durable too.
+                if durable, method?.isMutation == true { mutated.append(replies.count) }
                 replies.append(call.oneway ? nil : VarlinkReply(parameters: reply))
             } catch {
                 replies.append(call.oneway ? nil : VarlinkReply(error: error))
@@ -88,7 +90,7 @@ import StateContainers
     /// neither kept nor published.
     private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [(event: Event, durable: Bool)]) async {
         defer { events = [] }
-        guard !events.isEmpty else { return }
+        guard !events.isEmpty || !mutated.isEmpty else { return }
         let state = host.restorableState.encoded()
         // The store, not this actor, knows what is on disk: batches resume from their commits
         // in any order, so a copy kept here could name an older state as durable and let a
