@@ -23,9 +23,9 @@ let usage = """
 
 struct Options {
     var trials = 5
-    var clients = 4
-    var minimumDelay = 10
-    var maximumDelay = 400
+    var clients = 6
+    var minimumDelay = 0
+    var maximumDelay = 300
     var seed = UInt64(UInt32.random(in: 1...UInt32.max))
     var appstated: String?
     var keep = false
