@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: run test build deps test-deps
+.PHONY: run test build deps test-deps fuzz sanitize
 
 deps:
 	@scripts/install-deps
@@ -19,3 +19,19 @@ run: build
 test: test-deps
 	$(SWIFT) build --build-tests
 	APPSTATE_VENV=$(CURDIR)/.venv $(SWIFT) test --skip-build --disable-swift-testing
+
+# Each fuzz target for FUZZ_SECONDS (scripts/fuzz has the details), then the committed
+# regression inputs once more.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = frames dispatch treefile
+
+fuzz:
+	scripts/fuzz build
+	for target in $(FUZZ_TARGETS); do scripts/fuzz run $$target $(FUZZ_SECONDS) || exit 1; done
+	for target in $(FUZZ_TARGETS); do scripts/fuzz replay $$target || exit 1; done
+
+# The whole test suite under AddressSanitizer, then ThreadSanitizer, each in its own build
+# directory (they cannot share objects with each other or with `make test`).
+sanitize: test-deps
+	APPSTATE_VENV=$(CURDIR)/.venv $(SWIFT) test --disable-swift-testing --sanitize=address --scratch-path .build-asan
+	APPSTATE_VENV=$(CURDIR)/.venv $(SWIFT) test --disable-swift-testing --sanitize=thread --scratch-path .build-tsan

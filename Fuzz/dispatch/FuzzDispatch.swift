@@ -1,0 +1,105 @@
+@testable import AppStateService
+import AppStateIPC
+import StateContainers
+
+/// Target `dispatch`: calls run through ``RequestProcessor/process(_:on:)`` against a fresh
+/// default tree, as the daemon runs them, without a state store.
+///
+/// The first byte's low bit says whether the peer may mutate; the rest holds NUL-terminated
+/// frames, one call each (frames that are not calls are skipped: target `frames` covers
+/// them). Invariants: nothing traps; a oneway call gets no reply and any other exactly one;
+/// every error is one the interfaces declare; every other reply decodes as its method's
+/// reply type; every reply encodes to a frame that decodes back equal; a failed call, a
+/// read, and any call from a peer that may not mutate leave every tree as it was.
+func fuzz(_ bytes: [UInt8]) {
+    guard let flags = bytes.first else { return }
+    MainActor.assumeIsolated {
+        let host: TreeHost
+        do {
+            // A manual clock: animated transitions wait for it instead of scheduling tasks
+            // that would outlive the input.
+            host = try TreeHost(file: defaultTree, clock: ManualClock())
+        } catch {
+            fatalError("the default tree does not build: \(error)")
+        }
+        host.makeVisible()
+        let processor = RequestProcessor(host: host, store: nil)
+        let connection = ConnectionContext(
+            peer: Peer(pid: 1, uid: 1000, gid: 1000, mayMutate: flags & 1 == 1),
+            channel: ClosedChannel.shared,
+            watcherQueueLimit: 1 << 16
+        )
+        for frame in bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: true) {
+            guard let call = try? VarlinkCall(frame: Array(frame)) else { continue }
+            run(call, processor: processor, host: host, on: connection)
+        }
+    }
+}
+
+/// Decoded once: Foundation's JSON decoder would otherwise take most of each execution.
+private let defaultTree: TreeFile = {
+    do {
+        return try TreeFile.default
+    } catch {
+        fatalError("the default tree does not decode: \(error)")
+    }
+}()
+
+@MainActor private func run(_ call: VarlinkCall, processor: RequestProcessor, host: TreeHost, on connection: ConnectionContext) {
+    let before = TreeState(host)
+    let replies = processSynchronously(call, processor: processor, on: connection)
+    require(replies.count == 1, "\(replies.count) replies to one call")
+    let after = TreeState(host)
+    guard let reply = replies[0] else {
+        require(call.oneway, "no reply to \(call)")
+        return
+    }
+    require(!call.oneway, "a reply to oneway \(call)")
+    checkEncoding(reply)
+    if let error = reply.error {
+        require(DeclaredReplies.isDeclared(error: error), "undeclared error \(error) for \(call)")
+        require(before == after, "failed call \(call) (\(error)) changed the tree")
+        return
+    }
+    DeclaredReplies.check(reply, to: call)
+    let method = AppStateMethod(rawValue: call.method)
+    if method.map({ !$0.isMutation }) ?? true || !connection.peer.mayMutate {
+        require(before == after, "\(call) changed the tree without being a permitted mutation")
+    }
+}
+
+/// Runs `process` to completion now. Without a state store it never suspends, so starting
+/// it as an immediate task on the main actor finishes it before this returns.
+@MainActor private func processSynchronously(_ call: VarlinkCall, processor: RequestProcessor, on connection: ConnectionContext) -> [VarlinkReply?] {
+    final class Result { var replies: [VarlinkReply?]? }
+    let result = Result()
+    Task.immediate { @MainActor in
+        result.replies = await processor.process([call], on: connection)
+    }
+    guard let replies = result.replies else { fatalError("process(_:on:) suspended without a state store") }
+    return replies
+}
+
+private func checkEncoding(_ reply: VarlinkReply) {
+    let bytes = reply.encoded
+    require(bytes.firstIndex(of: 0) == bytes.count - 1, "reply is not one NUL-terminated frame")
+    let decoded = try? VarlinkReply(frame: Array(bytes.dropLast()))
+    require(decoded == reply, "reply does not survive encoding: \(String(decoding: bytes, as: UTF8.self))")
+}
+
+/// Everything a call could change: each tree's snapshot, window size and keyboard, and the
+/// restorable state. (A NaN would make two equal states differ; the reply checks report how
+/// one got into a tree.)
+private struct TreeState: Equatable {
+    let trees: [NodeSnapshot]
+    let windows: [Size]
+    let keyboards: [Rect?]
+    let restorable: StateDocument
+
+    @MainActor init(_ host: TreeHost) {
+        trees = host.trees.map { $0.root.snapshot() }
+        windows = host.trees.map(\.window.size)
+        keyboards = host.trees.map(\.keyboardFrame)
+        restorable = host.restorableState
+    }
+}
