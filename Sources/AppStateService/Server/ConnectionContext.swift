@@ -6,17 +6,19 @@ public final class ConnectionContext: Sendable {
     public let peer: Peer
     private let channel: any Channel
     private let watcherQueueLimit: Int
+    private let watcherReplyLimit: Int
     private let watcherGrace: Duration
 
-    init(peer: Peer, channel: any Channel, watcherQueueLimit: Int, watcherGrace: Duration) {
+    init(peer: Peer, channel: any Channel, watcherQueueLimit: Int, watcherReplyLimit: Int, watcherGrace: Duration) {
         self.peer = peer
         self.channel = channel
         self.watcherQueueLimit = watcherQueueLimit
+        self.watcherReplyLimit = watcherReplyLimit
         self.watcherGrace = watcherGrace
     }
 
     /// Turns the connection into a `Watch` stream.
     func makeWatcher() -> WatcherConnection {
-        WatcherConnection(channel: channel, limit: watcherQueueLimit, grace: watcherGrace)
+        WatcherConnection(channel: channel, limit: watcherQueueLimit, replyLimit: watcherReplyLimit, grace: watcherGrace)
     }
 }

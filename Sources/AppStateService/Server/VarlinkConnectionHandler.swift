@@ -78,6 +78,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             }
             let peer = Peer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, mayMutate: self.mayMutate(credentials))
             self.connection = ConnectionContext(peer: peer, channel: context.channel, watcherQueueLimit: self.limits.maximumWatcherQueue,
+                                                watcherReplyLimit: self.limits.maximumWatcherReplies,
                                                 watcherGrace: self.limits.partialMessageTimeout)
             context.fireChannelActive()
             self.dispatchPending(context)

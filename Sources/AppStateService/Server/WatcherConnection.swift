@@ -7,6 +7,7 @@ import AppStateIPC
 public final class WatcherConnection: Sendable {
     private let channel: any Channel
     private let limit: Int
+    private let replyLimit: Int
     /// How long a cut-off watcher has to read what was queued and the error before it is
     /// closed anyway.
     private let grace: Duration
@@ -20,9 +21,10 @@ public final class WatcherConnection: Sendable {
         var isCutOff = false
     }
 
-    init(channel: any Channel, limit: Int, grace: Duration) {
+    init(channel: any Channel, limit: Int, replyLimit: Int, grace: Duration) {
         self.channel = channel
         self.limit = limit
+        self.replyLimit = replyLimit
         self.grace = grace
     }
 
@@ -32,7 +34,7 @@ public final class WatcherConnection: Sendable {
         let size = frame.readableBytes
         let verdict = state.withLock { state -> Verdict in
             guard !state.isCutOff else { return .drop }
-            guard state.queued + size <= limit else {
+            guard state.queued + size <= limit, state.replies < replyLimit else {
                 state.isCutOff = true
                 return .cutOff(queued: state.replies)
             }
