@@ -104,11 +104,16 @@ public enum TreeFileLoader {
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
             return TreeFileError.Issue(path: [], message: "not valid YAML: duplicate key \(keys) in a mapping", line: context.mark.line)
-        case .reader(let problem, _, _, _):
-            return TreeFileError.Issue(path: [], message: "not valid YAML: \(problem)")
+        case .reader(let problem, let offset, _, let yaml):
+            return TreeFileError.Issue(path: [], message: "not valid YAML: \(problem)", line: offset.map { line(at: $0, in: yaml) })
         default:
             return TreeFileError.Issue(path: [], message: "not valid YAML: \(error)")
         }
+    }
+
+    /// The line, from 1, of a character offset, as libyaml counts the lines of its other errors.
+    private static func line(at offset: Int, in text: String) -> Int {
+        1 + text.prefix(offset).count(where: \.isNewline)
     }
 
     /// The error with each issue's line: where its place starts in the document.
