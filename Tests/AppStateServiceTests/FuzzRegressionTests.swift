@@ -21,6 +21,15 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    func testDecodeJSON_whenNULByte_thenNotValidJSONAtItsCharacter() {
+        // Foundation read this as the number 1 and said only "expected a mapping".
+        for decode in [{ try TreeFileLoader.decode(json: "1\u{0}") }, { try TreeFile.decode(json: Array("1\u{0}".utf8)) }] {
+            XCTAssertThrowsError(try decode()) { error in
+                XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: NUL byte around character 1."])
+            }
+        }
+    }
+
     /// What target `treefile` does with one input, with assertions instead of traps.
     @MainActor private func replayTreeFile(_ bytes: [UInt8], name: String) {
         assertDecodes(name, placesRequired: false) { () throws(TreeFileError) in try TreeFile.decode(json: bytes) }
