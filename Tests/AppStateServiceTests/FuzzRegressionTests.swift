@@ -30,6 +30,13 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    func testDecodeJSON_whenControlCharacterInString_thenNotValidJSONAtItsCharacter() {
+        // Foundation's decoder took this for a string and said only "expected a mapping".
+        XCTAssertThrowsError(try TreeFileLoader.decode(json: "\"\u{2}\"")) { error in
+            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: Unescaped control character around character 1."])
+        }
+    }
+
     /// What target `treefile` does with one input, with assertions instead of traps.
     @MainActor private func replayTreeFile(_ bytes: [UInt8], name: String) {
         assertDecodes(name, placesRequired: false) { () throws(TreeFileError) in try TreeFile.decode(json: bytes) }

@@ -56,16 +56,14 @@ public struct TreeFile: Hashable, Sendable {
         if let nul = json.firstIndex(of: 0) {
             throw TreeFileError("not valid JSON: NUL byte around character \(json.distance(from: json.startIndex, to: nul)).")
         }
-        do throws(TreeFileError) {
-            return try decode { userInfo in
-                let decoder = JSONDecoder()
-                decoder.userInfo = userInfo
-                return try decoder.decode(TreeFile.self, from: json)
-            }
-        } catch {
-            // Foundation's decoder says only that the data is not JSON; its serializer says where.
-            guard error.issues.map(\.message) == [notValidJSON], error.issues[0].path.isEmpty else { throw error }
-            throw TreeFileError("not valid JSON: \(syntaxProblem(in: json))")
+        // Foundation's decoder says only that the data is not JSON, lets unescaped control
+        // characters in strings through, or fails on them with no place; its serializer is
+        // strict and says where.
+        if let problem = syntaxProblem(in: json) { throw TreeFileError("not valid JSON: \(problem)") }
+        return try decode { userInfo in
+            let decoder = JSONDecoder()
+            decoder.userInfo = userInfo
+            return try decoder.decode(TreeFile.self, from: json)
         }
     }
 
@@ -103,13 +101,12 @@ public struct TreeFile: Hashable, Sendable {
         guard validator.issues.isEmpty else { throw TreeFileError(issues: validator.issues) }
     }
 
-    private static let notValidJSON = "The given data was not valid JSON."
-
-    /// Where the JSON is broken, in the serializer's words ("Invalid value around character 11.").
-    private static func syntaxProblem(in json: Data) -> String {
+    /// Where the JSON is broken, in the serializer's words ("Invalid value around character 11."),
+    /// or nil when it is well-formed.
+    private static func syntaxProblem(in json: Data) -> String? {
         do {
             _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-            return "the decoder rejected it"
+            return nil
         } catch {
             return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
         }
