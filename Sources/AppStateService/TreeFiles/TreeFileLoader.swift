@@ -38,6 +38,7 @@ public enum TreeFileLoader {
     ///   syntax or structural problem, each with its line.
     public static func decode(yaml: String) throws(TreeFileError) -> TreeFile {
         let node = try compose(yaml)
+        try checkExpandedSize(of: node)
         do throws(TreeFileError) {
             return try TreeFile.decode { userInfo in
                 try YAMLDecoder().decode(TreeFile.self, from: node, userInfo: userInfo)
@@ -92,6 +93,31 @@ public enum TreeFileLoader {
         }
         guard let node else { throw TreeFileError("the file is empty") }
         return node
+    }
+
+    /// The most nodes a YAML document may hold once its aliases are expanded: far more than
+    /// any screen hierarchy has, and few enough that decoding stays quick.
+    static let maximumExpandedNodeCount = 100_000
+
+    /// Refuses a document whose aliases expand it beyond ``maximumExpandedNodeCount`` nodes:
+    /// the decoder visits an aliased node at every place that names it, so a kilobyte of
+    /// anchors nesting aliases of aliases ("billion laughs") would otherwise take forever and
+    /// all memory. Stops counting at the limit.
+    private static func checkExpandedSize(of document: Node) throws(TreeFileError) {
+        var remaining = maximumExpandedNodeCount
+        func fits(_ node: Node) -> Bool {
+            remaining -= 1
+            guard remaining >= 0 else { return false }
+            switch node {
+            case .scalar, .alias: return true
+            case .mapping(let mapping): return mapping.allSatisfy { fits($0.key) && fits($0.value) }
+            case .sequence(let sequence): return sequence.allSatisfy(fits)
+            }
+        }
+        guard fits(document) else {
+            let message = "the document holds more than \(maximumExpandedNodeCount) nodes once its aliases are expanded: not a tree file"
+            throw TreeFileError(issues: [TreeFileError.Issue(path: [], message: message, line: document.mark?.line)])
+        }
     }
 
     /// A Yams syntax error in one line: its own description quotes the whole snippet, or for
