@@ -37,11 +37,12 @@ func fuzz(_ bytes: [UInt8]) {
     }
 }
 
-/// Whether an issue says where it is: by its path or line, or, for a syntax error from
-/// Foundation's JSON parser (which the loader falls back to when Yams cannot read the text),
-/// by the position given in words. Only a file that holds nothing or ends too early has no
-/// other place than its end.
+/// Whether an issue says where it is: by its path or line; for a syntax error from Foundation's
+/// JSON parser, by the position given in words; for the top-level value of JSON that Yams
+/// cannot read for lines (YAML 1.1 refuses some valid JSON), by being about the whole document
+/// ("missing key", "expected a mapping"). Only a file that holds nothing or ends too early has
+/// no other place than its end.
 private func namesPlace(_ issue: TreeFileError.Issue) -> Bool {
     if issue.line != nil || !issue.path.isEmpty { return true }
-    return ["line ", "character ", "end of file", "the file is empty"].contains { issue.message.contains($0) }
+    return issue.message.contains(#/(line|character|at) \d+|end of file|the file is empty|^missing key|^expected /#)
 }

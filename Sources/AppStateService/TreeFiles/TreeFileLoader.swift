@@ -38,6 +38,7 @@ public enum TreeFileLoader {
     ///   syntax or structural problem, each with its line.
     public static func decode(yaml: String) throws(TreeFileError) -> TreeFile {
         let node = try compose(yaml)
+        try checkExpandedSize(of: node)
         do throws(TreeFileError) {
             return try TreeFile.decode { userInfo in
                 try YAMLDecoder().decode(TreeFile.self, from: node, userInfo: userInfo)
@@ -55,26 +56,26 @@ public enum TreeFileLoader {
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
     ///   syntax or structural problem.
     public static func decode(json: String) throws(TreeFileError) -> TreeFile {
+        // Foundation's decoder says only that the data is not JSON, lets unescaped control
+        // characters in strings through, or fails on them with no place; its serializer is
+        // strict and says where.
+        if let problem = syntaxProblem(in: json) { throw TreeFileError("not valid JSON: \(problem)") }
         do throws(TreeFileError) {
             return try TreeFile.decode(json: Data(json.utf8))
         } catch {
-            // The decoder says only that the data is not JSON; the serializer says where.
-            if error.issues.count == 1, error.issues[0].path.isEmpty, error.issues[0].message == notValidJSON {
-                throw TreeFileError("not valid JSON: \(syntaxProblem(in: json))")
-            }
             // Lines are a help, not a need: JSON that Yams cannot parse keeps its issues without them.
             guard let node = try? compose(json) else { throw error }
             throw withLines(error, from: node)
         }
     }
 
-    private static let notValidJSON = "The given data was not valid JSON."
-
-    /// Where the JSON is broken, in the serializer's words ("Invalid value around character 11.").
-    private static func syntaxProblem(in json: String) -> String {
+    /// Where the JSON is broken, in the serializer's words ("Invalid value around character 11."),
+    /// or nil when it is well-formed.
+    private static func syntaxProblem(in json: String) -> String? {
+        if json.utf8.contains(0) { return nil }
         do {
             _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
-            return "the decoder rejected it"
+            return nil
         } catch {
             return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
         }
@@ -119,6 +120,31 @@ public enum TreeFileLoader {
         return node
     }
 
+    /// The most nodes a YAML document may hold once its aliases are expanded: far more than
+    /// any screen hierarchy has, and few enough that decoding stays quick.
+    static let maximumExpandedNodeCount = 100_000
+
+    /// Refuses a document whose aliases expand it beyond ``maximumExpandedNodeCount`` nodes:
+    /// the decoder visits an aliased node at every place that names it, so a kilobyte of
+    /// anchors nesting aliases of aliases ("billion laughs") would otherwise take forever and
+    /// all memory. Stops counting at the limit.
+    private static func checkExpandedSize(of document: Node) throws(TreeFileError) {
+        var remaining = maximumExpandedNodeCount
+        func fits(_ node: Node) -> Bool {
+            remaining -= 1
+            guard remaining >= 0 else { return false }
+            switch node {
+            case .scalar, .alias: return true
+            case .mapping(let mapping): return mapping.allSatisfy { fits($0.key) && fits($0.value) }
+            case .sequence(let sequence): return sequence.allSatisfy(fits)
+            }
+        }
+        guard fits(document) else {
+            let message = "the document holds more than \(maximumExpandedNodeCount) nodes once its aliases are expanded: not a tree file"
+            throw TreeFileError(issues: [TreeFileError.Issue(path: [], message: message, line: document.mark?.line)])
+        }
+    }
+
     /// A Yams syntax error in one line: its own description quotes the whole snippet, or for
     /// duplicate keys the whole file.
     private static func issue(for error: YamlError) -> TreeFileError.Issue {
@@ -129,11 +155,16 @@ public enum TreeFileLoader {
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
             return TreeFileError.Issue(path: [], message: "not valid YAML: duplicate key \(keys) in a mapping", line: context.mark.line)
-        case .reader(let problem, _, _, _):
-            return TreeFileError.Issue(path: [], message: "not valid YAML: \(problem)")
+        case .reader(let problem, let offset, _, let yaml):
+            return TreeFileError.Issue(path: [], message: "not valid YAML: \(problem)", line: offset.map { line(at: $0, in: yaml) })
         default:
             return TreeFileError.Issue(path: [], message: "not valid YAML: \(error)")
         }
+    }
+
+    /// The line, from 1, of a character offset, as libyaml counts the lines of its other errors.
+    private static func line(at offset: Int, in text: String) -> Int {
+        1 + text.prefix(offset).count(where: \.isNewline)
     }
 
     /// The error with each issue's line: where its place starts in the document.

@@ -51,7 +51,12 @@ public struct TreeFile: Hashable, Sendable {
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the
     ///   first structural problem (invalid JSON, a value of the wrong type, a missing key).
     public static func decode(json: Data) throws(TreeFileError) -> TreeFile {
-        try decode { userInfo in
+        // Foundation takes text with NUL bytes for UTF-16 or UTF-32, or ends it at one, and
+        // then reports nonsense without a place; in UTF-8 JSON a NUL is never valid.
+        if let nul = json.firstIndex(of: 0) {
+            throw TreeFileError("not valid JSON: NUL byte around character \(json.distance(from: json.startIndex, to: nul)).")
+        }
+        return try decode { userInfo in
             let decoder = JSONDecoder()
             decoder.userInfo = userInfo
             return try decoder.decode(TreeFile.self, from: json)
