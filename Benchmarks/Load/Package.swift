@@ -16,9 +16,10 @@ let package = Package(
         .package(path: root),
     ],
     targets: [
+        .target(name: "CEpoll"),
         .executableTarget(
             name: "appstate-load",
-            dependencies: [.product(name: "AppStateIPC", package: "appstate")]
+            dependencies: ["CEpoll", .product(name: "AppStateIPC", package: "appstate")]
         ),
     ],
     // Raw threads and sockets: language mode 5 keeps the tool short.

@@ -1,5 +1,6 @@
 import AppStateIPC
 import StateContainers
+import Synchronization
 
 /// Answers the calls of every connection on the main actor: `org.varlink.service`, the
 /// `io.appstate` methods with access control, durable commits before acknowledging a
@@ -23,6 +24,8 @@ import StateContainers
     }
 
     let host: TreeHost
+    /// The trees as readers on other threads see them, published after every change.
+    private nonisolated let published: PublishedTrees
     private let store: StateStore?
     private let hub = WatchHub()
     private let started = ContinuousClock.now
@@ -30,7 +33,8 @@ import StateContainers
     private let startState: [UInt8]
     /// Advanced at each rollback after a refused commit; see ``StateStore``.
     private var generation = 0
-    private var requests = 0
+    /// Counted on whichever thread answers the call.
+    private nonisolated let requests = Atomic(0)
     /// Filled in once the server is listening.
     public var environment = Environment()
     /// Called with each change after it is durable, for the journal.
@@ -44,6 +48,7 @@ import StateContainers
     ///   - store: Where restorable state is committed; nil keeps nothing across restarts.
     public init(host: TreeHost, store: StateStore?) {
         self.host = host
+        self.published = host.published
         self.store = store
         self.startState = host.restorableState.encoded()
     }
@@ -55,8 +60,15 @@ import StateContainers
         var replies: [VarlinkReply?] = []
         var events: [(event: Event, durable: Bool)] = []
         var mutated: [Int] = []
+        // Whether a call of this batch may have changed the trees since they were published.
+        var changed = false
         for call in calls {
-            requests += 1
+            requests.add(1, ordering: .relaxed)
+            let reads = Self.onlyReads(call.method)
+            if changed, reads {
+                host.publish()
+                changed = false
+            }
             if call.method == Watch.name, call.more {
                 await commit(&replies, mutated: mutated, events: &events)
                 mutated = []
@@ -64,6 +76,7 @@ import StateContainers
                 if replies.last??.continues == true { break }
                 continue
             }
+            changed = changed || !reads
             do {
                 let (reply, event) = try answer(call, peer: connection.peer)
                 // Keyboard and window size are transient: they need no write, and a failed
@@ -80,8 +93,57 @@ import StateContainers
                 replies.append(call.oneway ? nil : VarlinkReply(error: error))
             }
         }
+        if changed { host.publish() }
         await commit(&replies, mutated: mutated, events: &events)
         return replies
+    }
+
+    /// Answers a call that only reads (`GetTree`, `GetCurrent`, `org.varlink.service`) from
+    /// the published snapshots, on the caller's thread.
+    /// - Parameters:
+    ///   - call: A call as it arrived.
+    ///   - buffer: Where the reply frame goes, unless the call is `oneway`.
+    /// - Returns: Whether the call was answered; false when it needs the main actor.
+    public nonisolated func answerImmediately(_ call: VarlinkCall, into buffer: inout [UInt8]) -> Bool {
+        guard !call.more, !call.upgrade, Self.onlyReads(call.method) else { return false }
+        requests.add(1, ordering: .relaxed)
+        var frame: [UInt8] = []
+        do throws(VarlinkError) {
+            switch call.method {
+            case GetTree.name:
+                let parameters = try TreeParameters(parameters: call.parameters)
+                let question = PublishedTrees.Question(method: call.method, tree: parameters.tree, path: nil)
+                try published.reply(to: question, into: &frame) { snapshots throws(VarlinkError) in
+                    try Self.treeReply(parameters, in: snapshots)
+                }
+            case GetCurrent.name:
+                let parameters = try GetCurrent.Parameters(parameters: call.parameters)
+                let question = PublishedTrees.Question(method: call.method, tree: parameters.tree, path: parameters.path)
+                try published.reply(to: question, into: &frame) { snapshots throws(VarlinkError) in
+                    try Self.currentReply(parameters, in: snapshots)
+                }
+            default:
+                VarlinkReply(parameters: try Self.answerService(call)).encode(into: &frame)
+            }
+        } catch {
+            frame.removeAll()
+            VarlinkReply(error: error).encode(into: &frame)
+        }
+        if !call.oneway { buffer.append(contentsOf: frame) }
+        return true
+    }
+
+    /// Whether a method only reads what is published, so it may be answered off the main actor.
+    private nonisolated static func onlyReads(_ method: String) -> Bool {
+        method == GetTree.name || method == GetCurrent.name || method.hasPrefix(VarlinkServiceInterface.name + ".")
+    }
+
+    private nonisolated static func treeReply(_ parameters: TreeParameters, in snapshots: TreeSnapshots) throws(VarlinkError) -> [String: JSONValue] {
+        GetTree.Reply(root: try snapshots.root(named: parameters.tree)).parameters
+    }
+
+    private nonisolated static func currentReply(_ parameters: GetCurrent.Parameters, in snapshots: TreeSnapshots) throws(VarlinkError) -> [String: JSONValue] {
+        try snapshots.current(parameters).parameters
     }
 
     /// Makes the trees' state durable if it changed, then publishes the batch's events. When
@@ -128,13 +190,14 @@ import StateContainers
         } catch {
             onStorageFailure("could not roll the trees back: \(error)")
         }
+        host.publish()
     }
 
     private func publish(_ events: [Event]) {
         for event in events {
             onEvent(event)
-            guard let tree = try? host.tree(named: event.tree) else { continue }
-            hub.publish(event, root: tree.root.snapshot())
+            guard let root = try? published.snapshots.root(named: event.tree) else { continue }
+            hub.publish(event, root: root)
         }
     }
 
@@ -161,7 +224,7 @@ import StateContainers
     /// One call's reply parameters, and the event when it changed a tree.
     private func answer(_ call: VarlinkCall, peer: Peer) throws(VarlinkError) -> ([String: JSONValue], Event?) {
         if call.upgrade { throw .methodNotImplemented(call.method) }
-        if call.method.hasPrefix(VarlinkServiceInterface.name + ".") { return (try answerService(call), nil) }
+        if call.method.hasPrefix(VarlinkServiceInterface.name + ".") { return (try Self.answerService(call), nil) }
         guard call.method.hasPrefix(AppStateInterface.name + ".") else {
             throw .interfaceNotFound(call.method.lastIndex(of: ".").map { String(call.method[..<$0]) } ?? call.method)
         }
@@ -171,10 +234,9 @@ import StateContainers
         let parameters = call.parameters
         switch method {
         case .getTree:
-            let tree = try host.tree(named: TreeParameters(parameters: parameters).tree)
-            return (GetTree.Reply(root: tree.root.snapshot()).parameters, nil)
+            return (try Self.treeReply(TreeParameters(parameters: parameters), in: published.snapshots), nil)
         case .getCurrent:
-            return (try host.current(GetCurrent.Parameters(parameters: parameters)).parameters, nil)
+            return (try Self.currentReply(GetCurrent.Parameters(parameters: parameters), in: published.snapshots), nil)
         case .getStats:
             _ = try TreeParameters(parameters: parameters)
             return (stats.parameters, nil)
@@ -209,7 +271,7 @@ import StateContainers
         }
     }
 
-    private func answerService(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+    private nonisolated static func answerService(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
         switch call.method {
         case GetInfo.name:
             _ = try GetInfo.Parameters(parameters: call.parameters)
@@ -239,7 +301,7 @@ import StateContainers
             trees: host.treeNames,
             connections: environment.connections(),
             watchers: hub.count,
-            requests: requests,
+            requests: requests.load(ordering: .relaxed),
             stateDirectory: environment.stateDirectory,
             socket: environment.socket
         )

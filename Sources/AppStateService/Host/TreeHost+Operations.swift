@@ -5,19 +5,6 @@ import StateContainers
 /// returns the ``Event`` that watchers are sent; every failure is a declared error and
 /// leaves the tree as it was.
 extension TreeHost {
-    func current(_ parameters: GetCurrent.Parameters) throws(VarlinkError) -> GetCurrent.Reply {
-        let tree = try tree(named: parameters.tree)
-        guard let path = parameters.path else {
-            let deepest = tree.root.deepestCurrent
-            return GetCurrent.Reply(path: deepest.path, node: deepest.snapshot())
-        }
-        let container = try tree.controller(at: path)
-        guard let current = container.currentChild else {
-            throw .wrongContainerType(path: path, expected: "a container with a current child", actual: String(describing: type(of: container)))
-        }
-        return GetCurrent.Reply(path: current.path, node: current.snapshot())
-    }
-
     func logIn(_ parameters: Login.Parameters) throws(VarlinkError) -> (Login.Reply, Event) {
         let tree = try tree(named: parameters.tree)
         try Validate.name(parameters.user, parameter: "user")

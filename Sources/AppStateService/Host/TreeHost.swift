@@ -6,6 +6,8 @@ import StateContainers
 @MainActor public final class TreeHost {
     private(set) var trees: [HostedTree]
     private let clock: any Clock<Duration>
+    /// The trees' snapshots for readers on other threads; see ``publish()``.
+    let published: PublishedTrees
 
     /// Builds the trees of a tree file and restores saved state into them before any view
     /// loads (DESIGN §3.5); they are not visible until ``makeVisible()``.
@@ -17,7 +19,28 @@ import StateContainers
     ///   state of another version.
     init(file: TreeFile, restoring state: StateDocument? = nil, clock: any Clock<Duration> = ContinuousClock()) throws {
         self.clock = clock
-        self.trees = try TreeHost.build(file, restoring: state, clock: clock)
+        let trees = try TreeHost.build(file, restoring: state, clock: clock)
+        self.trees = trees
+        self.published = PublishedTrees(TreeHost.snapshots(of: trees))
+        watchDeferredChanges()
+    }
+
+    /// Publishes the trees as they are now to the readers on other threads. Every change
+    /// must be followed by a publish before its reply or event goes out.
+    func publish() {
+        published.publish(TreeHost.snapshots(of: trees))
+    }
+
+    private static func snapshots(of trees: [HostedTree]) -> TreeSnapshots {
+        TreeSnapshots(trees: trees.map { TreeSnapshots.Tree(name: $0.name, root: $0.root.snapshot()) })
+    }
+
+    /// An animated transition finishes on the window's clock, after the call that started
+    /// it was answered: what it changed is published then.
+    private func watchDeferredChanges() {
+        for tree in trees {
+            tree.window.afterDeferredChange = { [weak self] in self?.publish() }
+        }
     }
 
     /// The names of the trees, the default one first.
@@ -26,6 +49,7 @@ import StateContainers
     /// Shows every tree: appearance callbacks flow down.
     public func makeVisible() {
         for tree in trees { tree.window.makeVisible() }
+        publish()
     }
 
     /// The tree with a name, or the first tree for nil.
@@ -71,7 +95,9 @@ import StateContainers
         let replacement = try TreeHost.build(file, restoring: restorableState, clock: clock)
         for tree in trees { tree.window.rootController = nil }
         trees = replacement
+        watchDeferredChanges()
         makeVisible()
+        publish()
     }
 
     private static func build(_ file: TreeFile, restoring state: StateDocument?, clock: any Clock<Duration>) throws -> [HostedTree] {

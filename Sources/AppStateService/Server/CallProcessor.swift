@@ -1,7 +1,7 @@
 import AppStateIPC
 
 /// The service behind the socket: answers a connection's calls on the main actor, where
-/// the trees live.
+/// the trees live, except the reads it can answer at once on the connection's own thread.
 @MainActor public protocol CallProcessor: AnyObject, Sendable {
     /// Answers calls received together on one connection, in order.
     /// - Parameters:
@@ -10,4 +10,13 @@ import AppStateIPC
     /// - Returns: One entry per call: its reply, or nil for a `oneway` call. A reply with
     ///   `continues` set turns the connection into a stream; calls after it are not answered.
     func process(_ calls: [VarlinkCall], on connection: ConnectionContext) async -> [VarlinkReply?]
+
+    /// Answers a call without the main actor when it only reads what was published, so the
+    /// common query costs no thread hop. Called only when the connection has nothing in
+    /// flight, so replies stay in the order of the calls.
+    /// - Parameters:
+    ///   - call: A call as it arrived.
+    ///   - buffer: Where the encoded reply goes (nothing for a `oneway` call).
+    /// - Returns: Whether the call was answered; false when it must go to ``process(_:on:)``.
+    nonisolated func answerImmediately(_ call: VarlinkCall, into buffer: inout [UInt8]) -> Bool
 }

@@ -5,11 +5,13 @@ import NIOCore
 import AppStateIPC
 import CSystemd
 
-/// One client connection: splits the byte stream into calls, hands each burst of calls to
-/// the ``CallProcessor`` in a single hop to the main actor, and writes the replies in order.
+/// One client connection: splits the byte stream into calls, answers the reads it can at
+/// once from the published trees, hands each burst of other calls to the ``CallProcessor``
+/// in a single hop to the main actor, and writes the replies in order.
 ///
 /// Pipelined calls that arrive together are answered together, so a client that pipelines
-/// pays one actor hop and one flush per burst rather than per call.
+/// pays at most one actor hop and one flush per burst rather than per call, and a burst of
+/// reads none.
 ///
 /// Back-pressure: at most ``maximumBatch`` calls go to the main actor in one hop, so that a
 /// client pipelining thousands of calls cannot hold the trees for seconds while others wait;
@@ -38,6 +40,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     private let mayMutate: @Sendable (appstate_peer_credentials) -> Bool
     private var decoder: VarlinkFrameDecoder
     private var pending: [VarlinkCall] = []
+    /// Replies answered at once in this read burst, written at its end.
+    private var immediateReplies: [UInt8] = []
     private var state = State.idle
     private var holdsPlace = false
     private var closesAfterWrite = false
@@ -107,6 +111,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
                     close(context)
                     return
                 }
+                // Only with nothing in flight: a reply must not overtake an earlier call's.
+                if pending.isEmpty, state == .idle, connection != nil, processor.answerImmediately(call, into: &immediateReplies) {
+                    continue
+                }
                 pending.append(call)
             }
         } catch {
@@ -121,7 +129,14 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
+        writeImmediateReplies(context)
         dispatchPending(context)
+    }
+
+    private func writeImmediateReplies(_ context: ChannelHandlerContext) {
+        guard !immediateReplies.isEmpty, state != .closed else { return }
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: immediateReplies)), promise: nil)
+        immediateReplies.removeAll(keepingCapacity: true)
     }
 
     func read(context: ChannelHandlerContext) {
@@ -155,7 +170,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed {
             inputClosed = true
-            if state == .idle, pending.isEmpty { close(context) }
+            if state == .idle, pending.isEmpty {
+                writeImmediateReplies(context)
+                close(context)
+            }
             return
         }
         guard event is DrainEvent else {

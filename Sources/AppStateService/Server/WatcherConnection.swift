@@ -1,9 +1,11 @@
 import NIOCore
-import Synchronization
 import AppStateIPC
 
 /// A connection streaming `Watch` replies, with a bound on what may queue up for it: a
 /// watcher that cannot keep up is told and disconnected, and never grows the daemon's memory.
+///
+/// Replies are queued on the connection's own event loop (``WatchHub`` hops there once for
+/// all its watchers), so the accounting needs no lock.
 public final class WatcherConnection: Sendable {
     private let channel: any Channel
     private let limit: Int
@@ -11,7 +13,7 @@ public final class WatcherConnection: Sendable {
     /// How long a cut-off watcher has to read what was queued and the error before it is
     /// closed anyway.
     private let grace: Duration
-    private let state = Mutex(State())
+    private let state: NIOLoopBoundBox<State>
 
     private struct State {
         /// Bytes queued and not yet written, for the limit.
@@ -26,43 +28,31 @@ public final class WatcherConnection: Sendable {
         self.limit = limit
         self.replyLimit = replyLimit
         self.grace = grace
+        self.state = .makeBoxSendingValue(State(), eventLoop: channel.eventLoop)
     }
 
+    /// The event loop the watcher's replies are queued on.
+    var eventLoop: any EventLoop { channel.eventLoop }
+
     /// Queues one encoded reply; cuts the watcher off when its queue is over the limit.
+    /// Call on ``eventLoop``.
     /// - Parameter frame: The reply, NUL-terminated; shared between watchers without copying.
     func send(_ frame: ByteBuffer) {
         let size = frame.readableBytes
-        let verdict = state.withLock { state -> Verdict in
-            guard !state.isCutOff else { return .drop }
-            guard state.queued + size <= limit, state.replies < replyLimit else {
-                state.isCutOff = true
-                return .cutOff(queued: state.replies)
-            }
-            state.queued += size
-            state.replies += 1
-            return .write
-        }
-        switch verdict {
-        case .drop:
+        guard !state.value.isCutOff else { return }
+        guard state.value.queued + size <= limit, state.value.replies < replyLimit else {
+            state.value.isCutOff = true
+            cutOff(queued: state.value.replies)
             return
-        case .cutOff(let queued):
-            cutOff(queued: queued)
-        case .write:
-            let promise = channel.eventLoop.makePromise(of: Void.self)
-            promise.futureResult.whenComplete { _ in
-                self.state.withLock {
-                    $0.queued -= size
-                    $0.replies -= 1
-                }
-            }
-            channel.writeAndFlush(frame, promise: promise)
         }
-    }
-
-    private enum Verdict {
-        case write
-        case cutOff(queued: Int)
-        case drop
+        state.value.queued += size
+        state.value.replies += 1
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.assumeIsolated().whenComplete { _ in
+            self.state.value.queued -= size
+            self.state.value.replies -= 1
+        }
+        channel.writeAndFlush(frame, promise: promise)
     }
 
     /// Closes the stream, e.g. when the daemon stops.
@@ -73,19 +63,17 @@ public final class WatcherConnection: Sendable {
     /// Whether the connection is gone, so the hub can forget it.
     var isClosed: Bool { !channel.isActive }
 
+    /// Sends the error after what is already queued and closes once it is written, so the
+    /// watcher is told why, or after the grace period if it does not read at all. Nothing
+    /// more is queued meanwhile, so memory stays within the limit.
     private func cutOff(queued: Int) {
         let buffer = channel.allocator.buffer(bytes: VarlinkReply(error: .watcherTooSlow(queued: queued)).encoded)
         let channel = self.channel
         let grace = TimeAmount.nanoseconds(Int64(grace.components.seconds) * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000)
-        channel.eventLoop.execute {
-            // The error goes after what is already queued: close once it is written, so the
-            // watcher is told why, or after the grace period if it does not read at all.
-            // Nothing more is queued meanwhile, so memory stays within the limit.
-            let deadline = channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
-            channel.writeAndFlush(buffer).whenComplete { _ in
-                deadline.cancel()
-                channel.close(promise: nil)
-            }
+        let deadline = channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
+        channel.writeAndFlush(buffer).whenComplete { _ in
+            deadline.cancel()
+            channel.close(promise: nil)
         }
     }
 }

@@ -19,6 +19,10 @@
         }
     }
 
+    /// Called after the deferred steps of an animated transition ran on the window's clock,
+    /// so that whoever publishes the tree's state elsewhere knows it changed.
+    public var afterDeferredChange: (@MainActor () -> Void)?
+
     private let scheduler: @MainActor (Duration, @escaping @MainActor () -> Void) -> Void
 
     /// A window for transitions of controllers that belong to no window.
@@ -71,7 +75,10 @@
     }
 
     func schedule(after duration: Duration, _ action: @escaping @MainActor () -> Void) {
-        scheduler(duration, action)
+        scheduler(duration) { [weak self] in
+            action()
+            self?.afterDeferredChange?()
+        }
     }
 
     private func attach(_ root: Controller) {

@@ -1,0 +1,60 @@
+import AppStateIPC
+import Foundation
+import StateContainers
+import XCTest
+
+/// Reads are answered on the connections' event loops from the trees the main actor
+/// publishes: they must never show a state older than one a client was already told of.
+final class DaemonReadTests: XCTestCase {
+    func testGetCurrent_whenAnotherClientChangedTheTree_thenAnswersTheNewState() throws {
+        let daemon = try DaemonProcess()
+        defer { XCTAssertEqual(daemon.stop(), 0, daemon.stderrText) }
+        let reader = try VarlinkClient(path: daemon.socketPath)
+        let writer = try VarlinkClient(path: daemon.socketPath)
+        // Asked twice so that the answer is the one kept for this question.
+        for _ in 0..<2 {
+            XCTAssertEqual(try reader.call(method: GetCurrent.name)["path"], "session/login/login-form")
+        }
+        _ = try writer.call(method: Login.name, parameters: ["user": "ada"])
+        XCTAssertEqual(try reader.call(method: GetCurrent.name)["path"], "session/home/pages/overview")
+        _ = try writer.call(method: SetPage.name, parameters: ["index": 1])
+        XCTAssertEqual(try reader.call(method: GetCurrent.name)["path"], "session/home/pages/activity/loading")
+        XCTAssertEqual(try reader.call(method: GetCurrent.name, parameters: ["path": "session/home/pages"])["path"], "session/home/pages/activity")
+        let tree = try reader.call(method: GetTree.name)
+        XCTAssertEqual(tree["root"]?["current"], "home")
+    }
+
+    func testGetCurrent_whenAnAnimatedSwapFinishesAfterTheReply_thenTheEndStateIsAnswered() throws {
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("animated.yaml")
+        try """
+            version: 1
+            trees:
+              - name: main
+                window: { width: 800, height: 600 }
+                root:
+                  type: LoginStateController
+                  id: session
+                  transitionMs: 150
+                  children:
+                    - { type: Controller, id: login }
+                    - { type: Controller, id: home }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(arguments: ["--tree-file", file.path])
+        defer { XCTAssertEqual(daemon.stop(), 0, daemon.stderrText) }
+        let client = try VarlinkClient(path: daemon.socketPath)
+        _ = try client.call(method: Login.name, parameters: ["user": "ada"])
+        // The swap ends on the window's clock, with no call to follow: its end state must
+        // still reach readers.
+        let deadline = Date().addingTimeInterval(10)
+        var node: JSONValue?
+        repeat {
+            node = try client.call(method: GetCurrent.name)["node"]
+            if node?["identifier"] == "home", node?["appearance"] == "appeared" { break }
+            usleep(10_000)
+        } while Date() < deadline
+        XCTAssertEqual(node?["identifier"], "home")
+        XCTAssertEqual(node?["appearance"], "appeared")
+    }
+}
