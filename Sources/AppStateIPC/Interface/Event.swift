@@ -7,7 +7,8 @@ public struct Event: VarlinkObject {
 
     /// The name of the tree that changed.
     public var tree: String
-    /// The method (e.g. `Login`) or bus notification (e.g. `session.didLogIn`) that caused the change.
+    /// The method (e.g. `Login`) or bus notification (e.g. `session.didLogIn`) that caused the
+    /// change, or `transition.didEnd` when an animated swap a change started has finished.
     public var name: String
     /// The path of the container that changed, when the change has one.
     public var path: String?

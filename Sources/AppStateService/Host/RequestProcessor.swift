@@ -51,7 +51,14 @@ import Synchronization
         self.published = host.published
         self.store = store
         self.startState = host.restorableState.encoded()
+        host.afterDeferredChange = { [weak self] tree in
+            self?.publish([Event(tree: tree.name, name: RequestProcessor.transitionDidEnd, current: tree.deepestCurrentPath)])
+        }
     }
+
+    /// The name of the event sent when an animated transition finished on the window's
+    /// clock: the tree's end state, which the event of the call that started it could not show.
+    static let transitionDidEnd = "transition.didEnd"
 
     /// The number of `Watch` streams.
     public var watcherCount: Int { hub.count }

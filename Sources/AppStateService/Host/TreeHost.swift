@@ -8,6 +8,8 @@ import StateContainers
     private let clock: any Clock<Duration>
     /// The trees' snapshots for readers on other threads; see ``publish()``.
     let published: PublishedTrees
+    /// Called after an animated transition of a tree finished and was published.
+    var afterDeferredChange: @MainActor (HostedTree) -> Void = { _ in }
 
     /// Builds the trees of a tree file and restores saved state into them before any view
     /// loads (DESIGN §3.5); they are not visible until ``makeVisible()``.
@@ -39,7 +41,11 @@ import StateContainers
     /// it was answered: what it changed is published then.
     private func watchDeferredChanges() {
         for tree in trees {
-            tree.window.afterDeferredChange = { [weak self] in self?.publish() }
+            tree.window.afterDeferredChange = { [weak self, weak tree] in
+                guard let self, let tree else { return }
+                self.publish()
+                self.afterDeferredChange(tree)
+            }
         }
     }
 

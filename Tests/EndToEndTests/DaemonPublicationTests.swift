@@ -4,8 +4,9 @@ import StateContainers
 import XCTest
 
 /// Reads are answered on the connections' event loops from the trees the main actor
-/// publishes: they must never show a state older than one a client was already told of.
-final class DaemonReadTests: XCTestCase {
+/// publishes: they must never show a state older than one a client was already told of,
+/// and watchers must see the end of every change.
+final class DaemonPublicationTests: XCTestCase {
     func testGetCurrent_whenAnotherClientChangedTheTree_thenAnswersTheNewState() throws {
         let daemon = try DaemonProcess()
         defer { XCTAssertEqual(daemon.stop(), 0, daemon.stderrText) }
@@ -24,9 +25,9 @@ final class DaemonReadTests: XCTestCase {
         XCTAssertEqual(tree["root"]?["current"], "home")
     }
 
-    func testGetCurrent_whenAnAnimatedSwapFinishesAfterTheReply_thenTheEndStateIsAnswered() throws {
+    /// A tree whose login container animates its swap.
+    private func startAnimatedDaemon() throws -> (DaemonProcess, URL) {
         let directory = try DaemonProcess.makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("animated.yaml")
         try """
             version: 1
@@ -41,8 +42,15 @@ final class DaemonReadTests: XCTestCase {
                     - { type: Controller, id: login }
                     - { type: Controller, id: home }
             """.write(to: file, atomically: true, encoding: .utf8)
-        let daemon = try DaemonProcess(arguments: ["--tree-file", file.path])
-        defer { XCTAssertEqual(daemon.stop(), 0, daemon.stderrText) }
+        return (try DaemonProcess(arguments: ["--tree-file", file.path]), directory)
+    }
+
+    func testGetCurrent_whenAnAnimatedSwapFinishesAfterTheReply_thenTheEndStateIsAnswered() throws {
+        let (daemon, directory) = try startAnimatedDaemon()
+        defer {
+            XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
+            try? FileManager.default.removeItem(at: directory)
+        }
         let client = try VarlinkClient(path: daemon.socketPath)
         _ = try client.call(method: Login.name, parameters: ["user": "ada"])
         // The swap ends on the window's clock, with no call to follow: its end state must
@@ -56,5 +64,26 @@ final class DaemonReadTests: XCTestCase {
         } while Date() < deadline
         XCTAssertEqual(node?["identifier"], "home")
         XCTAssertEqual(node?["appearance"], "appeared")
+    }
+
+    func testWatch_whenAnAnimatedSwapFinishes_thenWatchersGetItsEndState() throws {
+        let (daemon, directory) = try startAnimatedDaemon()
+        defer {
+            XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        let watcher = try RawConnection(path: daemon.socketPath)
+        watcher.send(frame: #"{"method":"io.appstate.Watch","more":true}"#)
+        XCTAssertEqual(watcher.receive(frames: 1).frames.count, 1)
+        _ = try VarlinkClient(path: daemon.socketPath).call(method: Login.name, parameters: ["user": "ada"])
+        let (frames, closed) = watcher.receive(frames: 2)
+        XCTAssertFalse(closed)
+        let replies = frames.map { $0["parameters"] as? [String: Any] ?? [:] }
+        XCTAssertEqual(replies.map { ($0["event"] as? [String: Any])?["name"] as? String }, ["Login", "transition.didEnd"])
+        let end = replies.last ?? [:]
+        XCTAssertEqual((end["event"] as? [String: Any])?["current"] as? String, "session/home")
+        let children = (end["root"] as? [String: Any])?["children"] as? [[String: Any]] ?? []
+        let home = children.first { $0["identifier"] as? String == "home" }
+        XCTAssertEqual(home?["appearance"] as? String, "appeared")
     }
 }
