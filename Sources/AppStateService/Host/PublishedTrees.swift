@@ -47,7 +47,7 @@ final class PublishedTrees: Sendable {
     ///   - question: The read.
     ///   - buffer: Where the NUL-terminated reply frame goes.
     ///   - answer: The reply's parameters from the snapshots, when not encoded yet.
-    /// - Throws: What `answer` throws; the error is not kept.
+    /// - Throws: What `answer` throws; the error is not kept and nothing is appended.
     func reply(
         to question: Question,
         into buffer: inout [UInt8],
@@ -59,8 +59,9 @@ final class PublishedTrees: Sendable {
             return
         }
         // Encoded outside the lock: other event loops keep reading meanwhile.
-        let frame = VarlinkReply(parameters: try answer(snapshots)).encoded
-        buffer.append(contentsOf: frame)
+        let start = buffer.endIndex
+        VarlinkReply(parameters: try answer(snapshots)).encode(into: &buffer)
+        let frame = Array(buffer[start...])
         latest.withLock { publication in
             if publication.number == number { publication.replies[question] = frame }
         }

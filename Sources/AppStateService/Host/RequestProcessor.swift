@@ -114,29 +114,29 @@ import Synchronization
     public nonisolated func answerImmediately(_ call: VarlinkCall, into buffer: inout [UInt8]) -> Bool {
         guard !call.more, !call.upgrade, Self.onlyReads(call.method) else { return false }
         requests.add(1, ordering: .relaxed)
-        var frame: [UInt8] = []
+        let start = buffer.endIndex
         do throws(VarlinkError) {
             switch call.method {
             case GetTree.name:
                 let parameters = try TreeParameters(parameters: call.parameters)
                 let question = PublishedTrees.Question(method: call.method, tree: parameters.tree, path: nil)
-                try published.reply(to: question, into: &frame) { snapshots throws(VarlinkError) in
+                try published.reply(to: question, into: &buffer) { snapshots throws(VarlinkError) in
                     try Self.treeReply(parameters, in: snapshots)
                 }
             case GetCurrent.name:
                 let parameters = try GetCurrent.Parameters(parameters: call.parameters)
                 let question = PublishedTrees.Question(method: call.method, tree: parameters.tree, path: parameters.path)
-                try published.reply(to: question, into: &frame) { snapshots throws(VarlinkError) in
+                try published.reply(to: question, into: &buffer) { snapshots throws(VarlinkError) in
                     try Self.currentReply(parameters, in: snapshots)
                 }
             default:
-                VarlinkReply(parameters: try Self.answerService(call)).encode(into: &frame)
+                VarlinkReply(parameters: try Self.answerService(call)).encode(into: &buffer)
             }
         } catch {
-            frame.removeAll()
-            VarlinkReply(error: error).encode(into: &frame)
+            buffer.removeSubrange(start...)
+            VarlinkReply(error: error).encode(into: &buffer)
         }
-        if !call.oneway { buffer.append(contentsOf: frame) }
+        if call.oneway { buffer.removeSubrange(start...) }
         return true
     }
 
