@@ -38,6 +38,7 @@ let package = Package(
                 "CSystemd",
                 "StateContainers",
                 "AppStateIPC",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

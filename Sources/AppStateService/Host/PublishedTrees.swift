@@ -1,6 +1,6 @@
 import AppStateIPC
+import NIOConcurrencyHelpers
 import StateContainers
-import Synchronization
 
 /// The latest ``TreeSnapshots``, published by the main actor after every change and read by
 /// the connections' event loops: reads need no hop to the main actor, and the trees are
@@ -24,20 +24,22 @@ final class PublishedTrees: Sendable {
         var replies: [Question: [UInt8]] = [:]
     }
 
-    private let latest: Mutex<Publication>
+    /// A pthread mutex (NIOLockedValueBox) rather than `Synchronization.Mutex`, whose
+    /// futex-based lock ThreadSanitizer cannot see on Linux.
+    private let latest: NIOLockedValueBox<Publication>
 
     init(_ snapshots: TreeSnapshots) {
-        latest = Mutex(Publication(snapshots: snapshots))
+        latest = NIOLockedValueBox(Publication(snapshots: snapshots))
     }
 
     /// The trees as last published.
     var snapshots: TreeSnapshots {
-        latest.withLock { $0.snapshots }
+        latest.withLockedValue { $0.snapshots }
     }
 
     /// Replaces what readers see.
     func publish(_ snapshots: TreeSnapshots) {
-        latest.withLock { publication in
+        latest.withLockedValue { publication in
             publication = Publication(snapshots: snapshots, number: publication.number + 1)
         }
     }
@@ -53,7 +55,7 @@ final class PublishedTrees: Sendable {
         into buffer: inout [UInt8],
         answer: (TreeSnapshots) throws(VarlinkError) -> [String: JSONValue]
     ) throws(VarlinkError) {
-        let (snapshots, number, encoded) = latest.withLock { ($0.snapshots, $0.number, $0.replies[question]) }
+        let (snapshots, number, encoded) = latest.withLockedValue { ($0.snapshots, $0.number, $0.replies[question]) }
         if let encoded {
             buffer.append(contentsOf: encoded)
             return
@@ -62,7 +64,7 @@ final class PublishedTrees: Sendable {
         let start = buffer.endIndex
         VarlinkReply(parameters: try answer(snapshots)).encode(into: &buffer)
         let frame = Array(buffer[start...])
-        latest.withLock { publication in
+        latest.withLockedValue { publication in
             if publication.number == number { publication.replies[question] = frame }
         }
     }
