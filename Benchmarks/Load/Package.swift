@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // The end-to-end load tool of DESIGN §9: drives a release `appstated` over its socket.
 // A nested package of its own (like Benchmarks/), so the main build and CI never pay for it.
-// Run it through scripts/benchmark-load, which builds everything in release.
+// Run it through scripts/benchmark (or scripts/benchmark-load), which builds everything in release.
 import PackageDescription
 
 // The project, by path. SwiftPM names a path dependency after its last path component,
