@@ -38,6 +38,7 @@ let package = Package(
                 "CSystemd",
                 "StateContainers",
                 "AppStateIPC",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -67,7 +68,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "appstate-crashtest",
-            dependencies: ["AppStateIPC"]
+            dependencies: [
+                "AppStateIPC",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "StateContainersTests", dependencies: ["StateContainers"]),
         .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateIPC"]),

@@ -1,6 +1,6 @@
-import NIOCore
-import Synchronization
 import AppStateIPC
+import NIOConcurrencyHelpers
+import NIOCore
 
 /// A connection streaming `Watch` replies, with a bound on what may queue up for it: a
 /// watcher that cannot keep up is told and disconnected, and never grows the daemon's memory.
@@ -11,7 +11,10 @@ public final class WatcherConnection: Sendable {
     /// How long a cut-off watcher has to read what was queued and the error before it is
     /// closed anyway.
     private let grace: Duration
-    private let state = Mutex(State())
+    /// Taken on the main actor (`send`) and on the event loop (write completions): a pthread
+    /// mutex because ThreadSanitizer cannot see `Synchronization.Mutex` on Linux (see
+    /// ``ConnectionCounter``).
+    private let state = NIOLockedValueBox(State())
 
     private struct State {
         /// Bytes queued and not yet written, for the limit.
@@ -32,7 +35,7 @@ public final class WatcherConnection: Sendable {
     /// - Parameter frame: The reply, NUL-terminated; shared between watchers without copying.
     func send(_ frame: ByteBuffer) {
         let size = frame.readableBytes
-        let verdict = state.withLock { state -> Verdict in
+        let verdict = state.withLockedValue { state -> Verdict in
             guard !state.isCutOff else { return .drop }
             guard state.queued + size <= limit, state.replies < replyLimit else {
                 state.isCutOff = true
@@ -50,7 +53,7 @@ public final class WatcherConnection: Sendable {
         case .write:
             let promise = channel.eventLoop.makePromise(of: Void.self)
             promise.futureResult.whenComplete { _ in
-                self.state.withLock {
+                self.state.withLockedValue {
                     $0.queued -= size
                     $0.replies -= 1
                 }
