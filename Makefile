@@ -30,8 +30,10 @@ fuzz:
 	for target in $(FUZZ_TARGETS); do scripts/fuzz run $$target $(FUZZ_SECONDS) || exit 1; done
 	for target in $(FUZZ_TARGETS); do scripts/fuzz replay $$target || exit 1; done
 
-# The whole test suite under AddressSanitizer, then ThreadSanitizer, each in its own build
-# directory (they cannot share objects with each other or with `make test`).
+# The whole test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer, each
+# in its own build directory (.build-asan, .build-tsan: they cannot share objects with each
+# other or with `make test`). Fails on a failing test or on any report from any process,
+# the daemons the tests start included (scripts/sanitize; RELIABILITY.md §6 has the figures).
 sanitize: test-deps
-	APPSTATE_VENV=$(CURDIR)/.venv $(SWIFT) test --disable-swift-testing --sanitize=address --scratch-path .build-asan
-	APPSTATE_VENV=$(CURDIR)/.venv $(SWIFT) test --disable-swift-testing --sanitize=thread --scratch-path .build-tsan
+	SWIFT="$(SWIFT)" scripts/sanitize address
+	SWIFT="$(SWIFT)" scripts/sanitize thread

@@ -68,7 +68,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "appstate-crashtest",
-            dependencies: ["AppStateIPC"]
+            dependencies: [
+                "AppStateIPC",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "StateContainersTests", dependencies: ["StateContainers"]),
         .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateIPC"]),

@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import NIOConcurrencyHelpers
 import StateContainers
 import Synchronization
 #if canImport(Glibc)
@@ -180,10 +181,11 @@ func runClient(index: Int, socketPath: String, seed: UInt64, initialNavigation: 
 /// What the client threads of a trial share: the stop flag and their histories.
 final class Shared: Sendable {
     let stopped = Atomic(false)
-    let results: Mutex<[[Operation]]>
+    /// A pthread mutex because ThreadSanitizer cannot see `Synchronization.Mutex` on Linux.
+    let results: NIOLockedValueBox<[[Operation]]>
 
     init(clients: Int) {
-        results = Mutex(Array(repeating: [], count: clients))
+        results = NIOLockedValueBox(Array(repeating: [], count: clients))
     }
 }
 
@@ -205,7 +207,7 @@ func runTrial(_ number: Int, daemon: DaemonRun, options: Options, generator: ino
         let navigation = initial[.navigation]
         let thread = Thread {
             let operations = runClient(index: index, socketPath: socketPath, seed: seed, initialNavigation: navigation, stop: shared)
-            shared.results.withLock { $0[index] = operations }
+            shared.results.withLockedValue { $0[index] = operations }
             group.leave()
         }
         thread.stackSize = 1 << 20
@@ -228,7 +230,7 @@ func runTrial(_ number: Int, daemon: DaemonRun, options: Options, generator: ino
     try daemon.start()
     let restored = try observe(daemon.socketPath)
 
-    let operations = shared.results.withLock { $0 }.flatMap { $0 }
+    let operations = shared.results.withLockedValue { $0 }.flatMap { $0 }
     for operation in operations {
         switch operation.outcome {
         case .acknowledged: result.acknowledged += 1

@@ -95,6 +95,16 @@ final class SystemdUnitFilesTests: XCTestCase {
         XCTAssertEqual(try values("Requires", in: "appstated.service"), ["appstated.socket"])
     }
 
+    func testService_whenSetrlimitIsFiltered_thenLimitNOFILEHoldsTheDefaultConnections() throws {
+        // The filter makes the daemon's own setrlimit fail, so the unit's limit is the one it gets.
+        XCTAssertTrue(try values("SystemCallFilter", in: "appstated.service").contains { $0.hasPrefix("~") && $0.contains("@resources") })
+        let limits = try values("LimitNOFILE", in: "appstated.service")
+        XCTAssertEqual(limits.count, 1, "\(limits)")
+        // One number sets the soft and the hard limit; "soft:hard" would leave the soft one low.
+        let limit = try XCTUnwrap(limits.first.flatMap { Int($0) }, "\(limits)")
+        XCTAssertGreaterThanOrEqual(limit, ServerLimits().maximumConnections + DescriptorLimit.reserve)
+    }
+
     func testService_whenSandboxed_thenKeepsWhatAccessControlNeeds() throws {
         // RuntimeDirectory= is removed when the service stops, and would take the socket with it.
         XCTAssertEqual(try values("RuntimeDirectory", in: "appstated.service"), [])

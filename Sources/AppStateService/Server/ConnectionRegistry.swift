@@ -1,9 +1,12 @@
+import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 
 /// The open connections, so that the server can drain them when the daemon stops.
 final class ConnectionRegistry: Sendable {
-    let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+    /// Written by the trackers on the event loops, read when draining: a pthread mutex
+    /// because ThreadSanitizer cannot see `Synchronization.Mutex` on Linux (see
+    /// ``ConnectionCounter``).
+    let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
 
     /// A handler that keeps its channel in the registry while it is open.
     func tracker() -> Tracker {
@@ -20,13 +23,13 @@ final class ConnectionRegistry: Sendable {
 
         func channelActive(context: ChannelHandlerContext) {
             let channel = context.channel
-            registry.channels.withLock { $0[ObjectIdentifier(channel)] = channel }
+            registry.channels.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
             context.fireChannelActive()
         }
 
         func channelInactive(context: ChannelHandlerContext) {
             let channel = context.channel
-            registry.channels.withLock { $0[ObjectIdentifier(channel)] = nil }
+            registry.channels.withLockedValue { $0[ObjectIdentifier(channel)] = nil }
             context.fireChannelInactive()
         }
     }

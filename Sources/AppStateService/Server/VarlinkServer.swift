@@ -88,7 +88,7 @@ public final class VarlinkServer: Sendable {
     public func drain() async {
         try? await listener.close()
         if let path { unlink(path) }
-        let open = registry.channels.withLock { Array($0.values) }
+        let open = registry.channels.withLockedValue { Array($0.values) }
         for channel in open {
             channel.pipeline.fireUserInboundEventTriggered(DrainEvent())
         }

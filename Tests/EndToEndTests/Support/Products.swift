@@ -1,17 +1,15 @@
 import Foundation
 
-/// Where the built executables are: next to the test bundle, in the build directory.
+/// Where the built executables are: next to the test executable, in the build directory
+/// it was built into.
+///
+/// Only there: a sanitized build (`scripts/sanitize`, `--scratch-path .build-asan`) must run
+/// its own sanitized `appstated`, so a missing product fails the tests that start it instead
+/// of quietly running one from another build directory.
 enum Products {
     static var directory: URL {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var candidate = bundle.deletingLastPathComponent()
-        while candidate.path != "/" {
-            if FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("appstated").path) { return candidate }
-            candidate = candidate.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug")
+        // On Linux the `.xctest` bundle is the executable itself.
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     static var appstated: URL { directory.appendingPathComponent("appstated") }
