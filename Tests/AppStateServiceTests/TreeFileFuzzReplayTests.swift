@@ -1,14 +1,15 @@
 import AppStateService
-import Foundation
 import StateContainers
 import XCTest
 
-/// Replays the inputs the service's fuzz targets found (Fuzz/TARGET/regressions; Fuzz/RESULTS.md
-/// says what each broke) with the checks the targets make, so that the suite fails if a fix
-/// is undone.
-final class FuzzRegressionTests: XCTestCase {
-    @MainActor func testTreeFileRegressions_whenReplayed_thenEveryProblemNamesItsPlace() async throws {
-        for (name, bytes) in try regressions(of: "treefile") {
+/// Replays the committed inputs of fuzz target `treefile` — its seeds and the inputs it found
+/// (Fuzz/treefile/regressions; RELIABILITY.md §6 says what each broke) — with the checks the
+/// target makes, so that the suite fails if a fix is undone.
+final class TreeFileFuzzReplayTests: XCTestCase {
+    @MainActor func testCommittedInputs_whenReplayed_thenEveryProblemNamesItsPlace() async throws {
+        let inputs = try FuzzInputs.committed(to: "treefile")
+        XCTAssertTrue(inputs.contains { $0.name.hasPrefix("regressions/") }, "no regression inputs")
+        for (name, bytes) in inputs {
             replayTreeFile(bytes, name: name)
         }
     }
@@ -39,7 +40,7 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testDecodeYAML_whenAliasesExpandBeyondTheLimit_thenRefusedAtTheDocument() throws {
         // Ten aliases of ten aliases, eight deep: 10^8 nodes from 900 bytes.
-        let yaml = try String(decoding: XCTUnwrap(regressions(of: "treefile").first { $0.name == "yaml-billion-laughs" }).bytes, as: UTF8.self)
+        let yaml = try String(decoding: XCTUnwrap(FuzzInputs.regressions(of: "treefile").first { $0.name == "regressions/yaml-billion-laughs" }).bytes, as: UTF8.self)
         XCTAssertThrowsError(try TreeFileLoader.decode(yaml: yaml)) { error in
             let issues = (error as? TreeFileError)?.issues ?? []
             XCTAssertEqual(issues.map(\.line), [1])
@@ -67,18 +68,6 @@ final class FuzzRegressionTests: XCTestCase {
                 let inWords = issue.message.contains(#/(line|character|at) \d+|end of file|the file is empty|^missing key|^expected /#)
                 XCTAssertTrue(issue.line != nil || !issue.path.isEmpty || inWords, "\(name): no place in \(issue)")
             }
-        }
-    }
-
-    /// The committed inputs of a fuzz target, by file name.
-    private func regressions(of target: String) throws -> [(name: String, bytes: [UInt8])] {
-        let directory = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fuzz/\(target)/regressions")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        XCTAssertFalse(names.isEmpty, "no inputs in \(directory.path)")
-        return try names.map { name in
-            (name, try [UInt8](Data(contentsOf: directory.appendingPathComponent(name))))
         }
     }
 }

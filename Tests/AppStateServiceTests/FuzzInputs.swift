@@ -1,0 +1,32 @@
+import Foundation
+
+/// The inputs committed beside the fuzz targets in Fuzz/TARGET.
+enum FuzzInputs {
+    /// A fuzz target's seed corpus (Fuzz/TARGET/corpus) and the inputs it found that once
+    /// broke an invariant (Fuzz/TARGET/regressions).
+    /// - Parameter target: The target's folder name in Fuzz/.
+    /// - Returns: Each input's path below the target's folder and its bytes.
+    /// - Throws: When a folder that exists cannot be read.
+    static func committed(to target: String) throws -> [(name: String, bytes: [UInt8])] {
+        try files(in: "corpus", of: target) + regressions(of: target)
+    }
+
+    /// The inputs a fuzz target found that once broke an invariant (Fuzz/TARGET/regressions).
+    /// - Parameter target: The target's folder name in Fuzz/.
+    /// - Returns: Each input's path below the target's folder and its bytes; none when the
+    ///   target never found anything.
+    /// - Throws: When the folder exists but cannot be read.
+    static func regressions(of target: String) throws -> [(name: String, bytes: [UInt8])] {
+        try files(in: "regressions", of: target)
+    }
+
+    private static func files(in folder: String, of target: String) throws -> [(name: String, bytes: [UInt8])] {
+        let directory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/\(target)/\(folder)")
+        guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().map { name in
+            ("\(folder)/\(name)", try [UInt8](Data(contentsOf: directory.appendingPathComponent(name))))
+        }
+    }
+}
