@@ -9,8 +9,9 @@ import StateContainers
 /// frames, one call each (frames that are not calls are skipped: target `frames` covers
 /// them). Invariants: nothing traps; a oneway call gets no reply and any other exactly one;
 /// every error is one the interfaces declare; every other reply decodes as its method's
-/// reply type; every reply encodes to a frame that decodes back equal; a failed call, a
-/// read, and any call from a peer that may not mutate leave every tree as it was.
+/// reply type; every reply encodes to a frame that decodes back equal; a read answered at
+/// once from the published trees (as the event loop does) gets the same bytes; a failed
+/// call, a read, and any call from a peer that may not mutate leave every tree as it was.
 func fuzz(_ bytes: [UInt8]) {
     guard let flags = bytes.first else { return }
     MainActor.assumeIsolated {
@@ -51,6 +52,10 @@ private let defaultTree: TreeFile = {
     let before = TreeState(host)
     let replies = processSynchronously(call, processor: processor, on: connection)
     require(replies.count == 1, "\(replies.count) replies to one call")
+    var immediate: [UInt8] = []
+    if processor.answerImmediately(call, into: &immediate) {
+        require(immediate == (replies[0]?.encoded ?? []), "\(call) answered differently off the main actor")
+    }
     let after = TreeState(host)
     guard let reply = replies[0] else {
         require(call.oneway, "no reply to \(call)")

@@ -8,7 +8,8 @@ import XCTest
 
 /// Replays the committed inputs of fuzz target `dispatch` — its seeds and any input it found
 /// (Fuzz/dispatch/regressions; RELIABILITY.md §6) — with the checks the target makes, so that
-/// the suite fails when the dispatcher breaks what the target holds it to.
+/// the suite fails when the dispatcher breaks what the target holds it to, including that a
+/// read answered at once from the published trees gets the same bytes as on the main actor.
 final class DispatchFuzzReplayTests: XCTestCase {
     @MainActor func testCommittedInputs_whenReplayed_thenEveryReplyIsDeclaredAndOnlyPermittedMutationsChangeTheTree() async throws {
         let channel = try closedChannel()
@@ -40,6 +41,11 @@ final class DispatchFuzzReplayTests: XCTestCase {
             let replies = await processor.process([call], on: connection)
             let after = TreeState(host)
             XCTAssertEqual(replies.count, 1, "\(name): \(call)")
+            // A read answered on the event loop must say exactly what the main actor said.
+            var immediate: [UInt8] = []
+            if processor.answerImmediately(call, into: &immediate) {
+                XCTAssertEqual(immediate, replies.first??.encoded ?? [], "\(name): \(call) answered differently off the main actor")
+            }
             guard let reply = replies.first ?? nil else {
                 XCTAssertTrue(call.oneway, "\(name): no reply to \(call)")
                 continue
