@@ -25,9 +25,11 @@ final class DaemonPublicationTests: XCTestCase {
         XCTAssertEqual(tree["root"]?["current"], "home")
     }
 
-    /// A tree whose login container animates its swap.
-    private func startAnimatedDaemon() throws -> (DaemonProcess, URL) {
+    /// A daemon on a tree whose login container animates its swap, stopped (and checked to
+    /// exit cleanly) when the test ends.
+    private func startAnimatedDaemon() throws -> DaemonProcess {
         let directory = try DaemonProcess.makeTemporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("animated.yaml")
         try """
             version: 1
@@ -42,15 +44,13 @@ final class DaemonPublicationTests: XCTestCase {
                     - { type: Controller, id: login }
                     - { type: Controller, id: home }
             """.write(to: file, atomically: true, encoding: .utf8)
-        return (try DaemonProcess(arguments: ["--tree-file", file.path]), directory)
+        let daemon = try DaemonProcess(arguments: ["--tree-file", file.path])
+        addTeardownBlock { XCTAssertEqual(daemon.stop(), 0, daemon.stderrText) }
+        return daemon
     }
 
     func testGetCurrent_whenAnAnimatedSwapFinishesAfterTheReply_thenTheEndStateIsAnswered() throws {
-        let (daemon, directory) = try startAnimatedDaemon()
-        defer {
-            XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
-            try? FileManager.default.removeItem(at: directory)
-        }
+        let daemon = try startAnimatedDaemon()
         let client = try VarlinkClient(path: daemon.socketPath)
         _ = try client.call(method: Login.name, parameters: ["user": "ada"])
         // The swap ends on the window's clock, with no call to follow: its end state must
@@ -67,11 +67,7 @@ final class DaemonPublicationTests: XCTestCase {
     }
 
     func testWatch_whenAnAnimatedSwapFinishes_thenWatchersGetItsEndState() throws {
-        let (daemon, directory) = try startAnimatedDaemon()
-        defer {
-            XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
-            try? FileManager.default.removeItem(at: directory)
-        }
+        let daemon = try startAnimatedDaemon()
         let watcher = try RawConnection(path: daemon.socketPath)
         watcher.send(frame: #"{"method":"io.appstate.Watch","more":true}"#)
         XCTAssertEqual(watcher.receive(frames: 1).frames.count, 1)

@@ -61,12 +61,7 @@ import StateContainers
     /// The tree with a name, or the first tree for nil.
     /// - Throws: `io.appstate.NoSuchTree`.
     func tree(named name: String?) throws(VarlinkError) -> HostedTree {
-        guard let name else {
-            guard let first = trees.first else { throw .noSuchTree("") }
-            return first
-        }
-        guard let tree = trees.first(where: { $0.name == name }) else { throw .noSuchTree(name) }
-        return tree
+        try TreeSnapshots.tree(named: name, in: trees) { $0.name }
     }
 
     /// The restorable state of every tree, including the subtrees containers keep hidden

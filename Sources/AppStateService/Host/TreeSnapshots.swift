@@ -16,12 +16,19 @@ struct TreeSnapshots: Sendable {
     /// The root of the tree with a name, or of the first tree for nil.
     /// - Throws: `io.appstate.NoSuchTree`.
     func root(named name: String?) throws(VarlinkError) -> NodeSnapshot {
+        try Self.tree(named: name, in: trees, name: \.name).root
+    }
+
+    /// The tree with a name, or the first tree for nil: how every call's `tree` parameter is
+    /// read, on the live trees and on their snapshots alike.
+    /// - Throws: `io.appstate.NoSuchTree`.
+    static func tree<Tree>(named name: String?, in trees: [Tree], name treeName: (Tree) -> String) throws(VarlinkError) -> Tree {
         guard let name else {
             guard let first = trees.first else { throw .noSuchTree("") }
-            return first.root
+            return first
         }
-        guard let tree = trees.first(where: { $0.name == name }) else { throw .noSuchTree(name) }
-        return tree.root
+        guard let tree = trees.first(where: { treeName($0) == name }) else { throw .noSuchTree(name) }
+        return tree
     }
 
     /// The current child of a container, or the end of the chain of current children from
