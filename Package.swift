@@ -73,13 +73,15 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // What every test target needs to start other programs safely.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StateContainersTests", dependencies: ["StateContainers"]),
-        .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateIPC"]),
-        .testTarget(name: "AppStateServiceTests", dependencies: ["AppStateService"]),
+        .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateIPC", "TestSupport"]),
+        .testTarget(name: "AppStateServiceTests", dependencies: ["AppStateService", "TestSupport"]),
         .testTarget(name: "CtlTests", dependencies: ["AppStateCtlKit"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["AppStateIPC"]
+            dependencies: ["AppStateIPC", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

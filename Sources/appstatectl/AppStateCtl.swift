@@ -15,6 +15,8 @@ struct AppStateCtl: ParsableCommand {
             Output is for people by default; --json prints the daemon's reply as one line \
             of JSON (one line per change for watch), for scripts and jq.
 
+            --socket, --tree, --timeout and --json may stand before the command or after it.
+
             ENVIRONMENT
               APPSTATE_SOCKET  the socket to use when --socket is not given; without
                                either, /run/appstate/io.appstate for root and
@@ -34,9 +36,9 @@ struct AppStateCtl: ParsableCommand {
               appstatectl current
               appstatectl login ada && appstatectl page next
               appstatectl current --json | jq .node.frame
+              appstatectl --socket /run/appstate/io.appstate --json tree
               appstatectl --generate-completion-script bash > appstatectl.bash
             """,
-        // AppStateVersion.current replaces this literal once main provides it.
         version: AppStateVersion.current,
         subcommands: [
             StatusCommand.self,
@@ -54,4 +56,10 @@ struct AppStateCtl: ParsableCommand {
             IntrospectCommand.self,
         ]
     )
+
+    /// The connection options, accepted before the verb as well as after it, as systemctl
+    /// and busctl accept theirs (`appstatectl --socket PATH current`). ArgumentParser parses
+    /// one command line for the whole command stack, so the subcommand's own copy of these
+    /// options receives the values given here too.
+    @OptionGroup var options: ConnectionOptions
 }

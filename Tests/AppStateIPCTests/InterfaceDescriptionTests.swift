@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import XCTest
 
 final class InterfaceDescriptionTests: XCTestCase {
@@ -67,8 +68,8 @@ final class InterfaceDescriptionTests: XCTestCase {
             process.standardInput = input
             process.standardOutput = output
             process.standardError = output
-            try process.run()
-            input.fileHandleForWriting.write(Data(description.utf8))
+            try process.runAsTestChild()
+            try input.fileHandleForWriting.write(contentsOf: Array(description.utf8))
             try input.fileHandleForWriting.close()
             process.waitUntilExit()
             let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -98,9 +99,9 @@ final class InterfaceDescriptionTests: XCTestCase {
             candidates.append(URL(fileURLWithPath: venv).appendingPathComponent("bin/python"))
         }
         candidates.append(packageRoot.appendingPathComponent(".venv/bin/python"))
-        guard let python = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("no Python venv with varlink (run `make test-deps` or set APPSTATE_VENV)")
-        }
-        return python
+        return try XCTUnwrap(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "no Python venv with the varlink package at \(candidates.map(\.path)): `scripts/install-deps --test` creates it (`make test` runs it)"
+        )
     }
 }

@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import Glibc
 import StateContainers
 import XCTest
@@ -312,8 +313,7 @@ final class VarlinkClientTests: XCTestCase {
     /// Root may connect to any socket, so as root the test runs itself again in this test
     /// binary as user nobody; it is skipped where that cannot be done.
     private func runAsNobody(_ function: String) throws {
-        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: setpriv.path), "running as root without setpriv")
+        let setpriv = URL(fileURLWithPath: try resolveExecutable("setpriv"))
         let process = Process()
         process.executableURL = setpriv
         let test = "AppStateIPCTests.VarlinkClientTests/" + function.replacingOccurrences(of: "()", with: "")
@@ -321,7 +321,7 @@ final class VarlinkClientTests: XCTestCase {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try process.runAsTestChild()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         try XCTSkipUnless(printed.contains("Executed 1 test"), "could not run the test as nobody: \(printed)")

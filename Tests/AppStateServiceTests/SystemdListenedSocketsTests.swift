@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import AppStateService
@@ -123,7 +124,7 @@ final class SystemdListenedSocketsTests: XCTestCase {
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = log
         process.standardError = log
-        try process.run()
+        try process.runAsTestChild()
         defer {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()

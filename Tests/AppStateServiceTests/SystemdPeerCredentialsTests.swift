@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import AppStateService
@@ -35,7 +36,7 @@ final class SystemdPeerCredentialsTests: XCTestCase {
         peer.executableURL = URL(fileURLWithPath: setpriv)
         peer.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", socat, "-u", "UNIX-CONNECT:\(path)", "-"]
         peer.standardOutput = FileHandle.nullDevice
-        try peer.run()
+        try peer.runAsTestChild()
         defer {
             if peer.isRunning { peer.terminate() }
             peer.waitUntilExit()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs `body` with environment variables set (or, for `nil` values, unset), then restores
@@ -114,34 +115,13 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
     if let environment { process.environment = environment }
     process.standardOutput = try FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)
-    try process.run()
+    try process.runAsTestChild()
     process.waitUntilExit()
     return ProcessOutput(
         status: process.terminationStatus,
         standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
         standardError: try String(contentsOf: errorURL, encoding: .utf8)
     )
-}
-
-/// The absolute path of a program, looked up in `PATH` (and the sbin directories, where
-/// some systemd tools live) unless already absolute.
-func resolveExecutable(_ name: String) throws -> String {
-    if name.hasPrefix("/") { return name }
-    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/sbin:/sbin:/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-        let candidate = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    throw TestFailure("\(name) is not installed (scripts/install-deps --test installs it)")
-}
-
-/// A failure with a message, thrown where XCTest should report it as is.
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
 }
 
 /// Paths of the checkout and of the build products the tests run.

@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import StateContainers
 import XCTest
 #if canImport(Glibc)
@@ -65,6 +66,29 @@ final class CtlEndToEndTests: XCTestCase {
             environment: ["APPSTATE_SOCKET": "/nonexistent/io.appstate"]
         )
         assertOutput(command, "session/login/login-form\n")
+    }
+
+    func testGlobalOptions_whenGivenBeforeTheCommand_thenTheyApplyAsAfterIt() throws {
+        let elsewhere = ["APPSTATE_SOCKET": "/nonexistent/io.appstate"]
+        assertOutput(try ctl("--socket", daemon.socketPath, "current", environment: elsewhere), "session/login/login-form\n")
+        assertOutput(try ctl("--socket", daemon.socketPath, "login", "ada", environment: elsewhere), "session/home\n")
+        // A nested command, with the option before the group and its own option after the verb.
+        assertOutput(try ctl("--socket", daemon.socketPath, "keyboard", "show", "--height", "300", environment: elsewhere), "")
+        XCTAssertEqual(try json(try ctl("--json", "current", "session"))["path"], "session/home")
+        XCTAssertEqual(try json(try ctl("--json", "--socket", daemon.socketPath, "page", "next", environment: elsewhere))["index"], 1)
+        assertFailure(try ctl("--tree", "nope", "tree"), 1, "no tree named nope (appstatectl status lists the trees)")
+
+        let silent = daemon.directory.appendingPathComponent("silent").path
+        let descriptor = try Self.unixSocket(boundTo: silent)
+        defer { close(descriptor) }
+        XCTAssertEqual(listen(descriptor, 4), 0)
+        assertFailure(
+            try ctl("--timeout", "0.2", "--socket", silent, "current"), 75,
+            "appstated did not answer within 0.2 seconds (\(silent)); try again or raise --timeout"
+        )
+        let usage = try ctl("--timeout", "0", "current")
+        XCTAssertEqual(usage.status, 64, usage.stderr)
+        XCTAssertTrue(usage.stderr.contains("--timeout must be a positive number of seconds, not 0"), usage.stderr)
     }
 
     func testLoginLogout_whenSomeoneElseIsLoggedIn_thenSwitchIsNeeded() throws {
@@ -190,15 +214,15 @@ final class CtlEndToEndTests: XCTestCase {
     func testPermissions_whenNobodyConnects_thenDeniedInWords() throws {
         _ = try XCTUnwrap(getuid() == 0 ? true : nil, "the privilege tests run as root, to switch to nobody with setpriv")
         let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", Products.appstatectl.path]
-        let closed = try Command.run("/usr/bin/setpriv", asNobody + ["current", "--socket", daemon.socketPath])
+        let closed = try Command.run(try resolveExecutable("setpriv"), asNobody + ["current", "--socket", daemon.socketPath])
         XCTAssertEqual(closed.status, 69, closed.stderr)
         XCTAssertEqual(closed.stderr, "appstatectl: cannot reach appstated: \(daemon.socketPath): permission denied (ask to be added to the appstate group)\n")
 
         let open = try DaemonProcess(arguments: ["--socket-mode", "0666"])
         defer { XCTAssertEqual(open.stop(), 0) }
-        let read = try Command.run("/usr/bin/setpriv", asNobody + ["current", "--socket", open.socketPath])
+        let read = try Command.run(try resolveExecutable("setpriv"), asNobody + ["current", "--socket", open.socketPath])
         XCTAssertEqual(read.stdout, "session/login/login-form\n", read.stderr)
-        let change = try Command.run("/usr/bin/setpriv", asNobody + ["login", "mallory", "--socket", open.socketPath])
+        let change = try Command.run(try resolveExecutable("setpriv"), asNobody + ["login", "mallory", "--socket", open.socketPath])
         XCTAssertEqual(change.status, 1)
         XCTAssertEqual(
             change.stderr,
@@ -273,7 +297,7 @@ private final class WatchProcess {
         process.arguments = arguments + ["--socket", socket]
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try process.runAsTestChild()
     }
 
     /// The next line of output, or `nil` at the end of the output or after `timeout`.

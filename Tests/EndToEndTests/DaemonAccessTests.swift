@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// SO_PEERCRED access control, with a real unprivileged peer started through setpriv.
@@ -6,9 +7,9 @@ final class DaemonAccessTests: XCTestCase {
     /// Sends frames as `nobody` with socat and returns what came back.
     private func callAsNobody(_ socket: String, _ frames: [String]) throws -> String {
         let input: [UInt8] = frames.flatMap { frame -> [UInt8] in Array(frame.utf8) + [0] }
-        let result = try Command.run("/usr/bin/setpriv", [
+        let result = try Command.run(try resolveExecutable("setpriv"), [
             "--reuid=65534", "--regid=65534", "--clear-groups", "--",
-            "socat", "-t", "2", "-", "UNIX-CONNECT:\(socket)",
+            try resolveExecutable("socat"), "-t", "2", "-", "UNIX-CONNECT:\(socket)",
         ], input: input)
         return result.stdout + result.stderr
     }

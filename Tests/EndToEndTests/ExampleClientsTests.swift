@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The example clients in examples/clients, run as a front-end author would run them.
@@ -24,7 +25,7 @@ final class ExampleClientsTests: XCTestCase {
         watcher.executableURL = Products.python
         watcher.arguments = [clients.appendingPathComponent("watch-screen.py").path, "unix:" + daemon.socketPath, "--count", "1"]
         watcher.standardOutput = try FileHandle(forWritingTo: output)
-        try watcher.run()
+        try watcher.runAsTestChild()
         // The first line is the snapshot: once it is there the watcher is subscribed.
         let deadline = Date().addingTimeInterval(20)
         while (try String(contentsOf: output, encoding: .utf8)).isEmpty, Date() < deadline, watcher.isRunning {

@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import StateContainers
 import XCTest
 #if canImport(Glibc)
@@ -46,11 +47,13 @@ final class ReliabilityPrivilegeTests: XCTestCase {
         static let nobody = Peer.user(uid: 65534, gid: 65534, groups: [])
 
         var setpriv: [String] {
-            switch self {
-            case .root: []
-            case .user(let uid, let gid, let groups):
-                ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(gid)"]
-                    + (groups.isEmpty ? ["--clear-groups"] : ["--groups=\(groups.map(String.init).joined(separator: ","))"]) + ["--"]
+            get throws {
+                switch self {
+                case .root: []
+                case .user(let uid, let gid, let groups):
+                    [try resolveExecutable("setpriv"), "--reuid=\(uid)", "--regid=\(gid)"]
+                        + (groups.isEmpty ? ["--clear-groups"] : ["--groups=\(groups.map(String.init).joined(separator: ","))"]) + ["--"]
+                }
             }
         }
     }
@@ -63,8 +66,8 @@ final class ReliabilityPrivilegeTests: XCTestCase {
     /// of its input so the daemon answers and closes) and returns the replies.
     private func exchange(_ socket: String, as peer: Peer, _ frames: [String], linger: Int = 3) throws -> (replies: [[String: Any]], output: String) {
         let input: [UInt8] = frames.flatMap { frame -> [UInt8] in Array(frame.utf8) + [0] }
-        let socat = ["/usr/bin/socat", "-t", "\(linger)", "-", "UNIX-CONNECT:\(socket)"]
-        let command = peer.setpriv + socat
+        let socat = [try resolveExecutable("socat"), "-t", "\(linger)", "-", "UNIX-CONNECT:\(socket)"]
+        let command = try peer.setpriv + socat
         let result = try Command.run(command[0], Array(command.dropFirst()), input: input)
         let replies = result.stdout.split(separator: "\u{0}").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
@@ -123,7 +126,7 @@ final class ReliabilityPrivilegeTests: XCTestCase {
 
     func testDaemonAsItsOwnUser_whenThatUserRootAndNobodyCall_thenTheFirstTwoMutate() throws {
         // The daemon runs unprivileged (uid 4711, as `User=appstate` would), not root.
-        let daemon = try WrappedDaemon(wrapper: ["/usr/bin/setpriv", "--reuid=4711", "--regid=4711", "--clear-groups", "--"],
+        let daemon = try WrappedDaemon(wrapper: [try resolveExecutable("setpriv"), "--reuid=4711", "--regid=4711", "--clear-groups", "--"],
                                        arguments: ["--socket-mode", "0666"], owner: (4711, 4711))
         XCTAssertEqual(try String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8)
             .split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(separator: "\t").dropFirst().first, "4711")

@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import StateContainers
 import XCTest
 #if canImport(Glibc)
@@ -47,7 +48,7 @@ final class WrappedDaemon {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runAsTestChild()
         guard notify.waitFor("READY=1") != nil else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
@@ -246,7 +247,7 @@ enum Reliability {
         process.environment = environment
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runAsTestChild()
         let finished = wait(timeout: timeout) { !process.isRunning }
         if !finished { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()

@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,7 @@ final class SocketActivationTests: XCTestCase {
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runAsTestChild()
         defer {
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()

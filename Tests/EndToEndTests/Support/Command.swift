@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a program to completion and captures what it printed.
 struct Command {
@@ -22,8 +23,10 @@ struct Command {
         process.standardError = try FileHandle(forWritingTo: err)
         let stdin = Pipe()
         process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input)) }
+        try process.runAsTestChild()
+        // A child that exits without reading its input makes this write fail with EPIPE:
+        // the run is still reported, with what the child printed.
+        if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
         try stdin.fileHandleForWriting.close()
         process.waitUntilExit()
         return Command(

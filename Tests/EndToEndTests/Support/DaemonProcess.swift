@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -53,7 +54,7 @@ final class DaemonProcess {
         handle.seekToEndOfFile()
         process.standardError = handle
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runAsTestChild()
         guard let messages = notify.waitFor("READY=1") else {
             process.terminate()
             process.waitUntilExit()

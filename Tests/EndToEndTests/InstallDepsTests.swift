@@ -1,0 +1,143 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `scripts/install-deps`, the first thing `make run` and `make test` run, on a machine that
+/// has none of what it checks for: a copy of the script in an empty directory (no venv), a
+/// `PATH` holding only stubs (no socat, no shellcheck…), a `pkg-config` that finds no
+/// libsystemd, and `apt-get`, `sudo`, `id` and `python3` stubs that record how they were
+/// called. Every fresh machine once failed here while CI, which had everything, stayed green.
+final class InstallDepsTests: XCTestCase {
+    private static let everything = ["libsystemd-dev", "pkg-config", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv"]
+
+    /// A machine for the script: its directory, its stubs and the log they write.
+    private struct Machine {
+        let root: URL
+        let bin: URL
+        let log: URL
+
+        /// What the stubs recorded, one call a line.
+        var calls: [String] {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        /// The packages of the `apt-get install` call, or nil when there was none.
+        var installed: [String]? {
+            calls.first { $0.hasPrefix("apt-get install") }.map { call in
+                call.split(separator: " ").map(String.init).filter { !$0.hasPrefix("-") && !$0.contains("=") }.dropFirst(2).map { $0 }
+            }
+        }
+    }
+
+    /// Builds a machine where `uid` runs the script. With `present`, the tools and the venv
+    /// are there already.
+    private func machine(uid: Int, sudo: Bool = true, present: Bool = false) throws -> Machine {
+        let root = try DaemonProcess.makeTemporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        let scripts = try root.appendingPathComponent("scripts", isDirectory: true).creatingDirectory()
+        try FileManager.default.copyItem(at: Products.repository.appendingPathComponent("scripts/install-deps"),
+                                         to: scripts.appendingPathComponent("install-deps"))
+        let bin = try root.appendingPathComponent("bin", isDirectory: true).creatingDirectory()
+        let log = root.appendingPathComponent("calls.log")
+        for tool in ["dirname", "basename", "env", "mkdir", "chmod"] {
+            try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(tool).path,
+                                                       withDestinationPath: try resolveExecutable(tool))
+        }
+        // Each stub records its name, its arguments and the DEBIAN_FRONTEND it was given.
+        let record = #"echo "$(basename "$0") $* [DEBIAN_FRONTEND=${DEBIAN_FRONTEND:-}]" >> "$STUB_LOG""#
+        try stub(bin, "pkg-config", "exit \(present ? 0 : 1)")
+        try stub(bin, "id", #"[ "$1" = -u ] && echo \#(uid)"#)
+        try stub(bin, "apt-get", record)
+        if sudo {
+            try stub(bin, "sudo", record + "\nexec \"$@\"")
+        }
+        try stub(bin, "python3", record + """
+
+            case "$1" in
+            -c) exit \(present ? 0 : 1) ;;
+            -m) mkdir -p "$3/bin"
+                printf '#!/bin/bash\\nexit \(present ? 0 : 1)\\n' > "$3/bin/python"
+                printf '#!/bin/bash\\necho "pip $*" >> "$STUB_LOG"\\n' > "$3/bin/pip"
+                chmod +x "$3/bin/python" "$3/bin/pip" ;;
+            esac
+            """)
+        if present {
+            for tool in ["socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace"] {
+                try stub(bin, tool, "exit 0")
+            }
+            let venv = try root.appendingPathComponent(".venv/bin", isDirectory: true).creatingDirectory()
+            try stub(venv, "python", "exit 0")
+        }
+        return Machine(root: root, bin: bin, log: log)
+    }
+
+    private func stub(_ directory: URL, _ name: String, _ body: String) throws {
+        let path = directory.appendingPathComponent(name).path
+        try "#!/bin/bash\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(path, 0o755), 0)
+    }
+
+    private func run(_ machine: Machine, _ arguments: [String] = ["--test"]) throws -> Command {
+        try Command.run(try resolveExecutable("bash"), [machine.root.appendingPathComponent("scripts/install-deps").path] + arguments,
+                        environment: ["PATH": machine.bin.path, "STUB_LOG": machine.log.path])
+    }
+
+    func testInstallDeps_whenRootOnAnEmptyMachine_thenInstallsEverythingWithAptGetAndMakesTheVenv() throws {
+        let machine = try machine(uid: 0)
+        let result = try run(machine)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(Set(try XCTUnwrap(machine.installed, "\(machine.calls)")), Set(Self.everything))
+        XCTAssertFalse(machine.calls.contains { $0.hasPrefix("sudo") }, "\(machine.calls)")
+        let aptCalls = machine.calls.filter { $0.hasPrefix("apt-get") }
+        XCTAssertEqual(aptCalls.first?.hasPrefix("apt-get update"), true, "\(machine.calls)")
+        XCTAssertTrue(aptCalls.allSatisfy { $0.hasSuffix("[DEBIAN_FRONTEND=noninteractive]") }, "\(aptCalls)")
+        XCTAssertTrue(aptCalls.last?.contains("install -y -qq --no-install-recommends") == true, "\(aptCalls)")
+        XCTAssertTrue(machine.calls.contains { $0.hasPrefix("python3 -m venv .venv") }, "\(machine.calls)")
+        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0"), "\(machine.calls)")
+    }
+
+    func testInstallDeps_whenAUserWithSudoOnAnEmptyMachine_thenInstallsThroughSudo() throws {
+        let machine = try machine(uid: 1000)
+        let result = try run(machine)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(Set(try XCTUnwrap(machine.installed, "\(machine.calls)")), Set(Self.everything))
+        let sudoCalls = machine.calls.filter { $0.hasPrefix("sudo") }
+        XCTAssertEqual(sudoCalls.count, 2, "\(machine.calls)")
+        XCTAssertTrue(sudoCalls.allSatisfy { $0.hasPrefix("sudo env DEBIAN_FRONTEND=noninteractive apt-get ") }, "\(sudoCalls)")
+        XCTAssertEqual(machine.calls.filter { $0.hasPrefix("apt-get") }.count, 2, "\(machine.calls)")
+        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0"), "\(machine.calls)")
+    }
+
+    func testInstallDeps_whenOnlyBuilding_thenInstallsOnlyWhatTheBuildNeeds() throws {
+        let machine = try machine(uid: 0)
+        let result = try run(machine, [])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(machine.installed, ["libsystemd-dev", "pkg-config"])
+        XCTAssertFalse(machine.calls.contains { $0.hasPrefix("python3") }, "\(machine.calls)")
+    }
+
+    func testInstallDeps_whenAUserWithoutSudo_thenNamesThePackagesAndInstallsNothing() throws {
+        let machine = try machine(uid: 1000, sudo: false)
+        let result = try run(machine)
+        XCTAssertEqual(result.status, 77, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("missing: libsystemd-dev pkg-config socat"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("run this script as root, or install sudo"), result.stderr)
+        XCTAssertNil(machine.installed, "\(machine.calls)")
+    }
+
+    func testInstallDeps_whenEverythingIsThere_thenTouchesNothing() throws {
+        let machine = try machine(uid: 1000, present: true)
+        let result = try run(machine)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(machine.calls.filter { !$0.hasPrefix("python3 -c") }, [])
+    }
+
+    func testInstallDeps_whenGivenAnUnknownOption_thenExits64() throws {
+        let machine = try machine(uid: 0)
+        let result = try run(machine, ["--tset"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.stderr, "usage: scripts/install-deps [--test]\n")
+        XCTAssertEqual(machine.calls, [])
+    }
+}
