@@ -5,6 +5,7 @@ let package = Package(
     name: "appstate",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "AppStateCore", targets: ["AppStateCore"]),
         .library(name: "StateContainers", targets: ["StateContainers"]),
         .library(name: "AppStateIPC", targets: ["AppStateIPC"]),
         .executable(name: "appstated", targets: ["appstated"]),
@@ -23,19 +24,24 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // The vocabulary the model and the wire share, with no I/O: JSON values and their
+        // strict codec, geometry, node snapshots, notification names.
+        .target(name: "AppStateCore"),
         .target(
             name: "StateContainers",
+            dependencies: ["AppStateCore"],
             resources: [.embedInCode("default-tree.json")]
         ),
         .target(
             name: "AppStateIPC",
-            dependencies: ["StateContainers"],
+            dependencies: ["AppStateCore"],
             resources: [.embedInCode("io.appstate.varlink")]
         ),
         .target(
             name: "AppStateService",
             dependencies: [
                 "CSystemd",
+                "AppStateCore",
                 "StateContainers",
                 "AppStateIPC",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -75,13 +81,14 @@ let package = Package(
         ),
         // What every test target needs to start other programs safely.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "StateContainersTests", dependencies: ["StateContainers"]),
-        .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateIPC", "TestSupport"]),
-        .testTarget(name: "AppStateServiceTests", dependencies: ["AppStateService", "TestSupport"]),
-        .testTarget(name: "CtlTests", dependencies: ["AppStateCtlKit"]),
+        .testTarget(name: "AppStateCoreTests", dependencies: ["AppStateCore", "TestSupport"]),
+        .testTarget(name: "StateContainersTests", dependencies: ["AppStateCore", "StateContainers"]),
+        .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateCore", "AppStateIPC", "TestSupport"]),
+        .testTarget(name: "AppStateServiceTests", dependencies: ["AppStateCore", "StateContainers", "AppStateService", "TestSupport"]),
+        .testTarget(name: "CtlTests", dependencies: ["AppStateCore", "AppStateCtlKit"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["AppStateIPC", "TestSupport"]
+            dependencies: ["AppStateCore", "AppStateIPC", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 import AppStateIPC
-import StateContainers
+import AppStateCore
 
 /// A failure of an `appstatectl` command as the command reports it: one sentence for
 /// standard error and the `sysexits.h` status to exit with.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// How numbers, rectangles, insets and durations are written for people: the way a
 /// window geometry is written on X11 (`1280×800+0+0`), without trailing `.0`s.

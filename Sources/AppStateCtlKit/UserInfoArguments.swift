@@ -1,5 +1,5 @@
 import AppStateIPC
-import StateContainers
+import AppStateCore
 
 /// The `KEY=VALUE` arguments of `appstatectl post`, turned into a notification's userInfo.
 ///

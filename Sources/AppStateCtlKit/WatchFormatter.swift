@@ -1,5 +1,5 @@
 import AppStateIPC
-import StateContainers
+import AppStateCore
 
 /// One line per `Watch` reply, for `appstatectl watch`:
 ///

@@ -1,7 +1,7 @@
 import AppStateIPC
 import Foundation
 import NIOConcurrencyHelpers
-import StateContainers
+import AppStateCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@ import AppStateCtlKit
 import AppStateIPC
 import ArgumentParser
 import Glibc
-import StateContainers
+import AppStateCore
 
 /// The options every command takes: which daemon, which tree, how long to wait, and
 /// whether to print JSON.

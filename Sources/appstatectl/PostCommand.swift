@@ -1,7 +1,7 @@
 import AppStateCtlKit
 import AppStateIPC
 import ArgumentParser
-import StateContainers
+import AppStateCore
 
 /// `appstatectl post NAME [KEY=VALUE…]`.
 struct PostCommand: ParsableCommand {

@@ -1,5 +1,5 @@
+import AppStateCore
 import AppStateIPC
-import StateContainers
 import XCTest
 
 /// Checks every method's parameter and reply types against the interface file: the same

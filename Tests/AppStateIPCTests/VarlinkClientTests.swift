@@ -2,7 +2,6 @@ import AppStateIPC
 import Foundation
 import TestSupport
 import Glibc
-import StateContainers
 import XCTest
 
 final class VarlinkClientTests: XCTestCase {

@@ -1,5 +1,5 @@
 import AppStateIPC
-import StateContainers
+import TestSupport
 import XCTest
 
 final class VarlinkFrameDecoderTests: XCTestCase {

@@ -1,5 +1,5 @@
+import AppStateCore
 import AppStateIPC
-import StateContainers
 import XCTest
 
 final class VarlinkMessageTests: XCTestCase {

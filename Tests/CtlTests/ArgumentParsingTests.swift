@@ -1,6 +1,5 @@
 import AppStateCtlKit
 import AppStateIPC
-import StateContainers
 import XCTest
 
 final class ArgumentParsingTests: XCTestCase {

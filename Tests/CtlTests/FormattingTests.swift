@@ -1,5 +1,5 @@
+import AppStateCore
 import AppStateCtlKit
-import StateContainers
 import XCTest
 
 final class FormattingTests: XCTestCase {

@@ -1,7 +1,6 @@
 import AppStateCtlKit
 import AppStateIPC
 import Glibc
-import StateContainers
 import XCTest
 
 final class OutputTests: XCTestCase {

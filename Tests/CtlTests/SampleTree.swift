@@ -1,5 +1,5 @@
+import AppStateCore
 import AppStateIPC
-import StateContainers
 
 /// A small tree in the shape of the default one: logged in, on the first of two pages,
 /// with the keyboard's overlap showing as an inset.

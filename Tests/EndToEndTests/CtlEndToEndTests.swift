@@ -1,7 +1,7 @@
+import AppStateCore
 import AppStateIPC
 import Foundation
 import TestSupport
-import StateContainers
 import XCTest
 #if canImport(Glibc)
 import Glibc

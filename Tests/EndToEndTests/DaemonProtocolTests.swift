@@ -1,6 +1,6 @@
+import AppStateCore
 import AppStateIPC
 import Foundation
-import StateContainers
 import XCTest
 
 /// The Varlink protocol end to end against the real daemon: service interface, methods,

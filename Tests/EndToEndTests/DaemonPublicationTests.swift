@@ -1,6 +1,6 @@
+import AppStateCore
 import AppStateIPC
 import Foundation
-import StateContainers
 import XCTest
 
 /// Reads are answered on the connections' event loops from the trees the main actor

@@ -1,6 +1,5 @@
 import AppStateIPC
 import Foundation
-import StateContainers
 import XCTest
 #if canImport(Glibc)
 import Glibc

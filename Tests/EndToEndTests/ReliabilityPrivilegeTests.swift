@@ -1,7 +1,6 @@
 import AppStateIPC
 import Foundation
 import TestSupport
-import StateContainers
 import XCTest
 #if canImport(Glibc)
 import Glibc

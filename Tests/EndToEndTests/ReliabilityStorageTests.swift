@@ -1,5 +1,5 @@
+import AppStateCore
 import AppStateIPC
-import StateContainers
 import Foundation
 import XCTest
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import AppStateCore
 import StateContainers
 
 /// The callbacks of several controllers, in the order they happened, as one list.

@@ -1,3 +1,4 @@
+import AppStateCore
 import Foundation
 import StateContainers
 import XCTest

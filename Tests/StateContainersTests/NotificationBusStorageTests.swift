@@ -1,3 +1,4 @@
+import AppStateCore
 import XCTest
 
 @testable import StateContainers

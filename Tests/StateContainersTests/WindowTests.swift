@@ -1,3 +1,4 @@
+import AppStateCore
 import StateContainers
 import XCTest
 

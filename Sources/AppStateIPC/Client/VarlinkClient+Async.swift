@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 extension VarlinkClient {
     /// Calls a method and waits for its reply without blocking a cooperative thread.

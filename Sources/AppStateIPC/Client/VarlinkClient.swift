@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 import Synchronization
 
 /// A Varlink client over a Unix stream socket: one connection, calls answered in order.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// The parameters of the methods that name a child of a container: ``SelectMenuItem``
 /// (a menu item) and ``Push`` (a controller to push).

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// An object with no members: the reply of methods that only acknowledge (`-> ()`), and
 /// the parameters of methods that take none.

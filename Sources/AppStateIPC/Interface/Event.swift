@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// A change to a tree as the `io.appstate.Event` type carries it in `Watch` replies.
 public struct Event: VarlinkObject {

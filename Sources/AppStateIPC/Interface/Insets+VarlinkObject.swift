@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// Insets travel as the interface's `Insets` type.
 extension Insets: VarlinkObject {

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// Reads typed members out of a received Varlink object, turning every problem into the
 /// error ``VarlinkObject`` promises.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// The parameters of methods that take an optional tree and an optional container path:
 /// `GetCurrent(path: ?string)` and `Pop(path: ?string)`.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// The reply of the methods that answer with the path of the child shown after the
 /// change: ``Login``, ``SelectMenuItem``, ``Push`` and ``Pop``.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// A rectangle travels as the interface's `Rect` type: its origin and size as given, not
 /// standardised, so that what a tree holds is what a client sees.

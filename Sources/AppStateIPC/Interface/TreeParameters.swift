@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// The parameters of the `io.appstate` methods that take nothing but the optional tree
 /// name: ``GetTree``, ``Logout``, ``Watch`` and ``GetStats``.

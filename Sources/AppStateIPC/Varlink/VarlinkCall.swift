@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// A Varlink method call: one NUL-terminated JSON object sent from client to service.
 ///

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 extension VarlinkError {
     private init(_ name: AppStateErrorName, _ parameters: [String: JSONValue]) {

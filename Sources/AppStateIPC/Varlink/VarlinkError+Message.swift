@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 extension VarlinkError: CustomStringConvertible {
     /// The error as a sentence for people, e.g. `no node at "session/nowhere"`, built from

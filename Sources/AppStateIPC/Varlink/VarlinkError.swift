@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// An error reply: a fully-qualified error name and its parameters.
 ///

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A violation of the Varlink wire protocol itself, as opposed to a method failing.
 ///
 /// A server cannot tell where the next message of a peer that sends one of these starts

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// A Varlink reply: one NUL-terminated JSON object sent from service to client.
 ///

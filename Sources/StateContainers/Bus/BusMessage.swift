@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A notification with a Swift type: a value that converts to and from a ``BusNotification``
 /// of one name, so that posters and observers need not spell out `userInfo` keys.
 ///

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// One notification posted on a ``NotificationBus``, as Foundation's `Notification` is.
 public struct BusNotification: Sendable {
     /// What happened.

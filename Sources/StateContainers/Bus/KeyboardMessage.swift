@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// What every keyboard notification carries: where the keyboard starts and ends, in window
 /// coordinates, and how its movement is animated.
 ///

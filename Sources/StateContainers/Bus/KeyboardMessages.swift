@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// One moment of the on-screen keyboard's movement, as a typed bus message: the five keyboard
 /// notifications differ only in their name, so they are this one struct with a phase each.
 public struct KeyboardChange<Phase: KeyboardPhase>: KeyboardMessage {

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A notification bus with `NotificationCenter`'s contract, made fit for a daemon: a tree's
 /// controllers talk through it, and the socket posts to it.
 ///

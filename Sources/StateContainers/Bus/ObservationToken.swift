@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// Keeps one observer of a ``NotificationBus`` registered: the observer is removed when the
 /// token is cancelled or released, so that an owner that drops its tokens leaves no observers.
 ///

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A user has logged in, posted as `session.didLogIn` with the user's name under `user`.
 public struct SessionDidLogIn: BusMessage, Hashable {
     /// ``NotificationName/sessionDidLogIn``.

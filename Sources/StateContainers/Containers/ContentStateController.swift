@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A container that shows a loading screen, an error, or its content, and swaps between
 /// them as the content's state changes: the "content state" pattern of UIKit apps, which
 /// keeps the fetching screen's own controller free of loading and error handling.

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// Helpers shared by the containers that show one child at a time (paginated, navigation,
 /// menu): they keep every child they own in ``Controller/children`` and install only the
 /// current child's view, so that paths, snapshots and restoration reach every child.

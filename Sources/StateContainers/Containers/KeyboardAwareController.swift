@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A container that keeps its content usable while an on-screen keyboard covers part of
 /// it: the keyboard-avoiding pattern of UIKit apps, done once in a container instead of in
 /// every form.

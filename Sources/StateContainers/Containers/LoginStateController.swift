@@ -1,3 +1,4 @@
+import AppStateCore
 import FoundationEssentials
 
 /// A container that shows a "logged out" child or a "logged in" child, following who is

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A drop-down menu container: one of its items is active and shown, the menu listing them
 /// can be shown and hidden, and the container's title is the active item's.
 ///

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// Shows one page of several, as `UIPageViewController` does with a fixed list of pages.
 ///
 /// Every page is a child from the start, so that `pages/settings` names a page whether or

@@ -1,3 +1,5 @@
+import AppStateCore
+
 extension StackController {
     /// The direction along which a ``StackController`` lines up its children.
     public enum Axis: String, Sendable, Codable {

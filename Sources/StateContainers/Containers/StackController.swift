@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// Shows all its children at once, splitting its bounds into equal slots along ``axis``
 /// with ``spacing`` between them, as a `UIStackView` with `.fillEqually` distribution
 /// hosting child controllers' views.

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A headless view controller: owns a lazily loaded ``View``, a place in a containment
 /// hierarchy, and the appearance cycle UIKit gives `UIViewController`.
 ///

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A headless layout node: the part of a `UIView` that decides what is on screen and where.
 ///
 /// A view is on screen when it is in a visible ``Window``. Frames are in the superview's

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A screen of a given size hosting one tree of controllers: the root of "on screen".
 @MainActor public final class Window {
     /// The size of the screen.

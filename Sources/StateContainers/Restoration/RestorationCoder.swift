@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// The keyed state one controller saves and restores, as `NSCoder` is for UIKit's state
 /// restoration. Values are JSON so that the saved document is plain, versioned JSON.
 @MainActor public final class RestorationCoder {

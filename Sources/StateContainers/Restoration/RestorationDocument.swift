@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// A tree's restorable state as a versioned JSON document: each restorable controller's
 /// coded values, keyed by its restoration path (restoration identifiers from the root joined by `/`).
 public struct RestorationDocument: Codable, Hashable, Sendable {

@@ -1,3 +1,5 @@
+import AppStateCore
+
 extension Controller {
     /// Identifiers from the root to this controller joined by `/`.
     public var path: String {

@@ -1,3 +1,5 @@
+import AppStateCore
+
 /// One named tree of a tree file: the window it is shown in and its root controller.
 ///
 /// ```yaml

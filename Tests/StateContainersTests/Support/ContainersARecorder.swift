@@ -1,3 +1,4 @@
+import AppStateCore
 import StateContainers
 
 /// The callbacks the container tests of this file group observe, in the order they happen.

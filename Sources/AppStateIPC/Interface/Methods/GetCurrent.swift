@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.GetCurrent(path: ?string) -> (path: string, node: Node)`: which child is
 /// current, for the whole tree (deepest chain) or for one container.

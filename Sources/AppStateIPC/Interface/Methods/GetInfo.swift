@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `org.varlink.service.GetInfo() -> (vendor, product, version, url, interfaces)`: what
 /// every Varlink service says about itself.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `org.varlink.service.GetInterfaceDescription(interface: string) -> (description: string)`:
 /// the definition of an interface the service provides.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.GetStats() -> (version, uptimeSeconds, trees, connections, watchers,
 /// requests, stateDirectory, socket)`: figures about the daemon.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.GetTree() -> (root: Node)`: a snapshot of a whole tree.
 public enum GetTree: VarlinkMethod {

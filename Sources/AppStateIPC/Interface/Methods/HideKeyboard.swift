@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.HideKeyboard(duration: ?float) -> ()`: slides the on-screen keyboard out.
 public enum HideKeyboard: VarlinkMethod {

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.Login(user: string, switch: ?bool) -> (path: string)`: logs a user in on
 /// a tree's login-state container.

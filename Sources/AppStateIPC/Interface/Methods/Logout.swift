@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.Logout() -> (changed: bool, path: string)`: logs the current user out of
 /// a tree's login-state container.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.Pop(path: ?string) -> (path: string)`: pops the top controller off a
 /// navigation container's stack (never the root).

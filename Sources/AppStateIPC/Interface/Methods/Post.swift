@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.Post(name: string, userInfo: ?object) -> ()`: posts a notification on a
 /// tree's bus.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.Resize(width: float, height: float) -> ()`: resizes a tree's window.
 public enum Resize: VarlinkMethod {

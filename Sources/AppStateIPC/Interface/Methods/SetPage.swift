@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.SetPage(path: ?string, index: ?int, id: ?string, step: ?int) -> (index: int, path: string)`:
 /// shows another page of a paginated container.

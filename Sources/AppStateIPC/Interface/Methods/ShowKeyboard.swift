@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.ShowKeyboard(height: float, duration: ?float) -> ()`: slides an on-screen
 /// keyboard in from the bottom edge of a tree's window.

@@ -1,4 +1,4 @@
-import StateContainers
+import AppStateCore
 
 /// `io.appstate.Watch() -> (event: ?Event, root: ?Node)`, called with `more`: the first
 /// reply carries the tree, each later one a change and the tree after it.

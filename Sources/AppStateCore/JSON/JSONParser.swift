@@ -1,4 +1,3 @@
-import StateContainers
 
 /// A strict JSON parser (RFC 8259) that reads bytes straight into ``JSONValue``.
 ///
@@ -45,7 +44,7 @@ public struct JSONParser: Sendable {
     /// - Returns: Whether the top-level value is an object (any other value is still
     ///   checked completely, then dropped).
     /// - Throws: ``JSONParseError`` describing the first problem and its offset.
-    func parseMembers(_ bytes: UnsafeRawBufferPointer, _ member: (String, JSONValue) -> Void) throws(JSONParseError) -> Bool {
+    package func parseMembers(_ bytes: UnsafeRawBufferPointer, _ member: (String, JSONValue) -> Void) throws(JSONParseError) -> Bool {
         var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
         scanner.skipWhitespace()
         let isObject = scanner.index < bytes.count && bytes[scanner.index] == UInt8(ascii: "{")

@@ -1,4 +1,3 @@
-import StateContainers
 
 /// Serialises ``JSONValue`` to compact UTF-8 JSON, deterministically.
 ///

@@ -1,5 +1,5 @@
-import AppStateIPC
-import StateContainers
+import AppStateCore
+import TestSupport
 import XCTest
 
 final class JSONWriterTests: XCTestCase {

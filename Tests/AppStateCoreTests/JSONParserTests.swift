@@ -1,5 +1,5 @@
-import AppStateIPC
-import StateContainers
+import AppStateCore
+import TestSupport
 import XCTest
 
 final class JSONParserTests: XCTestCase {
@@ -198,22 +198,5 @@ final class JSONParserTests: XCTestCase {
 
     func testParseError_description_namesKindAndOffset() {
         XCTAssertEqual(JSONParseError(.invalidUTF8, at: 12).description, "invalid UTF-8 at byte 12")
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that randomised tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
