@@ -20,7 +20,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkSupport", dependencies: [benchmark]),
-        .target(name: "BusWorkloads", dependencies: [.product(name: "StateContainers", package: "appstate")]),
+        .target(name: "BusWorkloads", dependencies: [
+            .product(name: "AppStateCore", package: "appstate"), .product(name: "StateContainers", package: "appstate"),
+        ]),
         .executableTarget(name: "BusProfile", dependencies: ["BusWorkloads"]),
         .executableTarget(
             name: "BusBenchmarks",
@@ -30,7 +32,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ModelBenchmarks",
-            dependencies: [benchmark, "BenchmarkSupport", .product(name: "StateContainers", package: "appstate")],
+            dependencies: [
+                benchmark, "BenchmarkSupport",
+                .product(name: "AppStateCore", package: "appstate"), .product(name: "StateContainers", package: "appstate"),
+            ],
             path: "Benchmarks/ModelBenchmarks",
             plugins: [benchmarkPlugin]
         ),

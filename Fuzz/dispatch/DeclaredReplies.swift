@@ -1,3 +1,4 @@
+import AppStateCore
 import AppStateIPC
 import StateContainers
 

@@ -1,4 +1,5 @@
 @testable import AppStateService
+import AppStateCore
 import AppStateIPC
 import StateContainers
 

@@ -1,3 +1,4 @@
+import AppStateCore
 import Benchmark
 import BenchmarkSupport
 import StateContainers

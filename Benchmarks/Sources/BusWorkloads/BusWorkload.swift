@@ -1,3 +1,4 @@
+import AppStateCore
 import StateContainers
 
 /// The name every bus workload posts.
