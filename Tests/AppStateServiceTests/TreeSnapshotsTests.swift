@@ -32,6 +32,12 @@ final class TreeSnapshotsTests: XCTestCase {
         }
     }
 
+    /// Visits a controller and every controller it owns, hidden ones included, parents first.
+    @MainActor private func forEachConfigured(_ controller: Controller, _ body: (Controller) -> Void) {
+        body(controller)
+        for child in controller.configuredChildren { forEachConfigured(child, body) }
+    }
+
     /// Compares the snapshots' answer for the whole tree and for every node with the
     /// controllers' own current children.
     @MainActor private func assertSnapshotsMatchLiveTree(_ host: TreeHost, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -41,7 +47,7 @@ final class TreeSnapshotsTests: XCTestCase {
         XCTAssertEqual(deepest.path, tree.root.deepestCurrent.path, file: file, line: line)
         XCTAssertEqual(deepest.node, tree.root.deepestCurrent.snapshot(), file: file, line: line)
         var checked: [String] = []
-        tree.root.forEachDescendant { controller in
+        forEachConfigured(tree.root) { controller in
             checked.append(controller.path)
             let answer = Result { () throws(VarlinkError) in try snapshots.current(PathParameters(path: controller.path)) }
             switch (answer, controller.currentChild) {

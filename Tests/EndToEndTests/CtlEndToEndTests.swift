@@ -142,8 +142,18 @@ final class CtlEndToEndTests: XCTestCase {
     func testTree_whenFreshDefaultTree_thenDrawsItAndJSONCarriesTheRoot() throws {
         assertOutput(try ctl("tree"), """
             session LoginStateController "Session" 1280×800+0+0, logged out
-            └── login KeyboardAwareController "Log in" 1280×800+0+0 ◀ current
-                └── login-form Controller "Log in" 1280×800+0+0 ◀ current
+            ├── login KeyboardAwareController "Log in" 1280×800+0+0 ◀ current
+            │   └── login-form Controller "Log in" 1280×800+0+0 ◀ current
+            └── home MenuController "Pages" off screen, menu hidden
+                ├── pages PaginatedController "Pages" off screen, index 0 of 3 ◀ current
+                │   ├── overview Controller "Overview" off screen ◀ current
+                │   ├── activity ContentStateController "Activity" off screen
+                │   └── settings Controller "Settings" off screen
+                ├── inbox NavigationController "Inbox" off screen
+                │   └── messages Controller "Messages" off screen ◀ current
+                └── dashboard StackController "Dashboard" off screen
+                    ├── list Controller "List" off screen
+                    └── map Controller "Map" off screen
 
             """)
         let reply = try json(try ctl("tree", "--json"))

@@ -56,6 +56,37 @@ final class DaemonProtocolTests: XCTestCase {
         XCTAssertEqual(try client.call(method: "io.appstate.Logout")["changed"], false)
     }
 
+    /// Every node the tree file declares is visible and addressable while logged out; a change
+    /// named by its path applies to the remembered state, is kept across a crash, and is
+    /// what the next login shows. A call without a path acts on what is shown.
+    func testHiddenChild_whenLoggedOut_thenVisibleAddressableAndChangeableByPath() throws {
+        let root = try XCTUnwrap(try client.call(method: "io.appstate.GetTree")["root"])
+        XCTAssertEqual(root["children"]?.arrayValue?.map { $0["identifier"] }, ["login", "home"])
+        let home = try XCTUnwrap(root["children"]?.arrayValue?.last)
+        XCTAssertEqual(home["onScreen"], false)
+        XCTAssertEqual(home["children"]?.arrayValue?.map { $0["path"] },
+                       ["session/home/pages", "session/home/inbox", "session/home/dashboard"])
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
+                       "session/home/pages/overview")
+
+        XCTAssertEqual(try client.call(method: "io.appstate.SetPage", parameters: ["path": "session/home/pages", "id": "settings"]),
+                       ["index": 2, "path": "session/home/pages/settings"])
+        XCTAssertEqual(try client.call(method: "io.appstate.Push", parameters: ["path": "session/home/inbox", "id": "message"])["path"],
+                       "session/home/inbox/message")
+        assertError("io.appstate.NoSuchNode", "io.appstate.SetPage", ["index": 0])
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/login/login-form")
+
+        daemon.kill9()
+        try daemon.restart()
+        client = try VarlinkClient(path: daemon.socketPath)
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
+                       "session/home/pages/settings")
+        _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/pages/settings")
+        _ = try client.call(method: "io.appstate.SelectMenuItem", parameters: ["id": "inbox"])
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/inbox/message")
+    }
+
     func testSetPage_whenIndexIdAndStep_thenMovesAndOutOfRangeChangesNothing() throws {
         _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
         XCTAssertEqual(try client.call(method: "io.appstate.SetPage", parameters: ["step": 1]),

@@ -242,13 +242,22 @@ import XCTest
 
     func testLogIn_whenTheUserIsInvalid_thenThrowsInvalidArgument() async throws {
         let session = try makeSession()
-        for user in ["", "   ", "al\nice", "\u{7}"] {
+        // The model's one rule for user names: bounded, printable on one line, visible.
+        for user in ["", "   ", "al\nice", "\u{7}", String(repeating: "a", count: 257), "\u{202E}admin", "ada\u{2028}root", "\u{200B}"] {
             XCTAssertThrowsError(try session.logIn(user: user)) { error in
                 XCTAssertEqual(error as? ContainmentError, .invalidArgument)
             }
         }
         XCTAssertNil(session.session)
         XCTAssertTrue(session.shownController === session.loggedOut)
+        XCTAssertNoThrow(try session.logIn(user: String(repeating: "a", count: 256)))
+    }
+
+    func testLogIn_whenTheUserIsInvalid_thenTheErrorSaysWhy() async throws {
+        let session = try makeSession()
+        XCTAssertThrowsError(try session.logIn(user: "ada\u{1B}")) { error in
+            XCTAssertEqual("\(error)", "the user name must not contain control characters")
+        }
     }
 
     func testLogIn_recordsWhenTheSessionStarted_toTheSecond() async throws {
@@ -479,7 +488,9 @@ import XCTest
         let snapshot = session.snapshot()
         XCTAssertEqual(snapshot.user, "alice")
         XCTAssertEqual(snapshot.current, "home")
-        XCTAssertEqual(snapshot.children.map(\.path), ["session/home"])
+        // Both children are listed, the hidden one off screen, in a fixed order.
+        XCTAssertEqual(snapshot.children.map(\.path), ["session/login", "session/home"])
+        XCTAssertEqual(snapshot.children.map(\.onScreen), [false, true])
         XCTAssertEqual(session.deepestCurrent.path, "session/home")
     }
 }

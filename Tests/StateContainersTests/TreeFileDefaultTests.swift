@@ -50,16 +50,15 @@ final class TreeFileDefaultTests: XCTestCase {
         let window = try TreeBuilder.build(try TreeFile.default.trees[0], clock: ManualClock())
         window.makeVisible()
         let session = try XCTUnwrap(window.rootController as? LoginStateController)
-        // Only the shown child of the login container is its child: the logged-out subtree is
-        // checked before logging in, the logged-in one after.
-        let (loggedOutPaths, loggedInPaths) = (designPaths.prefix(3), designPaths.dropFirst(3))
+        // The whole configured tree is addressable, with its paths, whichever child of the
+        // login container is shown.
         XCTAssertEqual(session.deepestCurrent.path, "session/login/login-form")
-        assertControllers(under: session, are: loggedOutPaths)
+        assertControllers(under: session, are: designPaths)
 
         try session.logIn(user: "ada", switching: false)
 
         XCTAssertEqual(session.deepestCurrent.path, "session/home/pages/overview")
-        assertControllers(under: session, are: loggedInPaths)
+        assertControllers(under: session, are: designPaths)
     }
 
     func testDefault_whenStateSavedAndRestoredIntoANewTree_thenSameChildrenCurrent() async throws {
@@ -83,6 +82,34 @@ final class TreeFileDefaultTests: XCTestCase {
         XCTAssertEqual((restored.descendant(at: "home/pages") as? PaginatedController)?.currentIndex, 2)
         XCTAssertEqual(restored.deepestCurrent.path, "session/home/inbox/compose")
     }
+
+    func testDefault_whenSavedWhileLoggedOut_thenTheHiddenChildKeepsItsStateForTheNextLogin() async throws {
+        let spec = try TreeFile.default.trees[0]
+        let window = try TreeBuilder.build(spec, clock: ManualClock())
+        window.makeVisible()
+        let session = try XCTUnwrap(window.rootController as? LoginStateController)
+        try session.logIn(user: "ada", switching: false)
+        try (session.descendant(at: "home/pages") as? PaginatedController)?.setPage(2, animated: false)
+        try (session.descendant(at: "home/inbox") as? NavigationController)?.push(identifier: "compose", animated: false)
+        try (session.descendant(at: "home") as? MenuController)?.select(identifier: "dashboard")
+        session.logOut()
+        let saved = session.encodeRestorableTree()
+        XCTAssertEqual(saved.controllers["session/home/pages"]?["index"], 2)
+
+        let restored = try XCTUnwrap(try TreeBuilder.makeRootController(for: spec) as? LoginStateController)
+        try restored.decodeRestorableTree(saved)
+        let newWindow = Window(size: spec.window, clock: ManualClock())
+        newWindow.rootController = restored
+        newWindow.makeVisible()
+        XCTAssertNil(restored.session)
+        XCTAssertEqual(restored.deepestCurrent.path, "session/login/login-form")
+        XCTAssertFalse(restored.loggedIn.isViewLoaded, "restoring a hidden child loads no view")
+
+        try restored.logIn(user: "ada", switching: false)
+        XCTAssertEqual(restored.deepestCurrent.path, "session/home/dashboard")
+        XCTAssertEqual((restored.descendant(at: "home/pages") as? PaginatedController)?.currentIndex, 2)
+        XCTAssertEqual((restored.descendant(at: "home/inbox") as? NavigationController)?.top.identifier, "compose")
+    }
 }
 
 extension TreeFileDefaultTests {
@@ -90,7 +117,7 @@ extension TreeFileDefaultTests {
     /// the same as its path (restoration identifiers default to identifiers).
     private func assertControllers(under root: Controller, are paths: some Sequence<(path: String, type: String)>, line: UInt = #line) {
         for (path, type) in paths {
-            let controller = root.descendant(at: String(path.dropFirst(root.identifier.count)))
+            let controller = root.descendant(atPath: path)
             XCTAssertEqual(controller.map { String(describing: Swift.type(of: $0)) }, type, path, line: line)
             XCTAssertEqual(controller?.path, path, line: line)
             XCTAssertEqual(controller?.restorationPath, path, line: line)

@@ -76,14 +76,12 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
         self.children = children
     }
 
-    /// The node at `path` in this subtree.
-    /// - Parameter path: A full path from the root.
+    /// The node at `path` in this subtree, spelled the one way ``NodePath`` accepts.
+    /// - Parameter path: A full path from the tree's root.
     public func node(at path: String) -> NodeSnapshot? {
-        if self.path == path { return self }
-        for child in children where path == child.path || path.hasPrefix(child.path + "/") {
-            return child.node(at: path)
+        NodePath.relative(path, below: self.path).flatMap {
+            NodePath.descendant(at: $0, of: self, identifier: \.identifier, children: \.children)
         }
-        return nil
     }
 
     /// The path of the deepest chain of current children from this node: what `GetCurrent`

@@ -18,22 +18,11 @@ import StateContainers
         window.rootController = root
     }
 
-    /// The controller at a full path from the root.
+    /// The controller at a full path from the root, shown or not.
     /// - Throws: `io.appstate.NoSuchNode` when nothing is at that path.
-    /// Only the canonical spelling names a node: no empty segments, so `/session`,
-    /// `session/` and `session//home` are not other names of `session` and `session/home`.
     func controller(at path: String) throws(VarlinkError) -> Controller {
-        let segments = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let first = segments.first, first == root.identifier, HostedTree.isCanonical(path),
-              let controller = root.descendant(at: segments.count > 1 ? String(segments[1]) : "") else {
-            throw .noSuchNode(path: path)
-        }
+        guard let controller = root.descendant(atPath: path) else { throw .noSuchNode(path: path) }
         return controller
-    }
-
-    /// Whether a path is spelled the one way that names a node: no empty segments.
-    nonisolated static func isCanonical(_ path: String) -> Bool {
-        !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty)
     }
 
     /// The container of a kind at `path`, or when no path is given the first one on the

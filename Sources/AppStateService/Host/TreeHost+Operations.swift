@@ -8,7 +8,6 @@ import StateContainers
 extension TreeHost {
     func logIn(_ parameters: Login.Parameters) throws(VarlinkError) -> (Login.Reply, Event) {
         let tree = try tree(named: parameters.tree)
-        try Validate.name(parameters.user, parameter: "user")
         let login = try tree.container(LoginStateController.self, at: nil)
         do {
             try login.logIn(user: parameters.user, switching: parameters.switching)
@@ -30,15 +29,22 @@ extension TreeHost {
 
     func post(_ parameters: Post.Parameters) throws(VarlinkError) -> Event {
         let tree = try tree(named: parameters.tree)
-        try Validate.name(parameters.name, parameter: "name")
+        if let problem = PrintableName.problem(with: parameters.name) {
+            throw .invalidValue(parameter: "name", reason: problem)
+        }
         let userInfo = parameters.userInfo ?? [:]
-        // The session notification logs a user in: its user passes the checks Login makes
-        // (the login container would otherwise take any non-blank name, of any length).
+        // A notification has no caller to answer, so the login container can only ignore a
+        // bad one: the session notification's user is checked here, by the model's rule,
+        // so that the client that posted it is told.
         if parameters.name == NotificationName.sessionDidLogIn.rawValue {
             guard case .string(let user)? = userInfo["user"] else {
                 throw .invalidValue(parameter: "userInfo.user", reason: "\(parameters.name) needs the user name as a string")
             }
-            try Validate.name(user, parameter: "userInfo.user")
+            do {
+                try Session.validate(user: user)
+            } catch {
+                throw .invalidValue(parameter: "userInfo.user", reason: error.description)
+            }
         }
         tree.window.bus.post(name: NotificationName(rawValue: parameters.name), userInfo: userInfo)
         return event(tree, parameters.name, path: nil, userInfo: userInfo)

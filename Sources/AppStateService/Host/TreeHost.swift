@@ -67,11 +67,7 @@ import StateContainers
     /// The restorable state of every tree, including the subtrees containers keep hidden
     /// (the logged-in child while nobody is logged in).
     var restorableState: StateDocument {
-        StateDocument(trees: Dictionary(uniqueKeysWithValues: trees.map { tree in
-            var document = tree.root.encodeRestorableTree()
-            HiddenSubtrees.encode(tree.root, into: &document)
-            return (tree.name, document)
-        }))
+        StateDocument(trees: Dictionary(uniqueKeysWithValues: trees.map { ($0.name, $0.root.encodeRestorableTree()) }))
     }
 
     /// Puts the trees back into a saved state, to undo a mutation whose commit failed; trees
@@ -80,13 +76,8 @@ import StateContainers
     /// - Throws: ``ContainmentError`` for a tree document of another version.
     func restore(_ document: StateDocument) throws {
         for tree in trees {
-            if let saved = document.trees[tree.name] { try TreeHost.restore(tree.root, from: saved) }
+            if let saved = document.trees[tree.name] { try tree.root.decodeRestorableTree(saved) }
         }
-    }
-
-    private static func restore(_ root: Controller, from saved: RestorationDocument) throws {
-        try root.decodeRestorableTree(saved)
-        HiddenSubtrees.decode(root, from: saved)
     }
 
     /// Replaces the trees with those of a new tree file, carrying the restorable state over.
@@ -104,7 +95,7 @@ import StateContainers
     private static func build(_ file: TreeFile, restoring state: StateDocument?, clock: any Clock<Duration>) throws -> [HostedTree] {
         try file.trees.map { spec in
             let root = try TreeBuilder.makeRootController(for: spec)
-            if let saved = state?.trees[spec.name] { try restore(root, from: saved) }
+            if let saved = state?.trees[spec.name] { try root.decodeRestorableTree(saved) }
             return HostedTree(name: spec.name, window: Window(size: spec.window, clock: clock), root: root)
         }
     }

@@ -43,7 +43,7 @@ struct TreeSnapshots: Sendable {
             guard let node = root.node(at: deepest) else { throw .noSuchNode(path: deepest) }
             return GetCurrent.Reply(path: deepest, node: node)
         }
-        guard HostedTree.isCanonical(path), let container = root.node(at: path) else { throw .noSuchNode(path: path) }
+        guard let container = root.node(at: path) else { throw .noSuchNode(path: path) }
         guard let current = container.current, let child = container.children.first(where: { $0.identifier == current }) else {
             throw .wrongContainerType(path: path, expected: "a container with a current child", actual: container.type)
         }

@@ -54,6 +54,8 @@ public final class LoginStateController: Controller {
         self.loggedOut = loggedOut
         self.loggedIn = loggedIn
         super.init(identifier: identifier, title: title)
+        loggedOut.keeper = self
+        loggedIn.keeper = self
         try slot.validate(loggedOut)
         slot.show(loggedOut)
     }
@@ -66,6 +68,10 @@ public final class LoginStateController: Controller {
     /// The shown child.
     public override var currentChild: Controller? { slot.shown }
 
+    /// Both children, the logged-out one first, whichever is shown: the hidden one keeps its
+    /// state (pages, menu, navigation) for the next time it is shown.
+    public override var configuredChildren: [Controller] { [loggedOut, loggedIn] }
+
     /// How long a swap takes on the window's clock; zero, the default, swaps before
     /// ``logIn(user:switching:)`` or ``logOut()`` returns.
     public var transitionDuration: Duration {
@@ -77,7 +83,7 @@ public final class LoginStateController: Controller {
     /// logged in does nothing; switching to another user keeps the logged-in child and
     /// starts a new session. The session starts now, to the whole second.
     /// - Parameters:
-    ///   - user: The user's name; see ``Session/isValid(user:)``.
+    ///   - user: The user's name; see ``Session/validate(user:)``.
     ///   - switching: Whether to replace another user who is logged in.
     /// - Throws: ``ContainmentError/invalidArgument`` for an invalid name,
     ///   ``ContainmentError/alreadyLoggedIn`` when another user is logged in and
@@ -87,9 +93,7 @@ public final class LoginStateController: Controller {
     ///   another child has its identifier, it is in another container's transition).
     ///   Nothing changes then.
     public func logIn(user: String, switching: Bool = false) throws {
-        guard Session.isValid(user: user) else {
-            throw ContainmentError.invalidArgument.with("\"\(user)\" is not a valid user name")
-        }
+        try Session.validate(user: user)
         if let session {
             guard session.user != user else { return }
             guard switching else {
@@ -164,8 +168,10 @@ public final class LoginStateController: Controller {
             restore(nil)
             return
         }
-        guard Session.isValid(user: user) else {
-            ContainmentWarning.emit("restored no session: \"\(user)\" is not a valid user name", on: identifier)
+        do {
+            try Session.validate(user: user)
+        } catch {
+            ContainmentWarning.emit("restored no session: \(error)", on: identifier)
             restore(nil)
             return
         }

@@ -1,3 +1,4 @@
+import AppStateCore
 import FoundationEssentials
 
 /// Who is logged in to a ``LoginStateController``, and since when.
@@ -9,18 +10,20 @@ public struct Session: Hashable, Sendable, Codable {
 
     /// Creates a session.
     /// - Parameters:
-    ///   - user: The user's name; see ``isValid(user:)``.
+    ///   - user: The user's name; see ``validate(user:)``.
     ///   - since: When the user logged in.
     public init(user: String, since: Date) {
         self.user = user
         self.since = since
     }
 
-    /// Whether a name can be a user's: non-empty, not only white space, and free of control
-    /// characters, so that it prints on one line in logs, snapshots and `appstatectl`.
+    /// Checks that a name can be a user's: ``PrintableName``'s rule, so that it prints on
+    /// one line in logs, snapshots and `appstatectl`.
     /// - Parameter user: The candidate name.
-    public static func isValid(user: String) -> Bool {
-        !user.unicodeScalars.allSatisfy(\.properties.isWhitespace)
-            && !user.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    /// - Throws: ``ContainmentError/invalidArgument`` saying what is wrong with it.
+    public static func validate(user: String) throws(ContainmentError) {
+        if let problem = PrintableName.problem(with: user) {
+            throw ContainmentError.invalidArgument.with("the user name \(problem)")
+        }
     }
 }

@@ -20,6 +20,10 @@ import AppStateCore
     /// The container this controller is a child of.
     public internal(set) weak var parent: Controller?
 
+    /// The container that keeps this controller while it is not its child (the login
+    /// container's hidden child), so that it keeps its path.
+    weak var keeper: Controller?
+
     /// The child controllers, in the order they were added.
     public internal(set) var children: [Controller] = []
 
@@ -93,6 +97,13 @@ import AppStateCore
 
     /// The child that is current, for containers that show one child at a time; nil otherwise.
     open var currentChild: Controller? { nil }
+
+    /// Every child this controller owns, shown or not, in a fixed order: what snapshots
+    /// list, what paths address and what restoration saves. For most containers these are
+    /// its ``children``; a container that keeps a child aside while it is not shown (the
+    /// login container's other child) names it here too, so that the child's state is
+    /// saved, restored and visible while it waits.
+    open var configuredChildren: [Controller] { children }
 
     /// Called once, after the view is loaded on first access.
     open func viewDidLoad() {}

@@ -1,20 +1,25 @@
 import AppStateCore
 
 extension Controller {
-    /// Identifiers from the root to this controller joined by `/`.
+    /// Identifiers from the root to this controller joined by `/`; a child a container
+    /// keeps hidden has the path it has when shown.
     public var path: String {
-        guard let parent else { return identifier }
-        return "\(parent.path)/\(identifier)"
+        guard let container = parent ?? keeper else { return identifier }
+        return "\(container.path)/\(identifier)"
     }
 
-    /// The controller at a path relative to this one (`home/pages`), or this one for an empty path.
+    /// The controller at a path relative to this one (`home/pages`), or this one for an empty
+    /// path. Hidden children (``configuredChildren``) are addressable too.
     /// - Parameter relativePath: Child identifiers joined by `/`.
     public func descendant(at relativePath: String) -> Controller? {
-        var controller: Controller? = self
-        for segment in relativePath.split(separator: "/", omittingEmptySubsequences: true) {
-            controller = controller?.child(named: String(segment))
-        }
-        return controller
+        NodePath.descendant(at: relativePath[...], of: self, identifier: \.identifier, children: \.configuredChildren)
+    }
+
+    /// The controller at a full path from the tree's root (`session/home/pages`), spelled the
+    /// one way ``NodePath`` accepts, in this controller's subtree.
+    /// - Parameter path: Identifiers from the root down, joined by `/`.
+    public func descendant(atPath path: String) -> Controller? {
+        NodePath.relative(path, below: self.path).flatMap { descendant(at: String($0)) }
     }
 
     /// The deepest chain of current children from this controller.
@@ -40,7 +45,7 @@ extension Controller {
             frame: loadedView.map { $0.convert($0.bounds, to: nil) } ?? .zero,
             contentInset: loadedView?.contentInset ?? .zero,
             onScreen: loadedView?.isOnScreen ?? false,
-            children: children.map { $0.snapshot(path: "\(path)/\($0.identifier)") }
+            children: configuredChildren.map { $0.snapshot(path: "\(path)/\($0.identifier)") }
         )
         describe(in: &node)
         return node

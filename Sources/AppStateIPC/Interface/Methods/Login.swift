@@ -13,7 +13,7 @@ public enum Login: VarlinkMethod {
 
         /// The tree to change; the first tree when `nil`.
         public var tree: String?
-        /// The user to log in, never empty.
+        /// The user to log in; the login container checks the name.
         public var user: String
         /// Whether to replace a different user already logged in (the wire's `switch`).
         public var switching: Bool
@@ -32,13 +32,12 @@ public enum Login: VarlinkMethod {
         /// Decodes the parameters.
         /// - Parameter parameters: The call's parameters.
         /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter;
-        ///   `io.appstate.InvalidValue` for an empty user.
+        ///   nothing about the name itself, which is the model's to judge.
         public init(parameters: [String: JSONValue]) throws(VarlinkError) {
             let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
             tree = try reader.optionalString("tree")
             user = try reader.string("user")
             switching = try reader.optionalBool("switch") ?? false
-            guard !user.isEmpty else { throw .invalidValue(parameter: "user", reason: "must not be empty") }
         }
 
         /// The parameters for encoding; `switch` only when set.

@@ -13,7 +13,7 @@ public enum Post: VarlinkMethod {
 
         /// The tree whose bus to post on; the first tree when `nil`.
         public var tree: String?
-        /// The notification name, never empty.
+        /// The notification name; the daemon checks that it prints on one line.
         public var name: String
         /// The notification's userInfo.
         public var userInfo: [String: JSONValue]?
@@ -32,13 +32,12 @@ public enum Post: VarlinkMethod {
         /// Decodes the parameters.
         /// - Parameter parameters: The call's parameters.
         /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter;
-        ///   `io.appstate.InvalidValue` for an empty name.
+        ///   nothing about the name itself, which the daemon judges.
         public init(parameters: [String: JSONValue]) throws(VarlinkError) {
             let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
             tree = try reader.optionalString("tree")
             name = try reader.string("name")
             userInfo = try reader.optionalObject("userInfo")
-            guard !name.isEmpty else { throw .invalidValue(parameter: "name", reason: "must not be empty") }
         }
 
         /// The parameters for encoding.
