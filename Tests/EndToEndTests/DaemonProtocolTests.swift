@@ -195,6 +195,28 @@ final class DaemonProtocolTests: XCTestCase {
         XCTAssertEqual(change["root"]?["user"], "ada")
     }
 
+    func testWatch_whenCallsFollowItInTheSameWrite_thenTheyAreNotActedOnAndTheConnectionCloses() throws {
+        let raw = try RawConnection(path: daemon.socketPath)
+        raw.send(Array(#"{"method":"io.appstate.GetCurrent"}"#.utf8) + [0]
+            + Array(#"{"method":"io.appstate.Watch","more":true}"#.utf8) + [0]
+            + Array(#"{"method":"io.appstate.Login","parameters":{"user":"ada"}}"#.utf8) + [0]
+            + Array(#"{"method":"io.appstate.GetTree"}"#.utf8) + [0])
+        let (frames, closed) = raw.receive(frames: 3)
+        XCTAssertEqual(frames.count, 2, "the read before the Watch, then the Watch's snapshot: \(frames)")
+        XCTAssertEqual((frames[safe: 0]?["parameters"] as? [String: Any])?["path"] as? String, "session/login/login-form")
+        XCTAssertEqual(frames[safe: 1]?["continues"] as? Bool, true)
+        XCTAssertTrue(closed || raw.isClosedByPeer(), "the calls behind the stream close the connection")
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/login/login-form", "the Login was not acted on")
+    }
+
+    func testWatch_whenACallFollowsInALaterWrite_thenTheConnectionCloses() throws {
+        let raw = try RawConnection(path: daemon.socketPath)
+        raw.send(frame: #"{"method":"io.appstate.Watch","more":true}"#)
+        XCTAssertEqual(raw.receive(frames: 1).frames.first?["continues"] as? Bool, true)
+        raw.send(frame: #"{"method":"io.appstate.Logout"}"#)
+        XCTAssertTrue(raw.isClosedByPeer())
+    }
+
     func testWatch_whenCalledWithoutMore_thenExpectedMore() {
         assertError("org.varlink.service.ExpectedMore", "io.appstate.Watch")
     }

@@ -31,7 +31,7 @@ import Synchronization
     private let hub = WatchHub()
     private let started = ContinuousClock.now
     /// The state restored at start (or the initial one): what is durable before the first write.
-    private let startState: [UInt8]
+    private let startState: StateDocument
     /// Advanced at each rollback after a refused commit; see ``StateStore``.
     private var generation = 0
     /// Counted on whichever thread answers the call.
@@ -51,7 +51,7 @@ import Synchronization
         self.host = host
         self.published = host.published
         self.store = store
-        self.startState = host.restorableState.encoded()
+        self.startState = host.restorableState
         host.afterDeferredChange = { [weak self] tree in
             self?.publish([Event(tree: tree.name, name: RequestProcessor.transitionDidEnd, current: tree.deepestCurrentPath)])
         }
@@ -68,6 +68,10 @@ import Synchronization
         var replies: [VarlinkReply?] = []
         var events: [(event: Event, durable: Bool)] = []
         var mutated: [Int] = []
+        // The trees before this batch's first durable mutation: what they go back to if the
+        // batch's state cannot even be encoded. Nothing else runs on the main actor between
+        // here and the encoding, so it holds every other batch's changes and none of this one's.
+        var before: StateDocument?
         // Whether a call of this batch may have changed the trees since they were published.
         var changed = false
         for call in calls {
@@ -78,19 +82,21 @@ import Synchronization
                 changed = false
             }
             if call.method == Watch.name, call.more {
-                await commit(&replies, mutated: mutated, events: &events)
+                await commit(&replies, mutated: mutated, events: &events, before: before)
                 mutated = []
+                before = nil
                 replies.append(watch(call, on: connection))
                 if replies.last??.continues == true { break }
                 continue
             }
             changed = changed || !reads
+            let method = AppStateMethod(rawValue: call.method)
+            // Keyboard and window size are transient: they need no write, and a failed
+            // write of the batch does not undo them.
+            let durable = method.map(RequestProcessor.changesRestorableState) ?? true
+            if before == nil, durable, method?.isMutation == true { before = host.restorableState }
             do {
                 let (reply, event) = try answer(call, peer: connection.peer)
-                // Keyboard and window size are transient: they need no write, and a failed
-                // write of the batch does not undo them.
-                let method = AppStateMethod(rawValue: call.method)
-                let durable = method.map(RequestProcessor.changesRestorableState) ?? true
                 if let event { events.append((event, durable)) }
                 // A mutation that changed nothing (Logout while logged out) still reports a
                 // state, which another batch may have made and not yet written: its reply
@@ -102,7 +108,7 @@ import Synchronization
             }
         }
         if changed { host.publish() }
-        await commit(&replies, mutated: mutated, events: &events)
+        await commit(&replies, mutated: mutated, events: &events, before: before)
         return replies
     }
 
@@ -155,13 +161,24 @@ import Synchronization
     }
 
     /// Makes the trees' state durable if it changed, then publishes the batch's events. When
-    /// the write fails, the trees go back to the last durable state and the replies of the
-    /// batch's durable mutations become `io.appstate.StorageFailure`: a refused change is
-    /// neither kept nor published.
-    private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [(event: Event, durable: Bool)]) async {
+    /// the state cannot be encoded or written, the trees go back to a state without the
+    /// refused changes and the replies of the batch's durable mutations become
+    /// `io.appstate.StorageFailure`: a refused change is neither kept nor published.
+    private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [(event: Event, durable: Bool)],
+                        before: StateDocument?) async {
         defer { events = [] }
         guard !events.isEmpty || !mutated.isEmpty else { return }
-        let state = host.restorableState.encoded()
+        let state: [UInt8]
+        do {
+            state = try host.restorableState.encoded()
+        } catch {
+            // Nothing was written: undo this batch alone (others may be waiting for their
+            // writes, which hold their changes and must stay).
+            onStorageFailure("\(error); the change was refused")
+            if let before { restore(before) }
+            refuse(&replies, mutated: mutated, events: events, because: error)
+            return
+        }
         // The store, not this actor, knows what is on disk: batches resume from their commits
         // in any order, so a copy kept here could name an older state as durable and let a
         // later mutation be acknowledged without a write.
@@ -171,30 +188,46 @@ import Synchronization
                 try await store.commit(state, generation: generation)
             } catch {
                 if generation == self.generation { rollBack(after: error) }
-                for index in mutated where replies[index] != nil {
-                    replies[index] = VarlinkReply(error: .storageFailure(reason: "\(error)"))
-                }
-                // The transient changes stay; their events say where the rolled-back trees are.
-                publish(events.filter { !$0.durable }.map { entry in
-                    var event = entry.event
-                    if let tree = try? host.tree(named: event.tree) { event.current = tree.deepestCurrentPath }
-                    return event
-                })
+                refuse(&replies, mutated: mutated, events: events, because: error)
                 return
             }
         }
         publish(events.map(\.event))
     }
 
+    /// Turns the replies of the batch's durable mutations into `io.appstate.StorageFailure`
+    /// and publishes only its transient changes, whose events say where the rolled-back
+    /// trees are.
+    private func refuse(_ replies: inout [VarlinkReply?], mutated: [Int], events: [(event: Event, durable: Bool)], because error: any Error) {
+        for index in mutated where replies[index] != nil {
+            replies[index] = VarlinkReply(error: .storageFailure(reason: "\(error)"))
+        }
+        publish(events.filter { !$0.durable }.map { entry in
+            var event = entry.event
+            if let tree = try? host.tree(named: event.tree) { event.current = tree.deepestCurrentPath }
+            return event
+        })
+    }
+
     /// Puts the trees back to the last durable state and starts a new generation, so that
     /// states taken from the trees with the refused change are refused too.
     private func rollBack(after error: any Error) {
         generation += 1
-        let failure = error as? StateStore.CommitFailure
-        let durable = failure?.durableState ?? startState
         onStorageFailure("\(error); the change was refused and the trees are back at the last saved state")
+        guard let durable = (error as? StateStore.CommitFailure)?.durableState else {
+            restore(startState)
+            return
+        }
         do {
-            try host.restore(StateDocument.decode(durable, path: store?.path ?? "state"))
+            restore(try StateDocument.decode(durable, path: store?.path ?? "state"))
+        } catch {
+            onStorageFailure("could not roll the trees back: \(error)")
+        }
+    }
+
+    private func restore(_ document: StateDocument) {
+        do {
+            try host.restore(document)
         } catch {
             onStorageFailure("could not roll the trees back: \(error)")
         }

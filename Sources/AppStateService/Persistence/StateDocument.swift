@@ -10,10 +10,16 @@ struct StateDocument: Codable, Equatable, Sendable {
     var trees: [String: RestorationDocument] = [:]
 
     /// The document as stored: JSON with sorted keys, so that equal states give equal bytes.
-    func encoded() -> [UInt8] {
+    /// - Throws: ``StorageError`` when a value cannot be written as JSON (a number that is
+    ///   not finite): the caller refuses the change rather than store a damaged state.
+    func encoded() throws(StorageError) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (try? Array(encoder.encode(self))) ?? []
+        do {
+            return Array(try encoder.encode(self))
+        } catch {
+            throw .unencodable("\(error)")
+        }
     }
 
     /// Reads a stored document.

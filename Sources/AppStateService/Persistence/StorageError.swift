@@ -7,6 +7,7 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: Hashable, Sendable {
         case io
         case corrupt
+        case unencodable
     }
 
     private let code: Code
@@ -18,6 +19,10 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
 
     static func io(_ operation: String, _ path: String, errno number: Int32) -> StorageError {
         StorageError(code: .io, description: "\(operation) \(path): \(String(cString: strerror(number)))")
+    }
+
+    static func unencodable(_ reason: String) -> StorageError {
+        StorageError(code: .unencodable, description: "the state cannot be written as JSON (\(reason))")
     }
 
     static func corrupt(_ path: String, _ reason: String) -> StorageError {

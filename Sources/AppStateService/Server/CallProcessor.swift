@@ -7,8 +7,9 @@ import AppStateIPC
     /// - Parameters:
     ///   - calls: The calls, in the order they arrived.
     ///   - connection: The connection they arrived on.
-    /// - Returns: One entry per call: its reply, or nil for a `oneway` call. A reply with
-    ///   `continues` set turns the connection into a stream; calls after it are not answered.
+    /// - Returns: One entry per call answered: its reply, or nil for a `oneway` call. A reply
+    ///   with `continues` set turns the connection into a stream and ends the batch: the
+    ///   calls after it are not acted on and have no entry.
     func process(_ calls: [VarlinkCall], on connection: ConnectionContext) async -> [VarlinkReply?]
 
     /// Answers a call without the main actor when it only reads what was published, so the

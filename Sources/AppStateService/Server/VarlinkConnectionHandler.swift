@@ -216,13 +216,17 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             let replies = await processor.process(calls, on: connection)
             eventLoop.execute {
                 let (handler, context) = bound.value
-                handler.write(replies, context)
+                handler.write(replies, answering: calls, context)
             }
         }
     }
 
-    private func write(_ replies: [VarlinkReply?], _ context: ChannelHandlerContext) {
+    private func write(_ replies: [VarlinkReply?], answering calls: [VarlinkCall], _ context: ChannelHandlerContext) {
         guard state != .closed else { return }
+        // The processor stops at a Watch that streams; the calls behind it in the batch were
+        // not acted on and go back in line, where the stream's rule (below) closes the
+        // connection, as for calls that arrive later.
+        if replies.count < calls.count { pending.insert(contentsOf: calls[replies.count...], at: 0) }
         var bytes: [UInt8] = []
         var streams = false
         for reply in replies {

@@ -1,0 +1,48 @@
+import AppStateCore
+import AppStateIPC
+@testable import AppStateService
+import Glibc
+import NIOCore
+import NIOPosix
+import StateContainers
+import TestSupport
+import XCTest
+
+/// A state that cannot be stored refuses the change that produced it; it never reaches the
+/// disk as an empty or partial file.
+final class RequestProcessorStorageTests: XCTestCase {
+    @MainActor func testProcess_whenTheStateCannotBeEncoded_thenStorageFailureTheChangeUndoneAndNothingWritten() async throws {
+        let directory = try TemporaryDirectory()
+        let store = StateStore(directory: directory.path)
+        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        host.makeVisible()
+        // A session start that is not a finite number cannot be written as JSON.
+        try host.restore(StateDocument(trees: [
+            "default": RestorationDocument(controllers: ["session": ["user": "ada", "since": .number(.nan)]]),
+        ]))
+        let processor = RequestProcessor(host: host, store: store)
+        var failures: [String] = []
+        processor.onStorageFailure = { failures.append($0) }
+        let pages = try XCTUnwrap(host.trees.first?.root.descendant(atPath: "session/home/pages") as? PaginatedController)
+
+        let replies = await processor.process([
+            try VarlinkCall(frame: Array(#"{"method":"io.appstate.SetPage","parameters":{"index":2}}"#.utf8)),
+        ], on: try connection())
+
+        XCTAssertEqual(replies.first??.error, "io.appstate.StorageFailure")
+        XCTAssertEqual(pages.currentIndex, 0, "the refused change is undone")
+        XCTAssertNil(try store.load(), "nothing was written, not even an empty file")
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.hasPrefix("the state cannot be written as JSON") == true, "\(failures)")
+    }
+
+    @MainActor private func connection() throws -> ConnectionContext {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        let channel = try NIOPipeBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .takingOwnershipOfDescriptors(input: fds[0], output: fds[1]).wait()
+        try channel.close().wait()
+        return ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), channel: channel,
+                                 watcherQueueLimit: 16, watcherReplyLimit: 16, watcherGrace: .seconds(1))
+    }
+}
