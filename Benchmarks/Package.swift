@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The benchmark harness of DESIGN §9, kept apart from the root package (as swift-nio does)
+// The benchmark harness of the performance targets (docs/ARCHITECTURE.md, Performance), kept
+// apart from the root package (as swift-nio does)
 // so that the project's build and CI never resolve or compile the benchmark tool.
 // Run it all with scripts/benchmark, which writes BENCHMARKS.md.
 let benchmark: Target.Dependency = .product(name: "Benchmark", package: "benchmark")

@@ -1,5 +1,6 @@
 // swift-tools-version:6.1
-// The end-to-end load tool of DESIGN §9: drives a release `appstated` over its socket.
+// The end-to-end load tool of the performance targets (docs/ARCHITECTURE.md, Performance):
+// drives a release `appstated` over its socket.
 // A nested package of its own (like Benchmarks/), so the main build and CI never pay for it.
 // Run it through scripts/benchmark (or scripts/benchmark-load), which builds everything in release.
 import PackageDescription

@@ -4,7 +4,8 @@ import AppStateCore
 /// What shell completion offers, computed from a snapshot of the tree that the completing
 /// `appstatectl` fetches from the daemon (no daemon, no candidates).
 public enum CompletionCandidates {
-    /// The well-known bus notifications of DESIGN §3.4, offered for `post NAME`.
+    /// The well-known bus notifications (the `NotificationName` constants of StateContainers),
+    /// offered for `post NAME`.
     public static let notificationNames = [
         NotificationName.keyboardWillShow, .keyboardDidShow, .keyboardWillHide, .keyboardDidHide,
         .keyboardWillChangeFrame, .sessionDidLogIn, .sessionDidLogOut,

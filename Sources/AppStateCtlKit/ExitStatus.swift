@@ -1,6 +1,6 @@
-/// The exit statuses of `appstatectl`, from BSD's `sysexits.h` as DESIGN §5 asks, so that
-/// scripts can tell a refused request from a missing daemon or a slow one. A wrong command
-/// line exits 64 (`EX_USAGE`), which argument-parser already does for its own errors.
+/// The exit statuses of `appstatectl`, from BSD's `sysexits.h`, so that scripts can tell a
+/// refused request from a missing daemon or a slow one. A wrong command line exits 64
+/// (`EX_USAGE`), which argument-parser already does for its own errors.
 public enum ExitStatus {
     /// The daemon answered with an error: the request was understood and refused.
     public static let failure: Int32 = 1

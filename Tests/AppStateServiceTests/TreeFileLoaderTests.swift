@@ -4,7 +4,7 @@ import StateContainers
 import XCTest
 
 final class TreeFileLoaderTests: XCTestCase {
-    /// The default tree of DESIGN §4 in YAML, as `default-tree.json` has it in JSON.
+    /// The embedded default tree in YAML, as `default-tree.json` has it in JSON.
     private let defaultTreeYAML = """
         version: 1
         trees:

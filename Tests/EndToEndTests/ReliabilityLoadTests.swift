@@ -5,10 +5,10 @@ import XCTest
 import Glibc
 #endif
 
-/// Load and abuse against the real daemon (DESIGN §4 Limits): thousands of connections, a
-/// watcher that never reads, half-sent messages, a client that never reads its replies, and
-/// a client flooding mutations while another measures its own latency. Figures are printed
-/// as `[reliability]` lines; nothing here asserts on time except that nothing hangs.
+/// Load and abuse against the real daemon (docs/ARCHITECTURE.md, Limits): thousands of
+/// connections, a watcher that never reads, half-sent messages, a client that never reads its
+/// replies, and a client flooding mutations while another measures its own latency. Figures
+/// are printed as `[reliability]` lines; nothing here asserts on time except that nothing hangs.
 final class ReliabilityLoadTests: XCTestCase {
     private static let getInfo = Array(#"{"method":"org.varlink.service.GetInfo"}"#.utf8) + [0]
 

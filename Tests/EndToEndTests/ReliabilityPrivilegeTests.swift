@@ -6,8 +6,8 @@ import XCTest
 import Glibc
 #endif
 
-/// Who may change state (DESIGN §4 Access control), with real peers of other users started
-/// through `setpriv`: root, the daemon's own user, members of the allowed group (by the
+/// Who may change state (docs/ARCHITECTURE.md, Access control), with real peers of other users
+/// started through `setpriv`: root, the daemon's own user, members of the allowed group (by the
 /// group database and by primary group) and nobody, each against EVERY mutating method
 /// (the Post of the session notifications included), with the reads open to all who can
 /// connect. Runs as root (to switch users); the group database is replaced in a private

@@ -3,7 +3,8 @@ import StateContainers
 import XCTest
 
 /// Appearance forwarding order, off-screen children, manual forwarding and the
-/// begin/end counter of DESIGN §3.2.
+/// begin/end counter of the containment contract
+/// (`Sources/StateContainers/StateContainers.docc/ContainmentContract.md`).
 final class AppearanceTests: ModelTestCase {
     /// root → [a → [a1], b], every view installed, in a window that is not visible yet.
     private func makeTree() throws -> (window: Window, root: LoggingController, a: LoggingController, a1: LoggingController, b: LoggingController) {

@@ -2,8 +2,9 @@ import AppStateCore
 import StateContainers
 import XCTest
 
-/// The rows of DESIGN §3.2 other than appearance ordering and transitions, and the misuse
-/// rules: exact callback logs, compared whole.
+/// The four calls of the containment contract and its misuse rules, apart from appearance
+/// ordering and transitions: exact callback logs, compared whole. The contract is
+/// `Sources/StateContainers/StateContainers.docc/ContainmentContract.md`.
 final class ContainmentContractTests: ModelTestCase {
     // MARK: addChild
 

@@ -28,7 +28,8 @@ import XCTest
     }
 }
 
-/// RestorationCoder, restoration paths and encoding/decoding a tree (DESIGN §3.5).
+/// RestorationCoder, restoration paths and encoding/decoding a tree
+/// (`Sources/StateContainers/StateContainers.docc/Restoration.md`).
 final class RestorationCoderTests: ModelTestCase {
     private func restorable(_ identifier: String, restorationIdentifier: String? = nil, value: String? = nil) -> Restorable {
         let controller = Restorable(identifier, log: log)

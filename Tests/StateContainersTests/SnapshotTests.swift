@@ -9,7 +9,8 @@ import XCTest
     override var currentChild: Controller? { shown }
 }
 
-/// `snapshot()`, paths and lookups (DESIGN §3.6).
+/// `snapshot()`, paths and lookups (the section "Paths and snapshots" of
+/// `Sources/StateContainers/StateContainers.docc/StateContainers.md`).
 final class SnapshotTests: ModelTestCase {
     func testSnapshot_thenDescribesEveryNodeWithPathsFramesAndAppearance() async throws {
         let root = OneAtATime("session", log: log, title: "Session")

@@ -2,7 +2,8 @@ import AppStateCore
 import StateContainers
 import XCTest
 
-/// `transition(from:to:…)` and the seven-step swap timeline of DESIGN §3.2, on a ManualClock.
+/// `transition(from:to:…)` and the seven-step swap timeline of the containment contract
+/// (`Sources/StateContainers/StateContainers.docc/ContainmentContract.md`), on a ManualClock.
 final class TransitionTests: ModelTestCase {
     private var clock = ManualClock()
 
@@ -22,7 +23,7 @@ final class TransitionTests: ModelTestCase {
         return (window, container, old, new)
     }
 
-    /// Steps 1, 2 and the `transition` call, as a container swaps children (DESIGN §3.2).
+    /// Steps 1, 2 and the `transition` call of the swap timeline, as a container swaps children.
     private func swap(
         in container: Controller,
         from old: Controller,

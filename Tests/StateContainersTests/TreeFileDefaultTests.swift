@@ -5,7 +5,8 @@ import XCTest
 
 @MainActor
 final class TreeFileDefaultTests: XCTestCase {
-    /// DESIGN §4's default tree: every path with its type.
+    /// The embedded default tree, as `StateContainers.docc/TreeFiles.md` draws it: every path
+    /// with its type.
     private let designPaths: [(path: String, type: String)] = [
         ("session", "LoginStateController"),
         ("session/login", "KeyboardAwareController"),

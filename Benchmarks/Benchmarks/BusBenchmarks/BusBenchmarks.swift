@@ -2,7 +2,8 @@ import Benchmark
 import BenchmarkSupport
 import BusWorkloads
 
-/// DESIGN §9's bus figures: posting to 1, 10 and 100 observers on the bus, on Foundation's
+/// The bus figures of the performance targets (docs/ARCHITECTURE.md, Performance): posting to
+/// 1, 10 and 100 observers on the bus, on Foundation's
 /// `NotificationCenter` (the baseline of the speed-up target) and by calling the same observers
 /// directly (the floor), each named `<kind> post <observers>`.
 let benchmarks: @Sendable () -> Void = {

@@ -3,7 +3,8 @@ import Benchmark
 import BenchmarkSupport
 import StateContainers
 
-/// DESIGN §9's framing figure: the bytes of a typical call (GetCurrent of a page container)
+/// The framing figure of BENCHMARKS.md (tracked for regressions, without a target): the bytes
+/// of a typical call (GetCurrent of a page container)
 /// decoded by the daemon's frame decoder, and its reply (the current page's node) encoded, as
 /// the daemon does for every request. The client's half, encoding the call and decoding the
 /// reply, is measured beside it.

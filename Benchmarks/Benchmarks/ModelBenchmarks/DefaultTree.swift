@@ -1,6 +1,6 @@
 import StateContainers
 
-/// The embedded default tree of DESIGN §4, as the daemon builds it, shown in its window and
+/// The embedded default tree (`TreeFile.default`), as the daemon builds it, shown in its window and
 /// logged in, so that the snapshot covers the larger half of the tree (home, its menu, pages,
 /// inbox and dashboard) rather than the login screen.
 @MainActor

@@ -3,7 +3,8 @@ import Benchmark
 import BenchmarkSupport
 import StateContainers
 
-/// DESIGN §9's model figures, each on a visible 1280×800 window and with no animation, so that
+/// The model's figures of BENCHMARKS.md (tracked for regressions, without a target), each on a
+/// visible 1280×800 window and with no animation, so that
 /// every swap completes before the call returns.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.onMainActor("containment swap", operations: 100, makeFixture: SwapFixture.init) { fixture, operations in
@@ -24,8 +25,9 @@ let benchmarks: @Sendable () -> Void = {
 let screen = Size(width: 1280, height: 800)
 
 /// A content-state container in a visible window that swaps between two rendered children:
-/// each swap is the full seven-step timeline of DESIGN §3.2 (`willMove`, `addChild`, the
-/// appearance callbacks of both, `removeFromParent`, `didMove`).
+/// each swap is the full seven-step timeline of the containment contract (`willMove`,
+/// `addChild`, the appearance callbacks of both, `removeFromParent`, `didMove`; see
+/// `Sources/StateContainers/StateContainers.docc/ContainmentContract.md`).
 @MainActor
 final class SwapFixture {
     private let window = Window(size: screen)

@@ -1,5 +1,5 @@
 
-/// A strict JSON parser (RFC 8259) that reads bytes straight into ``JSONValue``.
+/// A strict JSON parser (RFC 8259) that reads bytes straight into `JSONValue`.
 ///
 /// Foundation's `JSONSerialization` is too slow for the daemon's pipelined calls, and too
 /// lenient for a protocol boundary. This parser rejects, with a ``JSONParseError``:

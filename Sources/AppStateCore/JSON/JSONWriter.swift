@@ -1,5 +1,5 @@
 
-/// Serialises ``JSONValue`` to compact UTF-8 JSON, deterministically.
+/// Serialises `JSONValue` to compact UTF-8 JSON, deterministically.
 ///
 /// Object members are written in ascending order of their keys, so that equal values give
 /// equal bytes (which tests, caches and diffs rely on). Integer-valued numbers are written

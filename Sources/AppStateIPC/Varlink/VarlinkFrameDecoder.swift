@@ -2,9 +2,9 @@ import Glibc
 
 /// Splits a byte stream into Varlink messages, each terminated by a NUL byte.
 ///
-/// Feed it whatever the socket delivers with ``append(_:)`` and then take messages with
-/// ``nextFrame()``, ``nextCall()`` or ``nextReply()`` until they return `nil`. A NUL can
-/// only end a message, because JSON escapes every control character inside strings.
+/// Feed it whatever the socket delivers with ``append(_:)-([UInt8])`` and then take messages
+/// with ``nextFrame()``, ``nextCall()`` or ``nextReply()`` until they return `nil`. A NUL
+/// can only end a message, because JSON escapes every control character inside strings.
 ///
 /// Memory stays bounded: a message longer than ``maximumMessageSize`` is reported once as
 /// ``VarlinkProtocolError/Kind/messageTooLarge`` (as soon as that many bytes are buffered

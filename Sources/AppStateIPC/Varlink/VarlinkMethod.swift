@@ -1,5 +1,5 @@
 /// A method of a Varlink interface, tying its name to its parameter and reply types, so
-/// that ``VarlinkClient/call(_:_:)`` and a service can work with typed values.
+/// that ``VarlinkClient`` and a service can work with typed values.
 public protocol VarlinkMethod: Sendable {
     /// The method's input parameters.
     associatedtype Parameters: VarlinkObject

@@ -12,7 +12,9 @@ import StateContainers
     var afterDeferredChange: @MainActor (HostedTree) -> Void = { _ in }
 
     /// Builds the trees of a tree file and restores saved state into them before any view
-    /// loads (DESIGN §3.5); they are not visible until ``makeVisible()``.
+    /// loads, so that restoring neither runs `viewDidLoad` early nor sends appearance callbacks
+    /// twice (`Sources/StateContainers/StateContainers.docc/Restoration.md`); they are not
+    /// visible until ``makeVisible()``.
     /// - Parameters:
     ///   - file: The trees to build.
     ///   - state: Saved state to restore; trees it does not name keep their initial state.

@@ -2,7 +2,8 @@ import Foundation
 import StateContainers
 import Yams
 
-/// Reads tree files (DESIGN §6) from disk: YAML with Yams, JSON with Foundation, both into the
+/// Reads tree files (the format: `Sources/StateContainers/StateContainers.docc/TreeFiles.md`)
+/// from disk: YAML with Yams, JSON with Foundation, both into the
 /// spec types of `StateContainers`, decoded and validated, with every problem named by its
 /// place in the file and, where the text can be parsed, its line.
 ///

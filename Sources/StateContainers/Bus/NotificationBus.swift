@@ -9,8 +9,9 @@ import AppStateCore
 /// its turn does not receive it either.
 ///
 /// Posting is on the hot path of every event, so it neither allocates nor touches a reference
-/// count (DESIGN §9): each name's observers live in storage a post walks through a plain pointer
-/// (see ``ObserverList``), and each observer's closure is called through an unretained reference.
+/// count (the targets: docs/ARCHITECTURE.md, Performance): each name's observers live in storage
+/// a post walks through a plain pointer (see `ObserverList`), and each observer's closure is
+/// called through an unretained reference.
 /// What keeps that safe is that nothing a post walks is changed or freed while any post runs:
 /// a registration or removal during a post moves the list to new storage, and the old storage
 /// and removed observers are freed when the outermost post returns. A removed observer is

@@ -4,9 +4,9 @@ import AppStateCore
 /// them as the content's state changes: the "content state" pattern of UIKit apps, which
 /// keeps the fetching screen's own controller free of loading and error handling.
 ///
-/// Each swap follows the timeline of DESIGN §3.2. Only the shown child is installed. A
-/// state set before the view loads adds its child without loading any view; if no state
-/// was set by the time the view loads, the container shows ``ContentState/loading``.
+/// Each swap follows the swap timeline of <doc:ContainmentContract>. Only the shown child
+/// is installed. A state set before the view loads adds its child without loading any view;
+/// if no state was set by the time the view loads, the container shows ``ContentState/loading``.
 /// The state is transient: it takes no part in restoration.
 public final class ContentStateController: Controller {
     /// The state last asked for with ``transition(to:)``; nil until one is.

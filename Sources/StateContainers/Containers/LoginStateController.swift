@@ -5,8 +5,9 @@ import FoundationEssentials
 /// logged in: the login-state pattern of UIKit apps, where the root container rather than
 /// the login screen decides what the user sees.
 ///
-/// Each swap follows the timeline of DESIGN §3.2; only the shown child is installed. Both
-/// children keep their identifiers (`login` and `home` in the default tree).
+/// Each swap follows the swap timeline of <doc:ContainmentContract>; only the shown child
+/// is installed. Both children keep their identifiers (`login` and `home` in the default
+/// tree).
 ///
 /// While it is in a window the container observes its window's bus: `session.didLogIn`
 /// (userInfo `user`) logs that user in and `session.didLogOut` logs out. Those

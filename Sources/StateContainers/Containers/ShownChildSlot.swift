@@ -1,7 +1,8 @@
 /// The one child a single-child container (login state, content state) shows, and the
 /// swaps from one such child to the next.
 ///
-/// Every swap follows the timeline of DESIGN §3.2 through
+/// Every swap follows the swap timeline of the containment contract
+/// (`StateContainers.docc/ContainmentContract.md`) through
 /// ``Controller/transition(from:to:duration:animations:completion:)``. Two situations
 /// need more than that one call, and this type exists so that both containers handle
 /// them the same way:

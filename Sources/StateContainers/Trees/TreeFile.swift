@@ -9,7 +9,7 @@ import FoundationEssentials
 ///     window: { width: 1280, height: 800 }
 ///     root: { type: Controller, id: main }
 /// ```
-/// Read one with ``decode(json:)`` (the service reads YAML with ``decode(using:)``): both
+/// Read one with ``decode(json:)-([UInt8])`` (the service reads YAML with ``decode(using:)``): both
 /// decode and validate, and report every problem of the file at once in a ``TreeFileError``.
 public struct TreeFile: Hashable, Sendable {
     /// The format version this build reads.
@@ -29,8 +29,8 @@ public struct TreeFile: Hashable, Sendable {
         self.trees = trees
     }
 
-    /// The embedded default tree of DESIGN §4, `default-tree.json`: the tree the daemon runs
-    /// without a tree file, showing every container.
+    /// The embedded default tree, `default-tree.json` (drawn in <doc:TreeFiles>): the tree the
+    /// daemon runs without a tree file, showing every container.
     /// - Throws: ``TreeFileError`` if the embedded file is invalid, which the package's tests rule out.
     public static var `default`: TreeFile {
         get throws(TreeFileError) { try decode(json: PackageResources.default_tree_json) }

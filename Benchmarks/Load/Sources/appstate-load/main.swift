@@ -2,11 +2,12 @@ import AppStateIPC
 import CEpoll
 import Glibc
 
-// appstate-load: the end-to-end figures of DESIGN §9, each beside its baseline measured
+// appstate-load: the end-to-end figures of the performance targets (docs/ARCHITECTURE.md,
+// Performance), each beside its baseline measured
 // in the same run. Usage:
 //   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick]
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
-// Prints rows of BENCHMARKS.md's DESIGN §9 table on stdout (scripts/benchmark splices them
+// Prints rows of BENCHMARKS.md's targets table on stdout (scripts/benchmark splices them
 // in) and progress on stderr. Every loop is bounded in count and in time.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
