@@ -38,12 +38,12 @@ sanitize: test-deps
 	SWIFT="$(SWIFT)" scripts/sanitize address
 	SWIFT="$(SWIFT)" scripts/sanitize thread
 
-# The DocC documentation of StateContainers and AppStateIPC, built in .build-docs (archives in
+# The DocC documentation of AppStateCore, StateContainers and AppStateIPC, built in .build-docs (archives in
 # .build-docs/plugins/Swift-DocC/outputs). docc reports a broken symbol link only as a
 # warning, so any "warning:" in the output fails the target.
 docs: deps
 	@mkdir -p .build-docs
-	@for target in StateContainers AppStateIPC; do \
+	@for target in AppStateCore StateContainers AppStateIPC; do \
 		($(SWIFT) package --scratch-path .build-docs generate-documentation --target $$target 2>&1 \
 			|| echo "make docs: generate-documentation failed for $$target") | tee .build-docs/docs-$$target.log; \
 		if grep -q -e "warning:" -e "^make docs: generate-documentation failed" .build-docs/docs-$$target.log; then \

@@ -1,4 +1,4 @@
-/// The name of a notification on a ``NotificationBus``, as `Notification.Name` is in Foundation.
+/// The name of a notification on the model's `NotificationBus`, as `Notification.Name` is in Foundation.
 ///
 /// Names are plain strings so that a notification can cross the socket and be posted by
 /// `appstatectl post NAME`; the well-known ones use a `subsystem.event` form.
@@ -31,18 +31,18 @@ public struct NotificationName: Hashable, Sendable, Codable, ExpressibleByString
 }
 
 extension NotificationName {
-    /// An on-screen keyboard is about to slide in; see ``KeyboardWillShow``.
+    /// An on-screen keyboard is about to slide in; see the typed message `KeyboardWillShow` in StateContainers.
     public static let keyboardWillShow: NotificationName = "keyboard.willShow"
-    /// An on-screen keyboard has slid in; see ``KeyboardDidShow``.
+    /// An on-screen keyboard has slid in; see the typed message `KeyboardDidShow` in StateContainers.
     public static let keyboardDidShow: NotificationName = "keyboard.didShow"
-    /// An on-screen keyboard is about to slide out; see ``KeyboardWillHide``.
+    /// An on-screen keyboard is about to slide out; see the typed message `KeyboardWillHide` in StateContainers.
     public static let keyboardWillHide: NotificationName = "keyboard.willHide"
-    /// An on-screen keyboard has slid out; see ``KeyboardDidHide``.
+    /// An on-screen keyboard has slid out; see the typed message `KeyboardDidHide` in StateContainers.
     public static let keyboardDidHide: NotificationName = "keyboard.didHide"
-    /// A visible on-screen keyboard is about to change its frame; see ``KeyboardWillChangeFrame``.
+    /// A visible on-screen keyboard is about to change its frame; see the typed message `KeyboardWillChangeFrame` in StateContainers.
     public static let keyboardWillChangeFrame: NotificationName = "keyboard.willChangeFrame"
-    /// A user has logged in; see ``SessionDidLogIn``.
+    /// A user has logged in; see the typed message `SessionDidLogIn` in StateContainers.
     public static let sessionDidLogIn: NotificationName = "session.didLogIn"
-    /// The user has logged out; see ``SessionDidLogOut``.
+    /// The user has logged out; see the typed message `SessionDidLogOut` in StateContainers.
     public static let sessionDidLogOut: NotificationName = "session.didLogOut"
 }

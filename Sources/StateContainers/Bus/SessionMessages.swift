@@ -2,7 +2,7 @@ import AppStateCore
 
 /// A user has logged in, posted as `session.didLogIn` with the user's name under `user`.
 public struct SessionDidLogIn: BusMessage, Hashable {
-    /// ``NotificationName/sessionDidLogIn``.
+    /// `NotificationName/sessionDidLogIn`.
     public static let name = NotificationName.sessionDidLogIn
 
     /// Who logged in.
@@ -30,7 +30,7 @@ public struct SessionDidLogIn: BusMessage, Hashable {
 
 /// The user has logged out, posted as `session.didLogOut`, optionally naming who under `user`.
 public struct SessionDidLogOut: BusMessage, Hashable {
-    /// ``NotificationName/sessionDidLogOut``.
+    /// `NotificationName/sessionDidLogOut`.
     public static let name = NotificationName.sessionDidLogOut
 
     /// Who logged out, when the poster said; a logout means the same whoever it was, so

@@ -17,7 +17,7 @@ public struct Session: Hashable, Sendable, Codable {
         self.since = since
     }
 
-    /// Checks that a name can be a user's: ``PrintableName``'s rule, so that it prints on
+    /// Checks that a name can be a user's: `PrintableName`'s rule, so that it prints on
     /// one line in logs, snapshots and `appstatectl`.
     /// - Parameter user: The candidate name.
     /// - Throws: ``ContainmentError/invalidArgument`` saying what is wrong with it.

@@ -16,7 +16,7 @@ extension Controller {
     }
 
     /// The controller at a full path from the tree's root (`session/home/pages`), spelled the
-    /// one way ``NodePath`` accepts, in this controller's subtree.
+    /// one way `NodePath` accepts, in this controller's subtree.
     /// - Parameter path: Identifiers from the root down, joined by `/`.
     public func descendant(atPath path: String) -> Controller? {
         NodePath.relative(path, below: self.path).flatMap { descendant(at: String($0)) }
