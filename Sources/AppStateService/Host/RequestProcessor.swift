@@ -29,6 +29,7 @@ import Synchronization
     private nonisolated let published: PublishedTrees
     private let store: StateStore?
     private let hub = WatchHub()
+    private lazy var handlers = Self.makeHandlers(host: host) { [unowned self] in self.stats }
     private let started = ContinuousClock.now
     /// The state restored at start (or the initial one): what is durable before the first write.
     private let startState: StateDocument
@@ -76,12 +77,13 @@ import Synchronization
         var changed = false
         for call in calls {
             requests.add(1, ordering: .relaxed)
-            let reads = Self.onlyReads(call.method)
-            if changed, reads {
+            let route = Route(method: call.method)
+            let effect = route.effect
+            if changed, route.readsPublished {
                 host.publish()
                 changed = false
             }
-            if call.method == Watch.name, call.more {
+            if effect == .streams, call.more {
                 await commit(&replies, mutated: mutated, events: &events, before: before)
                 mutated = []
                 before = nil
@@ -89,19 +91,18 @@ import Synchronization
                 if replies.last??.continues == true { break }
                 continue
             }
-            changed = changed || !reads
-            let method = AppStateMethod(rawValue: call.method)
+            changed = changed || !route.readsPublished
             // Keyboard and window size are transient: they need no write, and a failed
             // write of the batch does not undo them.
-            let durable = method.map(RequestProcessor.changesRestorableState) ?? true
-            if before == nil, durable, method?.isMutation == true { before = host.restorableState }
+            let durable = effect == .changesDurably
+            if before == nil, durable { before = host.restorableState }
             do {
-                let (reply, event) = try answer(call, peer: connection.peer)
+                let (reply, event) = try answer(call, route: route, peer: connection.peer)
                 if let event { events.append((event, durable)) }
                 // A mutation that changed nothing (Logout while logged out) still reports a
                 // state, which another batch may have made and not yet written: its reply
                 // waits until that state is durable too.
-                if durable, method?.isMutation == true { mutated.append(replies.count) }
+                if durable { mutated.append(replies.count) }
                 replies.append(call.oneway ? nil : VarlinkReply(parameters: reply))
             } catch {
                 replies.append(call.oneway ? nil : VarlinkReply(error: error))
@@ -119,22 +120,23 @@ import Synchronization
     ///   - buffer: Where the reply frame goes, unless the call is `oneway`.
     /// - Returns: Whether the call was answered; false when it needs the main actor.
     public nonisolated func answerImmediately(_ call: VarlinkCall, into buffer: inout [UInt8]) -> Bool {
-        guard !call.more, !call.upgrade, Self.onlyReads(call.method) else { return false }
+        let route = Route(method: call.method)
+        guard !call.more, !call.upgrade, route.readsPublished else { return false }
         requests.add(1, ordering: .relaxed)
         let start = buffer.endIndex
         do throws(VarlinkError) {
-            switch call.method {
-            case GetTree.name:
+            switch route {
+            case .appState(.getTree):
                 let parameters = try TreeParameters(parameters: call.parameters)
                 let question = PublishedTrees.Question(method: call.method, tree: parameters.tree, path: nil)
                 try published.reply(to: question, into: &buffer) { snapshots throws(VarlinkError) in
-                    try Self.treeReply(parameters, in: snapshots)
+                    try Self.treeReply(parameters, in: snapshots).parameters
                 }
-            case GetCurrent.name:
+            case .appState(.getCurrent):
                 let parameters = try GetCurrent.Parameters(parameters: call.parameters)
                 let question = PublishedTrees.Question(method: call.method, tree: parameters.tree, path: parameters.path)
                 try published.reply(to: question, into: &buffer) { snapshots throws(VarlinkError) in
-                    try Self.currentReply(parameters, in: snapshots)
+                    try snapshots.current(parameters).parameters
                 }
             default:
                 VarlinkReply(parameters: try Self.answerService(call)).encode(into: &buffer)
@@ -147,17 +149,8 @@ import Synchronization
         return true
     }
 
-    /// Whether a method only reads what is published, so it may be answered off the main actor.
-    private nonisolated static func onlyReads(_ method: String) -> Bool {
-        method == GetTree.name || method == GetCurrent.name || method.hasPrefix(VarlinkServiceInterface.name + ".")
-    }
-
-    private nonisolated static func treeReply(_ parameters: TreeParameters, in snapshots: TreeSnapshots) throws(VarlinkError) -> [String: JSONValue] {
-        GetTree.Reply(root: try snapshots.root(named: parameters.tree)).parameters
-    }
-
-    private nonisolated static func currentReply(_ parameters: GetCurrent.Parameters, in snapshots: TreeSnapshots) throws(VarlinkError) -> [String: JSONValue] {
-        try snapshots.current(parameters).parameters
+    private nonisolated static func treeReply(_ parameters: TreeParameters, in snapshots: TreeSnapshots) throws(VarlinkError) -> GetTree.Reply {
+        GetTree.Reply(root: try snapshots.root(named: parameters.tree))
     }
 
     /// Makes the trees' state durable if it changed, then publishes the batch's events. When
@@ -242,13 +235,24 @@ import Synchronization
         }
     }
 
-    /// Whether a method's change is part of the restorable state (and so must be durable
-    /// before it is acknowledged); `Post` may log in or out, so it counts.
-    private static func changesRestorableState(_ method: AppStateMethod) -> Bool {
-        switch method {
-        case .showKeyboard, .hideKeyboard, .resize: false
-        default: true
-        }
+    /// Every `io.appstate` method but `Watch`, each with the operation that answers it.
+    static func makeHandlers(host: TreeHost, stats: @escaping @MainActor () -> GetStats.Reply) -> MethodHandlers {
+        var handlers = MethodHandlers()
+        let published = host.published
+        handlers.on(GetTree.self) { parameters throws(VarlinkError) in (try treeReply(parameters, in: published.snapshots), nil) }
+        handlers.on(GetCurrent.self) { parameters throws(VarlinkError) in (try published.snapshots.current(parameters), nil) }
+        handlers.on(GetStats.self) { _ in (stats(), nil) }
+        handlers.on(Post.self, host.post)
+        handlers.on(Login.self, host.logIn)
+        handlers.on(Logout.self, host.logOut)
+        handlers.on(ShowKeyboard.self, host.showKeyboard)
+        handlers.on(HideKeyboard.self, host.hideKeyboard)
+        handlers.on(SetPage.self, host.setPage)
+        handlers.on(SelectMenuItem.self, host.selectMenuItem)
+        handlers.on(Push.self, host.push)
+        handlers.on(Pop.self, host.pop)
+        handlers.on(Resize.self, host.resize)
+        return handlers
     }
 
     private func watch(_ call: VarlinkCall, on connection: ConnectionContext) -> VarlinkReply {
@@ -263,52 +267,17 @@ import Synchronization
     }
 
     /// One call's reply parameters, and the event when it changed a tree.
-    private func answer(_ call: VarlinkCall, peer: Peer) throws(VarlinkError) -> ([String: JSONValue], Event?) {
+    private func answer(_ call: VarlinkCall, route: Route, peer: Peer) throws(VarlinkError) -> MethodHandlers.Answer {
         if call.upgrade { throw .methodNotImplemented(call.method) }
-        if call.method.hasPrefix(VarlinkServiceInterface.name + ".") { return (try Self.answerService(call), nil) }
-        guard call.method.hasPrefix(AppStateInterface.name + ".") else {
-            throw .interfaceNotFound(call.method.lastIndex(of: ".").map { String(call.method[..<$0]) } ?? call.method)
-        }
-        guard let method = AppStateMethod(rawValue: call.method) else { throw .methodNotFound(call.method) }
-        if method.declaration.requiresMore && !call.more { throw .expectedMore }
-        if method.isMutation && !peer.mayMutate { throw .permissionDenied }
-        let parameters = call.parameters
-        switch method {
-        case .getTree:
-            return (try Self.treeReply(TreeParameters(parameters: parameters), in: published.snapshots), nil)
-        case .getCurrent:
-            return (try Self.currentReply(GetCurrent.Parameters(parameters: parameters), in: published.snapshots), nil)
-        case .getStats:
-            _ = try TreeParameters(parameters: parameters)
-            return (stats.parameters, nil)
-        case .watch:
-            throw .expectedMore
-        case .post:
-            return ([:], try host.post(Post.Parameters(parameters: parameters)))
-        case .login:
-            let (reply, event) = try host.logIn(Login.Parameters(parameters: parameters))
-            return (reply.parameters, event)
-        case .logout:
-            let (reply, event) = try host.logOut(Logout.Parameters(parameters: parameters))
-            return (reply.parameters, event)
-        case .showKeyboard:
-            return ([:], try host.showKeyboard(ShowKeyboard.Parameters(parameters: parameters)))
-        case .hideKeyboard:
-            return ([:], try host.hideKeyboard(HideKeyboard.Parameters(parameters: parameters)))
-        case .setPage:
-            let (reply, event) = try host.setPage(SetPage.Parameters(parameters: parameters))
-            return (reply.parameters, event)
-        case .selectMenuItem:
-            let (reply, event) = try host.selectMenuItem(SelectMenuItem.Parameters(parameters: parameters))
-            return (reply.parameters, event)
-        case .push:
-            let (reply, event) = try host.push(Push.Parameters(parameters: parameters))
-            return (reply.parameters, event)
-        case .pop:
-            let (reply, event) = try host.pop(Pop.Parameters(parameters: parameters))
-            return (reply.parameters, event)
-        case .resize:
-            return ([:], try host.resize(Resize.Parameters(parameters: parameters)))
+        switch route {
+        case .unknown(let error):
+            throw error
+        case .service:
+            return (try Self.answerService(call), nil)
+        case .appState(let method):
+            if method.effect == .streams, !call.more { throw .expectedMore }
+            if method.isMutation, !peer.mayMutate { throw .permissionDenied }
+            return try handlers.answer(method, call.parameters)
         }
     }
 

@@ -6,7 +6,7 @@ import StateContainers
 /// returns the ``Event`` that watchers are sent; every failure is a declared error and
 /// leaves the tree as it was.
 extension TreeHost {
-    func logIn(_ parameters: Login.Parameters) throws(VarlinkError) -> (Login.Reply, Event) {
+    func logIn(_ parameters: Login.Parameters) throws(VarlinkError) -> (Login.Reply, Event?) {
         let tree = try tree(named: parameters.tree)
         let login = try tree.container(LoginStateController.self, at: nil)
         do {
@@ -16,7 +16,7 @@ extension TreeHost {
         } catch {
             throw .invalidValue(parameter: "user", reason: "\(error)")
         }
-        return (PathReply(path: login.shownController.path), event(tree, "Login", path: login.path))
+        return (PathReply(path: login.shownController.path), event(tree, .login, path: login.path))
     }
 
     func logOut(_ parameters: Logout.Parameters) throws(VarlinkError) -> (Logout.Reply, Event?) {
@@ -24,10 +24,10 @@ extension TreeHost {
         let login = try tree.container(LoginStateController.self, at: nil)
         let changed = login.logOut()
         let reply = Logout.Reply(changed: changed, path: login.shownController.path)
-        return (reply, changed ? event(tree, "Logout", path: login.path) : nil)
+        return (reply, changed ? event(tree, .logout, path: login.path) : nil)
     }
 
-    func post(_ parameters: Post.Parameters) throws(VarlinkError) -> Event {
+    func post(_ parameters: Post.Parameters) throws(VarlinkError) -> (Post.Reply, Event?) {
         let tree = try tree(named: parameters.tree)
         if let problem = PrintableName.problem(with: parameters.name) {
             throw .invalidValue(parameter: "name", reason: problem)
@@ -47,10 +47,10 @@ extension TreeHost {
             }
         }
         tree.window.bus.post(name: NotificationName(rawValue: parameters.name), userInfo: userInfo)
-        return event(tree, parameters.name, path: nil, userInfo: userInfo)
+        return (Post.Reply(), event(tree, named: parameters.name, path: nil, userInfo: userInfo))
     }
 
-    func showKeyboard(_ parameters: ShowKeyboard.Parameters) throws(VarlinkError) -> Event {
+    func showKeyboard(_ parameters: ShowKeyboard.Parameters) throws(VarlinkError) -> (ShowKeyboard.Reply, Event?) {
         let tree = try tree(named: parameters.tree)
         let size = tree.window.size
         guard parameters.height >= 0, parameters.height <= size.height else {
@@ -68,21 +68,21 @@ extension TreeHost {
             tree.window.bus.post(KeyboardWillChangeFrame(frameBegin: begin, frameEnd: end, duration: duration, curve: .easeInOut))
             tree.keyboardFrame = end
         }
-        return event(tree, "ShowKeyboard", path: nil)
+        return (ShowKeyboard.Reply(), event(tree, .showKeyboard, path: nil))
     }
 
-    func hideKeyboard(_ parameters: HideKeyboard.Parameters) throws(VarlinkError) -> Event? {
+    func hideKeyboard(_ parameters: HideKeyboard.Parameters) throws(VarlinkError) -> (HideKeyboard.Reply, Event?) {
         let tree = try tree(named: parameters.tree)
         let duration = parameters.duration ?? AppStateLimits.defaultAnimationDuration
-        guard let begin = tree.keyboardFrame else { return nil }
+        guard let begin = tree.keyboardFrame else { return (HideKeyboard.Reply(), nil) }
         let end = begin.offsetBy(dx: 0, dy: tree.window.size.height - begin.minY)
         tree.window.bus.post(KeyboardWillHide(frameBegin: begin, frameEnd: end, duration: duration, curve: .easeInOut))
         tree.keyboardFrame = nil
         tree.window.bus.post(KeyboardDidHide(frameBegin: begin, frameEnd: end, duration: duration, curve: .easeInOut))
-        return event(tree, "HideKeyboard", path: nil)
+        return (HideKeyboard.Reply(), event(tree, .hideKeyboard, path: nil))
     }
 
-    func setPage(_ parameters: SetPage.Parameters) throws(VarlinkError) -> (SetPage.Reply, Event) {
+    func setPage(_ parameters: SetPage.Parameters) throws(VarlinkError) -> (SetPage.Reply, Event?) {
         let tree = try tree(named: parameters.tree)
         let pages = try tree.container(PaginatedController.self, at: parameters.path)
         // A step near Int.max or Int.min must not trap on the sum.
@@ -109,10 +109,10 @@ extension TreeHost {
             throw VarlinkError(containment: error, path: pages.path)
         }
         let reply = SetPage.Reply(index: pages.currentIndex, path: pages.currentPage.path)
-        return (reply, event(tree, "SetPage", path: pages.path))
+        return (reply, event(tree, .setPage, path: pages.path))
     }
 
-    func selectMenuItem(_ parameters: SelectMenuItem.Parameters) throws(VarlinkError) -> (PathReply, Event) {
+    func selectMenuItem(_ parameters: SelectMenuItem.Parameters) throws(VarlinkError) -> (PathReply, Event?) {
         let tree = try tree(named: parameters.tree)
         let menu = try tree.container(MenuController.self, at: parameters.path)
         do {
@@ -122,10 +122,10 @@ extension TreeHost {
         } catch {
             throw VarlinkError(containment: error, path: menu.path)
         }
-        return (PathReply(path: menu.activeViewController?.path ?? menu.path), event(tree, "SelectMenuItem", path: menu.path))
+        return (PathReply(path: menu.activeViewController?.path ?? menu.path), event(tree, .selectMenuItem, path: menu.path))
     }
 
-    func push(_ parameters: Push.Parameters) throws(VarlinkError) -> (PathReply, Event) {
+    func push(_ parameters: Push.Parameters) throws(VarlinkError) -> (PathReply, Event?) {
         let tree = try tree(named: parameters.tree)
         let navigation = try tree.container(NavigationController.self, at: parameters.path)
         do {
@@ -135,25 +135,30 @@ extension TreeHost {
         } catch {
             throw VarlinkError(containment: error, path: navigation.path)
         }
-        return (PathReply(path: navigation.top.path), event(tree, "Push", path: navigation.path))
+        return (PathReply(path: navigation.top.path), event(tree, .push, path: navigation.path))
     }
 
-    func pop(_ parameters: Pop.Parameters) throws(VarlinkError) -> (PathReply, Event) {
+    func pop(_ parameters: Pop.Parameters) throws(VarlinkError) -> (PathReply, Event?) {
         let tree = try tree(named: parameters.tree)
         let navigation = try tree.container(NavigationController.self, at: parameters.path)
         guard navigation.pop(animated: false) != nil else {
             throw .invalidTransition(path: navigation.path, reason: "the root of a navigation stack cannot be popped")
         }
-        return (PathReply(path: navigation.top.path), event(tree, "Pop", path: navigation.path))
+        return (PathReply(path: navigation.top.path), event(tree, .pop, path: navigation.path))
     }
 
-    func resize(_ parameters: Resize.Parameters) throws(VarlinkError) -> Event {
+    func resize(_ parameters: Resize.Parameters) throws(VarlinkError) -> (Resize.Reply, Event?) {
         let tree = try tree(named: parameters.tree)
         tree.window.resize(to: Size(width: parameters.width, height: parameters.height))
-        return event(tree, "Resize", path: nil)
+        return (Resize.Reply(), event(tree, .resize, path: nil))
     }
 
-    private func event(_ tree: HostedTree, _ name: String, path: String?, userInfo: [String: JSONValue]? = nil) -> Event {
+    /// The event of a method's change: named after the method, as the interface says.
+    private func event(_ tree: HostedTree, _ method: AppStateMethod, path: String?) -> Event {
+        event(tree, named: method.shortName, path: path)
+    }
+
+    private func event(_ tree: HostedTree, named name: String, path: String?, userInfo: [String: JSONValue]? = nil) -> Event {
         Event(tree: tree.name, name: name, path: path, current: tree.deepestCurrentPath, userInfo: userInfo)
     }
 }
