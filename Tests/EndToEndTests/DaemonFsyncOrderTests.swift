@@ -103,10 +103,11 @@ final class DaemonFsyncOrderTests: XCTestCase {
         XCTAssertEqual(result.violations.count, 1, "\(result.violations)")
     }
 
-    func testCheck_whenOneWriteServesTwoReplies_thenTheSecondIsAViolation() {
+    func testCheck_whenOneWriteServesTwoReplies_thenTheSecondIsAViolation() throws {
         // A reply must be preceded by a write of its own, after the previous reply.
         let first = Self.mutation(1)
-        let result = check(first + [first.last!.replacingOccurrences(of: "1.107", with: "1.108")])
+        let reply = try XCTUnwrap(first.last)
+        let result = check(first + [reply.replacingOccurrences(of: "1.107", with: "1.108")])
         XCTAssertEqual(result.replies, 2)
         XCTAssertEqual(result.violations.count, 1, "\(result.violations)")
     }
@@ -299,6 +300,9 @@ private final class TracedDaemon {
             environment.removeValue(forKey: key)
         }
         environment["NOTIFY_SOCKET"] = notify.path
+        // Under `make sanitize`: LeakSanitizer stops the threads with ptrace at exit, which it
+        // cannot do under strace; this daemon's leak check is left to the other tests.
+        if let options = environment["ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options + ":detect_leaks=0" }
         strace.executableURL = URL(fileURLWithPath: executable)
         strace.arguments = [
             "-f", "-ttt", "-yy", "-s", "64", "-o", tracePath,
