@@ -66,22 +66,6 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
-    func testParse_whenRandomNumbers_thenEqualsStandardConversion() throws {
-        var generator = SeededGenerator(seed: 7)
-        for _ in 0..<5000 {
-            let double = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator))
-            guard double.isFinite else { continue }
-            let text = double.description
-            XCTAssertEqual(try parse(text).doubleValue?.bitPattern, double.bitPattern, text)
-        }
-        for _ in 0..<5000 {
-            let digits = (0..<Int.random(in: 1...20, using: &generator)).map { _ in String(Int.random(in: 0...9, using: &generator)) }
-            let mantissa = String(digits.joined().drop { $0 == "0" })
-            let text = (mantissa.isEmpty ? "0" : mantissa) + ".\(Int.random(in: 0...999, using: &generator))e\(Int.random(in: -30...30, using: &generator))"
-            XCTAssertEqual(try parse(text).doubleValue, Double(text), text)
-        }
-    }
-
     func testParse_whenNestingEqualsLimit_thenAccepted() throws {
         let text = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         XCTAssertNoThrow(try parse(text))

@@ -46,7 +46,7 @@ final class ReliabilityLoadTests: XCTestCase {
     func testConnections_when2000AtTheDefaultLimitOf1000_thenEachHeldOrRefusedCleanly() throws {
         let daemon = try DaemonProcess()
         let pid = daemon.process.processIdentifier
-        let idle = Reliability.residentKiB(of: pid) ?? 0
+        let idle = try Reliability.residentKiB(of: pid)
         let (connections, answers, connectErrors, seconds) = storm(daemon.socketPath, count: 2000)
         XCTAssertEqual(connectErrors, [:])
         let held = answers.indices.filter { answers[$0] == .reply }
@@ -55,7 +55,7 @@ final class ReliabilityLoadTests: XCTestCase {
         XCTAssertEqual(refused.count, 1000)
         XCTAssertEqual(answers.filter { $0 == .nothing }.count, 0, "connections left hanging")
         for index in refused { XCTAssertTrue(connections[index].waitForClose(timeout: 5), "a refused connection stayed open") }
-        let loaded = Reliability.residentKiB(of: pid) ?? 0
+        let loaded = try Reliability.residentKiB(of: pid)
         let descriptors = Reliability.openDescriptors(of: pid)
         // Places come back: close 100 held connections, and 100 new ones are held.
         for index in held.prefix(100) { shutdown(connections[index].fd, Int32(SHUT_RDWR)) }
@@ -78,7 +78,7 @@ final class ReliabilityLoadTests: XCTestCase {
         let (connections, answers, connectErrors, seconds) = storm(daemon.socketPath, count: 2000, nonBlocking: true)
         XCTAssertEqual(connectErrors, [:])
         XCTAssertEqual(answers.filter { $0 == .reply }.count, 2000, "\(Dictionary(answers.map { ($0, 1) }, uniquingKeysWith: +))")
-        let resident = Reliability.residentKiB(of: daemon.pid) ?? 0
+        let resident = try Reliability.residentKiB(of: daemon.pid)
         // Every held connection still answers.
         for connection in connections { connection.send(Self.getInfo) }
         let deadline = Date().addingTimeInterval(30)
@@ -127,7 +127,7 @@ final class ReliabilityLoadTests: XCTestCase {
         for watcher in slow { watcher.send(frame: #"{"method":"io.appstate.Watch","more":true}"#) }
         let bystander = try VarlinkClient(path: daemon.socketPath)
         XCTAssertEqual(try bystander.call(method: "io.appstate.GetStats")["watchers"], 51)
-        let before = Reliability.residentKiB(of: pid) ?? 0
+        let before = try Reliability.residentKiB(of: pid)
         var peak = before
         var afterCutOff = 0
         var latencies: [Double] = []
@@ -144,11 +144,11 @@ final class ReliabilityLoadTests: XCTestCase {
             let start = ContinuousClock.now
             _ = try bystander.call(method: "io.appstate.GetCurrent")
             latencies.append(Reliability.milliseconds(ContinuousClock.now - start))
-            peak = max(peak, Reliability.residentKiB(of: pid) ?? 0)
+            peak = max(peak, try Reliability.residentKiB(of: pid))
             // Every slow watcher is cut off after about 1,100 events (1,024 queued).
-            if sent == 2000 { afterCutOff = Reliability.residentKiB(of: pid) ?? 0 }
+            if sent == 2000 { afterCutOff = try Reliability.residentKiB(of: pid) }
         }
-        let end = Reliability.residentKiB(of: pid) ?? 0
+        let end = try Reliability.residentKiB(of: pid)
         reader.join()
         XCTAssertEqual(received.current, events, "the watcher that reads missed events")
         // Each slow watcher, reading at last, finds some events, then the reason, then the end.
@@ -168,7 +168,10 @@ final class ReliabilityLoadTests: XCTestCase {
             XCTAssertTrue(watcher.isClosed)
         }
         XCTAssertTrue(delivered.allSatisfy { $0 < events }, "\(delivered)")
-        XCTAssertTrue(queued.allSatisfy { $0 > 0 && $0 < events }, "\(queued)")
+        // The kernel's socket buffer takes the first replies; then exactly the documented
+        // 1,024 wait in the daemon when the next one cuts the watcher off (WatcherLimitTests
+        // pins the limit without the kernel in between).
+        XCTAssertEqual(Set(queued), [1024], "\(queued)")
         XCTAssertTrue(Reliability.wait(timeout: 10) { (try? bystander.call(method: "io.appstate.GetStats")["watchers"]) == 0 },
                       "watchers left behind (the reader has closed too)")
         let growth = peak - before
@@ -226,7 +229,7 @@ final class ReliabilityLoadTests: XCTestCase {
     func testUnreadReplies_whenAClientPipelinesWithoutReading_thenMemoryBoundedAndOthersAnswered() throws {
         let daemon = try DaemonProcess(arguments: ["--partial-message-timeout", "2"])
         let pid = daemon.process.processIdentifier
-        let before = Reliability.residentKiB(of: pid) ?? 0
+        let before = try Reliability.residentKiB(of: pid)
         let greedy = try ProbeConnection(path: daemon.socketPath)
         let calls = [UInt8](repeating: 0, count: 0) + Array(repeating: Array(#"{"method":"io.appstate.GetTree"}"#.utf8) + [0], count: 2000).flatMap { $0 }
         var sent = 0
@@ -240,13 +243,13 @@ final class ReliabilityLoadTests: XCTestCase {
             sent += taken
             pending = pending.dropFirst(taken)
             if taken == 0 { usleep(10_000) }
-            peak = max(peak, Reliability.residentKiB(of: pid) ?? 0)
+            peak = max(peak, try Reliability.residentKiB(of: pid))
         }
         let bystander = try VarlinkClient(path: daemon.socketPath)
         let start = ContinuousClock.now
         XCTAssertEqual(try bystander.call(method: "org.varlink.service.GetInfo")["product"], "appstated")
         let latency = Reliability.milliseconds(ContinuousClock.now - start)
-        peak = max(peak, Reliability.residentKiB(of: pid) ?? 0)
+        peak = max(peak, try Reliability.residentKiB(of: pid))
         // It stopped reading mid-message: the partial-message timeout ends it.
         XCTAssertTrue(greedy.waitForClose(timeout: 10))
         let growth = peak - before

@@ -112,13 +112,31 @@ final class TestThread: @unchecked Sendable {
 }
 
 enum Reliability {
+    /// Why a process's resident memory could not be read: a memory bound must fail then,
+    /// not pass with a figure of 0.
+    struct UnreadableMemory: Error, CustomStringConvertible {
+        let pid: pid_t
+        let reason: String
+        var description: String { "cannot read the resident memory of process \(pid) from /proc/\(pid)/status: \(reason)" }
+    }
+
     /// The resident memory of a process in KiB, from `/proc/PID/status` (`VmRSS`).
-    static func residentKiB(of pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    /// - Throws: ``UnreadableMemory`` when the file cannot be read or has no `VmRSS` line
+    ///   (no `/proc`, or the process is gone), so that a test bounding memory fails.
+    static func residentKiB(of pid: pid_t) throws -> Int {
+        let status: String
+        do {
+            status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        } catch {
+            throw UnreadableMemory(pid: pid, reason: "\(error)")
         }
-        return nil
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            guard let kiB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else {
+                throw UnreadableMemory(pid: pid, reason: "unexpected line \"\(line)\"")
+            }
+            return kiB
+        }
+        throw UnreadableMemory(pid: pid, reason: "no VmRSS line")
     }
 
     /// The sanitizer this test executable was built with (`scripts/sanitize`), and so the

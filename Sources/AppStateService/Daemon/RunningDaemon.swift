@@ -64,16 +64,12 @@ import StateContainers
             logger.warning("\(descriptors.limit) file descriptors allow \(descriptors.connections) connections, not \(limits.maximumConnections); raise LimitNOFILE= to hold more")
             limits.maximumConnections = descriptors.connections
         }
-        let policy = AccessPolicy(groupNames: configuration.allowedGroups)
         let server = try await VarlinkServer.start(
             endpoint: try endpoint(configuration),
             group: eventLoops,
             processor: processor,
             limits: limits,
-            mayMutate: { peer in
-                let groups = (try? PeerCredentials.supplementaryGroups(ofUser: peer.uid)) ?? []
-                return policy.mayMutate(PeerCredentials(pid: peer.pid, uid: peer.uid, gid: peer.gid, supplementaryGroups: groups))
-            }
+            access: PeerAccess(allowedGroups: configuration.allowedGroups)
         )
         processor.environment = RequestProcessor.Environment(
             socket: server.path,

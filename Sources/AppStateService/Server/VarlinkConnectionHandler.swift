@@ -37,7 +37,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     private let processor: any CallProcessor
     private let limits: ServerLimits
     private let counter: ConnectionCounter
-    private let mayMutate: @Sendable (appstate_peer_credentials) -> Bool
+    private let access: any MutationAccess
     private var decoder: VarlinkFrameDecoder
     private var pending: [VarlinkCall] = []
     /// Replies answered at once in this read burst, written at its end.
@@ -52,11 +52,11 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// A read the channel asked for while reading was held back.
     private var readHeld = false
 
-    init(processor: any CallProcessor, limits: ServerLimits, counter: ConnectionCounter, mayMutate: @escaping @Sendable (appstate_peer_credentials) -> Bool) {
+    init(processor: any CallProcessor, limits: ServerLimits, counter: ConnectionCounter, access: any MutationAccess) {
         self.processor = processor
         self.limits = limits
         self.counter = counter
-        self.mayMutate = mayMutate
+        self.access = access
         self.decoder = VarlinkFrameDecoder(maximumMessageSize: limits.maximumMessageSize)
     }
 
@@ -80,7 +80,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
                 self.close(context)
                 return
             }
-            let peer = Peer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, mayMutate: self.mayMutate(credentials))
+            let peer = Peer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, mayMutate: self.access.mayMutate(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid))
             self.connection = ConnectionContext(peer: peer, channel: context.channel, watcherQueueLimit: self.limits.maximumWatcherQueue,
                                                 watcherReplyLimit: self.limits.maximumWatcherReplies,
                                                 watcherGrace: self.limits.partialMessageTimeout)

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSystemd
 import NIOCore
 import NIOPosix
 
@@ -39,14 +38,14 @@ public final class VarlinkServer: Sendable {
     ///   - group: The event loops that run the connections.
     ///   - processor: The service that answers calls.
     ///   - limits: The bounds on messages, connections and watchers.
-    ///   - mayMutate: The access policy applied to each connection's credentials.
+    ///   - access: Decides for each connection, from its credentials, whether it may mutate.
     /// - Throws: ``ServerError`` when the socket cannot be set up.
     public static func start(
         endpoint: Endpoint,
         group: any EventLoopGroup,
         processor: any CallProcessor,
         limits: ServerLimits,
-        mayMutate: @escaping @Sendable (appstate_peer_credentials) -> Bool
+        access: any MutationAccess
     ) async throws -> VarlinkServer {
         let counter = ConnectionCounter()
         let registry = ConnectionRegistry()
@@ -60,7 +59,7 @@ public final class VarlinkServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(
                         registry.tracker(),
-                        VarlinkConnectionHandler(processor: processor, limits: limits, counter: counter, mayMutate: mayMutate)
+                        VarlinkConnectionHandler(processor: processor, limits: limits, counter: counter, access: access)
                     )
                 }
             }

@@ -23,10 +23,12 @@ public struct AccessPolicy: Sendable {
     /// - Parameters:
     ///   - groupNames: The groups whose members may mutate.
     ///   - daemonUID: The daemon's uid, allowed to mutate.
-    public init(groupNames: [String] = defaultGroupNames, daemonUID: uid_t = geteuid()) {
+    ///   - database: Where the names are looked up: the system's, or a table in tests.
+    public init(groupNames: [String] = defaultGroupNames, daemonUID: uid_t = geteuid(),
+                database: any GroupDatabase = SystemGroupDatabase()) {
         self.init(
             daemonUID: daemonUID,
-            grantingGroupIDs: Set(groupNames.compactMap { try? UserDatabase.groupID(named: $0) })
+            grantingGroupIDs: Set(groupNames.compactMap { try? database.groupID(named: $0) })
         )
     }
 
@@ -51,5 +53,65 @@ public struct AccessPolicy: Sendable {
             || credentials.uid == daemonUID
             || grantingGroupIDs.contains(credentials.gid)
             || credentials.supplementaryGroups.contains(where: grantingGroupIDs.contains)
+    }
+}
+
+/// Decides, once per connection, whether its peer may change state. The server asks it with
+/// the credentials the kernel reported for the connection (`SO_PEERCRED`).
+public protocol MutationAccess: Sendable {
+    /// Whether the peer that connected may mutate.
+    ///
+    /// - Parameters:
+    ///   - pid: The peer's process id.
+    ///   - uid: The peer's effective user id.
+    ///   - gid: The peer's effective group id.
+    /// - Returns: `true` when its mutations are allowed.
+    func mayMutate(pid: pid_t, uid: uid_t, gid: gid_t) -> Bool
+}
+
+/// The daemon's access control: an ``AccessPolicy`` applied to a peer's kernel credentials
+/// and to the groups its user has in a ``GroupDatabase``.
+///
+/// The groups are looked up for every connection, so that a user added to the group may
+/// mutate from its next connection on. A failed lookup gives no groups: the peer is judged
+/// on its uid and primary gid alone.
+public struct PeerAccess: MutationAccess {
+    /// The decision, once the peer's groups are known.
+    public let policy: AccessPolicy
+    /// Where each peer's groups are looked up.
+    public let database: any GroupDatabase
+
+    /// Creates access control from a policy and a group database.
+    ///
+    /// - Parameters:
+    ///   - policy: The decision.
+    ///   - database: Where each peer's groups are looked up.
+    public init(policy: AccessPolicy, database: any GroupDatabase = SystemGroupDatabase()) {
+        self.policy = policy
+        self.database = database
+    }
+
+    /// Creates the daemon's access control: the allowed group names resolved in `database`,
+    /// and the daemon's own uid.
+    ///
+    /// - Parameters:
+    ///   - allowedGroups: The groups whose members may mutate (`--allow-group`).
+    ///   - daemonUID: The daemon's uid, allowed to mutate.
+    ///   - database: Where group names and each peer's groups are looked up.
+    public init(allowedGroups: [String], daemonUID: uid_t = geteuid(), database: any GroupDatabase = SystemGroupDatabase()) {
+        self.init(policy: AccessPolicy(groupNames: allowedGroups, daemonUID: daemonUID, database: database), database: database)
+    }
+
+    /// Whether the peer that connected may mutate: its groups looked up by uid, then the
+    /// policy applied.
+    ///
+    /// - Parameters:
+    ///   - pid: The peer's process id.
+    ///   - uid: The peer's effective user id.
+    ///   - gid: The peer's effective group id.
+    /// - Returns: `true` when its mutations are allowed.
+    public func mayMutate(pid: pid_t, uid: uid_t, gid: gid_t) -> Bool {
+        let groups = (try? database.groups(ofUser: uid)) ?? []
+        return policy.mayMutate(PeerCredentials(pid: pid, uid: uid, gid: gid, supplementaryGroups: groups))
     }
 }

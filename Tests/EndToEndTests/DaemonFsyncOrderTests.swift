@@ -1,0 +1,372 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The durability promise — a mutation is on disk before its reply — checked where the crash
+/// trials cannot: `kill -9` does not empty the page cache, so a daemon that never called
+/// `fsync` would pass them all. Here the real `appstated` runs under `strace`, and for every
+/// acknowledged mutation the system calls must come in this order: the state written to the
+/// temporary file, that file fsynced, renamed over `state.json`, the state directory fsynced,
+/// and only then the reply written to the client's socket.
+final class DaemonFsyncOrderTests: XCTestCase {
+    /// Mutations that each change the restorable state, so that each needs a write of its own.
+    private static func mutations(round: Int) -> [String] {
+        [
+            #"{"method":"io.appstate.Login","parameters":{"user":"user\#(round)"}}"#,
+            #"{"method":"io.appstate.SetPage","parameters":{"path":"session/home/pages","index":1}}"#,
+            #"{"method":"io.appstate.SetPage","parameters":{"path":"session/home/pages","index":2}}"#,
+            #"{"method":"io.appstate.SelectMenuItem","parameters":{"path":"session/home","id":"inbox"}}"#,
+            #"{"method":"io.appstate.Push","parameters":{"path":"session/home/inbox","id":"message"}}"#,
+            #"{"method":"io.appstate.Pop","parameters":{"path":"session/home/inbox"}}"#,
+            #"{"method":"io.appstate.SelectMenuItem","parameters":{"path":"session/home","id":"pages"}}"#,
+            #"{"method":"io.appstate.Logout"}"#,
+        ]
+    }
+
+    func testMutations_whenTracedWithStrace_thenEachReplyFollowsWriteFsyncRenameAndDirectoryFsync() throws {
+        let daemon = try TracedDaemon()
+        defer { daemon.kill() }
+        let client = try ProbeConnection(path: daemon.socketPath)
+        var status = stat()
+        XCTAssertEqual(fstat(client.fd, &status), 0)
+        var acknowledged: [String] = []
+        for round in 0..<3 {
+            for call in Self.mutations(round: round) {
+                client.send(frame: call)
+                let reply = try XCTUnwrap(client.nextFrame(timeout: 30), "no reply to \(call)")
+                XCTAssertNil(reply["error"], "\(call): \(reply)")
+                XCTAssertNotNil(reply["parameters"], "\(call): \(reply)")
+                acknowledged.append(call)
+            }
+        }
+        let trace = try daemon.stopAndReadTrace()
+        let check = DurabilityOrder.check(
+            StraceLog.parse(trace), stateDirectory: daemon.stateDirectory, clientInode: UInt64(status.st_ino)
+        )
+        XCTAssertEqual(check.replies, acknowledged.count, "replies to the client found in the trace\n\(trace.suffix(4000))")
+        XCTAssertEqual(check.violations, [], "\n" + check.violations.joined(separator: "\n"))
+        XCTAssertEqual(check.durableReplies, acknowledged.count)
+    }
+
+    // MARK: The checker itself, on written traces
+
+    private static let directory = "/tmp/as-1/state"
+    private static let temporary = "/tmp/as-1/state/.state.json.tmp"
+    private static let client = "9<UNIX-STREAM:[201->200,\"/tmp/as-1/io.appstate\"]>"
+
+    /// One durable mutation as strace prints it, with the reply to inode 200.
+    private static func mutation(_ time: Int, fsyncFile: Bool = true, fsyncDirectory: Bool = true,
+                                 replyFirst: Bool = false, thread: Int = 11) -> [String] {
+        var lines = [
+            "\(thread) 1.\(time)01 openat(AT_FDCWD</>, \"\(temporary)\", O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC, 0600) = 15<\(temporary)>",
+            "\(thread) 1.\(time)02 write(15<\(temporary)>, \"{\\\"trees\\\"\"..., 231) = 231",
+        ]
+        if fsyncFile { lines.append("\(thread) 1.\(time)03 fsync(15<\(temporary)>) = 0") }
+        lines.append("\(thread) 1.\(time)04 rename(\"\(temporary)\", \"\(directory)/state.json\") = 0")
+        lines.append("\(thread) 1.\(time)05 openat(AT_FDCWD</>, \"\(directory)\", O_RDONLY|O_CLOEXEC|O_DIRECTORY) = 15<\(directory)>")
+        let reply = "7 1.\(time)07 write(\(client), \"{\\\"parameters\\\":{}}\\0\", 18) = 18"
+        if replyFirst { lines.append(reply) }
+        if fsyncDirectory { lines.append("\(thread) 1.\(time)06 fsync(15<\(directory)>) = 0") }
+        if !replyFirst { lines.append(reply) }
+        return lines
+    }
+
+    private func check(_ lines: [String]) -> DurabilityOrder.Result {
+        DurabilityOrder.check(StraceLog.parse(lines.joined(separator: "\n")), stateDirectory: Self.directory, clientInode: 200)
+    }
+
+    func testCheck_whenEveryReplyFollowsTheWholeSequence_thenNoViolation() {
+        let result = check(Self.mutation(1) + ["7 1.2 write(4<anon_inode:[eventfd]>, \"\\1\", 8) = 8"] + Self.mutation(3))
+        XCTAssertEqual(result.violations, [])
+        XCTAssertEqual(result.replies, 2)
+        XCTAssertEqual(result.durableReplies, 2)
+    }
+
+    func testCheck_whenAFsyncIsMissing_thenThatReplyIsAViolation() {
+        let noFileSync = check(Self.mutation(1) + Self.mutation(2, fsyncFile: false))
+        XCTAssertEqual(noFileSync.durableReplies, 1)
+        XCTAssertEqual(noFileSync.violations.count, 1, "\(noFileSync.violations)")
+        XCTAssertTrue(noFileSync.violations.first?.contains("fsync of the temporary file") ?? false, "\(noFileSync.violations)")
+        let noDirectorySync = check(Self.mutation(1, fsyncDirectory: false) + Self.mutation(2))
+        XCTAssertEqual(noDirectorySync.violations.count, 1, "\(noDirectorySync.violations)")
+        XCTAssertTrue(noDirectorySync.violations.first?.contains("fsync of the directory") ?? false, "\(noDirectorySync.violations)")
+        let neither = check(Self.mutation(1, fsyncFile: false, fsyncDirectory: false))
+        XCTAssertEqual(neither.durableReplies, 0)
+        XCTAssertEqual(neither.violations.count, 1)
+    }
+
+    func testCheck_whenReplyIsWrittenBeforeTheDirectoryFsync_thenViolation() {
+        let result = check(Self.mutation(1, replyFirst: true))
+        XCTAssertEqual(result.replies, 1)
+        XCTAssertEqual(result.violations.count, 1, "\(result.violations)")
+    }
+
+    func testCheck_whenOneWriteServesTwoReplies_thenTheSecondIsAViolation() throws {
+        // A reply must be preceded by a write of its own, after the previous reply.
+        let first = Self.mutation(1)
+        let reply = try XCTUnwrap(first.last)
+        let result = check(first + [reply.replacingOccurrences(of: "1.107", with: "1.108")])
+        XCTAssertEqual(result.replies, 2)
+        XCTAssertEqual(result.violations.count, 1, "\(result.violations)")
+    }
+
+    func testParse_whenCallsAreInterruptedByOtherThreads_thenEachEndsWhereItResumes() {
+        let lines = [
+            "11 1.001 fsync(15<\(Self.temporary)> <unfinished ...>",
+            "7 1.002 write(\(Self.client), \"{}\\0\", 3) = 3",
+            "11 1.003 <... fsync resumed>) = 0",
+            "12 1.004 --- SIGTERM {si_signo=SIGTERM} ---",
+            "12 1.005 +++ exited with 0 +++",
+        ]
+        let calls = StraceLog.parse(lines.joined(separator: "\n"))
+        XCTAssertEqual(calls.map(\.name), ["write", "fsync"])
+        XCTAssertEqual(calls.last?.descriptor, Self.temporary)
+        XCTAssertEqual(calls.last?.result, 0)
+        XCTAssertEqual(calls.first?.descriptor, "UNIX-STREAM:[201->200,\"/tmp/as-1/io.appstate\"]")
+    }
+}
+
+/// One completed system call of an `strace -f -ttt -yy` log.
+struct TracedCall: Equatable {
+    let thread: Int
+    let name: String
+    let arguments: String
+    let result: Int?
+
+    /// What the first argument's descriptor is (`-yy`): a path, or a socket's description.
+    var descriptor: String? {
+        guard let open = arguments.firstIndex(of: "<"), arguments[..<open].allSatisfy(\.isNumber) else { return nil }
+        let rest = arguments[arguments.index(after: open)...]
+        let end = rest.range(of: ">, ")?.lowerBound ?? rest.lastIndex(of: ">")
+        return end.map { String(rest[..<$0]) }
+    }
+
+    /// The quoted strings among the arguments, e.g. both paths of a `rename`.
+    var quotedArguments: [String] {
+        var strings: [String] = []
+        var current: String?
+        var escaped = false
+        for character in arguments {
+            if var text = current {
+                if escaped {
+                    text.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    strings.append(text)
+                    current = nil
+                    continue
+                } else {
+                    text.append(character)
+                }
+                current = text
+            } else if character == "\"" {
+                current = ""
+            }
+        }
+        return strings
+    }
+}
+
+enum StraceLog {
+    /// The completed calls of a log, in the order they completed: a call another thread
+    /// interrupted (`<unfinished ...>`) counts where it resumed. Signals and exits are left out.
+    static func parse(_ log: String) -> [TracedCall] {
+        var calls: [TracedCall] = []
+        var unfinished: [Int: (name: String, arguments: String)] = [:]
+        for line in log.split(separator: "\n") {
+            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard fields.count == 3, let thread = Int(fields[0]) else { continue }
+            let text = fields[2]
+            if text.hasPrefix("<... ") {
+                guard let resumed = text.range(of: " resumed>") else { continue }
+                let name = String(text[text.index(text.startIndex, offsetBy: 5)..<resumed.lowerBound])
+                guard let start = unfinished.removeValue(forKey: thread), start.name == name else { continue }
+                calls.append(call(thread: thread, name: name, rest: start.arguments + text[resumed.upperBound...]))
+            } else if text.hasPrefix("---") || text.hasPrefix("+++") {
+                continue
+            } else if let open = text.firstIndex(of: "(") {
+                let name = String(text[..<open])
+                let rest = text[text.index(after: open)...]
+                if rest.hasSuffix(" <unfinished ...>") {
+                    unfinished[thread] = (name, String(rest.dropLast(" <unfinished ...>".count)))
+                } else {
+                    calls.append(call(thread: thread, name: name, rest: rest))
+                }
+            }
+        }
+        return calls
+    }
+
+    /// A call from what follows its opening parenthesis: `arguments) = result …`.
+    private static func call(thread: Int, name: String, rest: some StringProtocol) -> TracedCall {
+        guard let equals = rest.range(of: ") = ", options: .backwards) else {
+            return TracedCall(thread: thread, name: name, arguments: String(rest), result: nil)
+        }
+        let result = rest[equals.upperBound...].split(separator: " ").first.flatMap { Int($0.split(separator: "<").first ?? "") }
+        return TracedCall(thread: thread, name: name, arguments: String(rest[..<equals.lowerBound]), result: result)
+    }
+}
+
+/// The order `DurableFile` promises, checked on a trace for every reply to one client.
+enum DurabilityOrder {
+    struct Result {
+        /// Successful writes to the client's socket.
+        var replies = 0
+        /// Replies preceded, since the previous reply, by the whole sequence.
+        var durableReplies = 0
+        /// What is wrong, reply by reply.
+        var violations: [String] = []
+    }
+
+    private static let writes: Set<String> = ["write", "writev", "pwrite64", "sendmsg", "sendto"]
+    private static let syncs: Set<String> = ["fsync", "fdatasync"]
+    private static let renames: Set<String> = ["rename", "renameat", "renameat2"]
+
+    /// For each successful write to the socket whose peer is `clientInode`, looks at the calls
+    /// since the previous one and requires, in this order: a write to the temporary file, its
+    /// fsync (no write to it after), the rename of the temporary file to `state.json`, and an
+    /// fsync of the state directory.
+    static func check(_ calls: [TracedCall], stateDirectory: String, clientInode: UInt64) -> Result {
+        let temporary = stateDirectory + "/.state.json.tmp"
+        let state = stateDirectory + "/state.json"
+        let peer = "->\(clientInode)"
+        func isReply(_ call: TracedCall) -> Bool {
+            guard writes.contains(call.name), (call.result ?? 0) > 0, let descriptor = call.descriptor,
+                  let range = descriptor.range(of: peer) else { return false }
+            return descriptor[range.upperBound...].first.map { $0 == "," || $0 == "]" } ?? false
+        }
+        var result = Result()
+        var windowStart = 0
+        for (index, call) in calls.enumerated() where isReply(call) {
+            result.replies += 1
+            let window = calls[windowStart..<index]
+            windowStart = index + 1
+            let reply = "reply \(result.replies) (\(call.arguments.prefix(120)))"
+            guard let rename = window.lastIndex(where: { renames.contains($0.name) && $0.result == 0 && $0.quotedArguments == [temporary, state] }) else {
+                result.violations.append("\(reply): no rename of \(temporary) to state.json since the previous reply")
+                continue
+            }
+            guard window[rename...].contains(where: { syncs.contains($0.name) && $0.result == 0 && $0.descriptor == stateDirectory }) else {
+                result.violations.append("\(reply): no fsync of the directory \(stateDirectory) between the rename and the reply")
+                continue
+            }
+            guard let sync = window[..<rename].lastIndex(where: { syncs.contains($0.name) && $0.result == 0 && $0.descriptor == temporary }) else {
+                result.violations.append("\(reply): no fsync of the temporary file before the rename")
+                continue
+            }
+            guard !window[sync..<rename].contains(where: { writes.contains($0.name) && $0.descriptor == temporary }) else {
+                result.violations.append("\(reply): the temporary file was written after its fsync")
+                continue
+            }
+            guard window[..<sync].contains(where: { writes.contains($0.name) && ($0.result ?? 0) > 0 && $0.descriptor == temporary }) else {
+                result.violations.append("\(reply): no write of the temporary file before its fsync")
+                continue
+            }
+            result.durableReplies += 1
+        }
+        return result
+    }
+}
+
+/// `appstated` started under `strace -f`, which stays its parent and writes the log when the
+/// daemon ends.
+private final class TracedDaemon {
+    let directory: URL
+    let socketPath: String
+    let stateDirectory: String
+    private let tracePath: String
+    private let notify: NotifySocket
+    private let strace = Process()
+    private let straceErrors: URL
+
+    init(file: StaticString = #filePath, line: UInt = #line) throws {
+        guard let executable = ["/usr/bin/strace", "/bin/strace"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            XCTFail("strace is missing: run scripts/install-deps --test (it installs Debian's strace)", file: file, line: line)
+            throw POSIXError(.ENOENT)
+        }
+        directory = try DaemonProcess.makeTemporaryDirectory()
+        socketPath = directory.appendingPathComponent("io.appstate").path
+        stateDirectory = directory.appendingPathComponent("state").path
+        tracePath = directory.appendingPathComponent("trace").path
+        notify = try NotifySocket(directory: directory.appendingPathComponent("n", isDirectory: true).creatingDirectory())
+        straceErrors = directory.appendingPathComponent("stderr.log")
+        _ = FileManager.default.createFile(atPath: straceErrors.path, contents: nil)
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY"] {
+            environment.removeValue(forKey: key)
+        }
+        environment["NOTIFY_SOCKET"] = notify.path
+        // Under `make sanitize`: LeakSanitizer stops the threads with ptrace at exit, which it
+        // cannot do under strace; this daemon's leak check is left to the other tests.
+        if let options = environment["ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options + ":detect_leaks=0" }
+        strace.executableURL = URL(fileURLWithPath: executable)
+        strace.arguments = [
+            "-f", "-ttt", "-yy", "-s", "64", "-o", tracePath,
+            "-e", "trace=openat,write,writev,pwrite64,sendmsg,sendto,fsync,fdatasync,rename,renameat,renameat2",
+            "--", Products.appstated.path, "--socket", socketPath, "--state-dir", stateDirectory,
+        ]
+        strace.environment = environment
+        strace.standardError = try FileHandle(forWritingTo: straceErrors)
+        strace.standardOutput = FileHandle.nullDevice
+        try strace.run()
+        // READY=1, unless strace gives up first (no ptrace in this container, for example).
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if notify.waitFor("READY=1", timeout: 0.5) != nil { return }
+            if !strace.isRunning { break }
+        }
+        kill()
+        XCTFail("""
+            appstated did not become ready under strace, so the fsync order cannot be checked. \
+            strace must be able to trace its child (ptrace; a container may forbid it with seccomp \
+            or without CAP_SYS_PTRACE, or kernel.yama.ptrace_scope=3). strace and the daemon said:
+            \(stderrText)
+            """, file: file, line: line)
+        throw POSIXError(.EPERM)
+    }
+
+    var stderrText: String {
+        (try? String(contentsOf: straceErrors, encoding: .utf8)) ?? ""
+    }
+
+    /// The daemon's pid: strace's child.
+    private var daemonPID: pid_t? {
+        let pid = strace.processIdentifier
+        let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+        return children?.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    /// Stops the daemon with SIGTERM, waits for strace to finish its log and returns it.
+    func stopAndReadTrace(file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        guard let pid = daemonPID else {
+            XCTFail("cannot find appstated under strace \(strace.processIdentifier): \(stderrText)", file: file, line: line)
+            throw POSIXError(.ESRCH)
+        }
+        Glibc.kill(pid, SIGTERM)
+        if !Reliability.wait(timeout: 30, { !strace.isRunning }) {
+            kill()
+            XCTFail("appstated did not stop under strace within 30 s", file: file, line: line)
+        }
+        strace.waitUntilExit()
+        XCTAssertEqual(strace.terminationStatus, 0, "strace, which exits with the daemon's status: \(stderrText)", file: file, line: line)
+        return try String(contentsOfFile: tracePath, encoding: .utf8)
+    }
+
+    /// Ends the daemon and strace at once.
+    func kill() {
+        if strace.isRunning {
+            if let pid = daemonPID { Glibc.kill(pid, SIGKILL) }
+            Glibc.kill(strace.processIdentifier, SIGKILL)
+            strace.waitUntilExit()
+        }
+    }
+
+    deinit {
+        kill()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
