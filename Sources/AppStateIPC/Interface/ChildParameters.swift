@@ -23,22 +23,4 @@ public struct ChildParameters: VarlinkObject {
         self.path = path
         self.id = id
     }
-
-    /// Decodes the parameters.
-    /// - Parameter parameters: The call's parameters.
-    /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter.
-    public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-        let reader = try ParameterReader(parameters, declared: ChildParameters.memberNames)
-        tree = try reader.optionalString("tree")
-        path = try reader.optionalString("path")
-        id = try reader.string("id")
-    }
-
-    /// The parameters for encoding.
-    public var parameters: [String: JSONValue] {
-        var members: [String: JSONValue] = ["id": .string(id)]
-        members["tree"] = tree.map(JSONValue.string)
-        members["path"] = path.map(JSONValue.string)
-        return members
-    }
 }

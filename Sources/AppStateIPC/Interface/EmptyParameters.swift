@@ -8,14 +8,4 @@ public struct EmptyParameters: VarlinkObject {
 
     /// Creates the empty object.
     public init() {}
-
-    /// Accepts only an empty object.
-    /// - Parameter parameters: The object's members.
-    /// - Throws: `org.varlink.service.InvalidParameter` naming the first member, if any.
-    public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-        _ = try ParameterReader(parameters, declared: EmptyParameters.memberNames)
-    }
-
-    /// No members.
-    public var parameters: [String: JSONValue] { [:] }
 }

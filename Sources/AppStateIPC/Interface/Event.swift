@@ -31,24 +31,4 @@ public struct Event: VarlinkObject {
         self.current = current
         self.userInfo = userInfo
     }
-
-    /// Decodes an `io.appstate.Event`.
-    /// - Parameter parameters: The object's members.
-    /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-    public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-        let reader = try ParameterReader(parameters, declared: Event.memberNames)
-        tree = try reader.string("tree")
-        name = try reader.string("name")
-        path = try reader.optionalString("path")
-        current = try reader.string("current")
-        userInfo = try reader.optionalObject("userInfo")
-    }
-
-    /// The members of `io.appstate.Event`.
-    public var parameters: [String: JSONValue] {
-        var members: [String: JSONValue] = ["tree": .string(tree), "name": .string(name), "current": .string(current)]
-        members["path"] = path.map(JSONValue.string)
-        members["userInfo"] = userInfo.map(JSONValue.object)
-        return members
-    }
 }

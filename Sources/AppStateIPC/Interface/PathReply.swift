@@ -14,15 +14,4 @@ public struct PathReply: VarlinkObject {
     public init(path: String) {
         self.path = path
     }
-
-    /// Decodes the reply.
-    /// - Parameter parameters: The reply's parameters.
-    /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-    public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-        let reader = try ParameterReader(parameters, declared: PathReply.memberNames)
-        path = try reader.string("path")
-    }
-
-    /// The reply's parameters.
-    public var parameters: [String: JSONValue] { ["path": .string(path)] }
 }

@@ -10,15 +10,42 @@ import AppStateCore
 /// integral numbers that fit an `Int`, `float` members finite numbers; `null` counts as
 /// absent. Values of the right type that make no sense (a negative size) throw
 /// `io.appstate.InvalidValue`.
-public protocol VarlinkObject: Hashable, Sendable {
+///
+/// Each type declares its members once, as its stored properties: decoding and encoding
+/// are derived from its `Codable` conformance by `VarlinkObjectDecoder` and
+/// `VarlinkObjectEncoder`, and a type checks what its member types cannot in
+/// ``validate()``.
+public protocol VarlinkObject: Codable, Hashable, Sendable {
     /// The members the interface declares, in declaration order.
     static var memberNames: [String] { get }
 
-    /// Decodes and validates the object.
+    /// Decodes and validates the object; derived from `Codable` unless the type decodes
+    /// itself.
     /// - Parameter parameters: The object's members as received.
     /// - Throws: `org.varlink.service.InvalidParameter` or `io.appstate.InvalidValue`.
     init(parameters: [String: JSONValue]) throws(VarlinkError)
 
-    /// The object's members for encoding; optional members that are `nil` are left out.
+    /// The object's members for encoding; derived from `Codable` unless the type encodes
+    /// itself.
     var parameters: [String: JSONValue] { get }
+
+    /// Checks what the member types cannot say: ranges, members that exclude each other.
+    /// - Throws: `io.appstate.InvalidValue` naming the member.
+    func validate() throws(VarlinkError)
+}
+
+extension VarlinkObject {
+    /// Nothing to check beyond the members' types.
+    public func validate() throws(VarlinkError) {}
+
+    /// Decodes and validates the object.
+    /// - Parameter parameters: The object's members as received.
+    /// - Throws: `org.varlink.service.InvalidParameter` or `io.appstate.InvalidValue`.
+    public init(parameters: [String: JSONValue]) throws(VarlinkError) {
+        self = try VarlinkObjectDecoder.decode(Self.self, from: parameters)
+        try validate()
+    }
+
+    /// The object's members for encoding; optional members that are `nil` are left out.
+    public var parameters: [String: JSONValue] { VarlinkObjectEncoder.members(of: self) }
 }

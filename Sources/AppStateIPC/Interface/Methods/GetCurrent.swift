@@ -27,17 +27,5 @@ public enum GetCurrent: VarlinkMethod {
             self.path = path
             self.node = node
         }
-
-        /// Decodes the reply.
-        /// - Parameter parameters: The reply's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Reply.memberNames)
-            path = try reader.string("path")
-            node = try reader.object("node", as: Node.self)
-        }
-
-        /// The reply's parameters.
-        public var parameters: [String: JSONValue] { ["path": .string(path), "node": .object(node.parameters)] }
     }
 }

@@ -39,28 +39,5 @@ public enum GetInfo: VarlinkMethod {
             self.url = url
             self.interfaces = interfaces
         }
-
-        /// Decodes the reply.
-        /// - Parameter parameters: The reply's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Reply.memberNames)
-            vendor = try reader.string("vendor")
-            product = try reader.string("product")
-            version = try reader.string("version")
-            url = try reader.string("url")
-            interfaces = try reader.stringArray("interfaces")
-        }
-
-        /// The reply's parameters.
-        public var parameters: [String: JSONValue] {
-            [
-                "vendor": .string(vendor),
-                "product": .string(product),
-                "version": .string(version),
-                "url": .string(url),
-                "interfaces": .array(interfaces.map(JSONValue.string)),
-            ]
-        }
     }
 }

@@ -19,17 +19,6 @@ public enum GetInterfaceDescription: VarlinkMethod {
         public init(interface: String) {
             self.interface = interface
         }
-
-        /// Decodes the parameters.
-        /// - Parameter parameters: The call's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
-            interface = try reader.string("interface")
-        }
-
-        /// The parameters for encoding.
-        public var parameters: [String: JSONValue] { ["interface": .string(interface)] }
     }
 
     /// The reply.
@@ -45,16 +34,5 @@ public enum GetInterfaceDescription: VarlinkMethod {
         public init(description: String) {
             self.description = description
         }
-
-        /// Decodes the reply.
-        /// - Parameter parameters: The reply's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Reply.memberNames)
-            description = try reader.string("description")
-        }
-
-        /// The reply's parameters.
-        public var parameters: [String: JSONValue] { ["description": .string(description)] }
     }
 }

@@ -62,35 +62,5 @@ public enum GetStats: VarlinkMethod {
             self.stateDirectory = stateDirectory
             self.socket = socket
         }
-
-        /// Decodes the reply.
-        /// - Parameter parameters: The reply's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Reply.memberNames)
-            version = try reader.string("version")
-            uptimeSeconds = try reader.float("uptimeSeconds")
-            trees = try reader.stringArray("trees")
-            connections = try reader.int("connections")
-            watchers = try reader.int("watchers")
-            requests = try reader.int("requests")
-            stateDirectory = try reader.optionalString("stateDirectory")
-            socket = try reader.optionalString("socket")
-        }
-
-        /// The reply's parameters.
-        public var parameters: [String: JSONValue] {
-            var members: [String: JSONValue] = [
-                "version": .string(version),
-                "uptimeSeconds": .number(uptimeSeconds),
-                "trees": .array(trees.map(JSONValue.string)),
-                "connections": .number(Double(connections)),
-                "watchers": .number(Double(watchers)),
-                "requests": .number(Double(requests)),
-            ]
-            members["stateDirectory"] = stateDirectory.map(JSONValue.string)
-            members["socket"] = socket.map(JSONValue.string)
-            return members
-        }
     }
 }

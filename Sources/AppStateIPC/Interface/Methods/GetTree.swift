@@ -21,16 +21,5 @@ public enum GetTree: VarlinkMethod {
         public init(root: Node) {
             self.root = root
         }
-
-        /// Decodes the reply.
-        /// - Parameter parameters: The reply's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Reply.memberNames)
-            root = try reader.object("root", as: Node.self)
-        }
-
-        /// The reply's parameters.
-        public var parameters: [String: JSONValue] { ["root": .object(root.parameters)] }
     }
 }

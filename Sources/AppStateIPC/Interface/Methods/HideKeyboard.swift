@@ -24,22 +24,10 @@ public enum HideKeyboard: VarlinkMethod {
             self.duration = duration
         }
 
-        /// Decodes the parameters.
-        /// - Parameter parameters: The call's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter;
-        ///   `io.appstate.InvalidValue` for a duration out of range.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
-            tree = try reader.optionalString("tree")
-            duration = try reader.optionalDuration("duration")
-        }
-
-        /// The parameters for encoding.
-        public var parameters: [String: JSONValue] {
-            var members: [String: JSONValue] = [:]
-            members["tree"] = tree.map(JSONValue.string)
-            members["duration"] = duration.map(JSONValue.number)
-            return members
+        /// Checks that the duration is within the interface's limits.
+        /// - Throws: `io.appstate.InvalidValue` naming it.
+        public func validate() throws(VarlinkError) {
+            try AppStateLimits.checkDuration(duration, "duration")
         }
     }
 

@@ -29,23 +29,27 @@ public enum Login: VarlinkMethod {
             self.switching = switching
         }
 
-        /// Decodes the parameters.
-        /// - Parameter parameters: The call's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter;
-        ///   nothing about the name itself, which is the model's to judge.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
-            tree = try reader.optionalString("tree")
-            user = try reader.string("user")
-            switching = try reader.optionalBool("switch") ?? false
+        private enum CodingKeys: String, CodingKey {
+            case tree, user, switching = "switch"
         }
 
-        /// The parameters for encoding; `switch` only when set.
-        public var parameters: [String: JSONValue] {
-            var members: [String: JSONValue] = ["user": .string(user)]
-            members["tree"] = tree.map(JSONValue.string)
-            if switching { members["switch"] = .bool(true) }
-            return members
+        /// Decodes the parameters; an absent `switch` is false.
+        /// - Parameter decoder: The call's parameters.
+        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            tree = try container.decodeIfPresent(String.self, forKey: .tree)
+            user = try container.decode(String.self, forKey: .user)
+            switching = try container.decodeIfPresent(Bool.self, forKey: .switching) ?? false
+        }
+
+        /// Encodes the parameters; `switch` only when set.
+        /// - Parameter encoder: Where the members go.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(tree, forKey: .tree)
+            try container.encode(user, forKey: .user)
+            if switching { try container.encode(true, forKey: .switching) }
         }
     }
 

@@ -27,17 +27,5 @@ public enum Logout: VarlinkMethod {
             self.changed = changed
             self.path = path
         }
-
-        /// Decodes the reply.
-        /// - Parameter parameters: The reply's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Reply.memberNames)
-            changed = try reader.bool("changed")
-            path = try reader.string("path")
-        }
-
-        /// The reply's parameters.
-        public var parameters: [String: JSONValue] { ["changed": .bool(changed), "path": .string(path)] }
     }
 }

@@ -28,25 +28,6 @@ public enum Post: VarlinkMethod {
             self.name = name
             self.userInfo = userInfo
         }
-
-        /// Decodes the parameters.
-        /// - Parameter parameters: The call's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter;
-        ///   nothing about the name itself, which the daemon judges.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
-            tree = try reader.optionalString("tree")
-            name = try reader.string("name")
-            userInfo = try reader.optionalObject("userInfo")
-        }
-
-        /// The parameters for encoding.
-        public var parameters: [String: JSONValue] {
-            var members: [String: JSONValue] = ["name": .string(name)]
-            members["tree"] = tree.map(JSONValue.string)
-            members["userInfo"] = userInfo.map(JSONValue.object)
-            return members
-        }
     }
 
     /// The reply: an acknowledgement without members.

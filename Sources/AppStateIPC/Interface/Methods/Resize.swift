@@ -31,22 +31,11 @@ public enum Resize: VarlinkMethod {
         /// The new size.
         public var size: Size { Size(width: width, height: height) }
 
-        /// Decodes the parameters.
-        /// - Parameter parameters: The call's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter;
-        ///   `io.appstate.InvalidValue` for a size out of range.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
-            tree = try reader.optionalString("tree")
-            width = try reader.length("width", allowingZero: false)
-            height = try reader.length("height", allowingZero: false)
-        }
-
-        /// The parameters for encoding.
-        public var parameters: [String: JSONValue] {
-            var members: [String: JSONValue] = ["width": .number(width), "height": .number(height)]
-            members["tree"] = tree.map(JSONValue.string)
-            return members
+        /// Checks that both lengths are within the interface's limits.
+        /// - Throws: `io.appstate.InvalidValue` naming the member.
+        public func validate() throws(VarlinkError) {
+            try AppStateLimits.checkLength(width, "width", allowingZero: false)
+            try AppStateLimits.checkLength(height, "height", allowingZero: false)
         }
     }
 

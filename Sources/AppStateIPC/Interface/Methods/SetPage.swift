@@ -39,39 +39,43 @@ public enum SetPage: VarlinkMethod {
             self.target = target
         }
 
+        private enum CodingKeys: String, CodingKey {
+            case tree, path, index, id, step
+        }
+
         /// Decodes the parameters.
-        /// - Parameter parameters: The call's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter;
+        /// - Parameter decoder: The call's parameters.
+        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member;
         ///   `io.appstate.InvalidValue` unless exactly one of `index`, `id` and `step` is given.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
-            tree = try reader.optionalString("tree")
-            path = try reader.optionalString("path")
-            let index = try reader.optionalInt("index")
-            let id = try reader.optionalString("id")
-            let step = try reader.optionalInt("step")
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            tree = try container.decodeIfPresent(String.self, forKey: .tree)
+            path = try container.decodeIfPresent(String.self, forKey: .path)
+            let index = try container.decodeIfPresent(Int.self, forKey: .index)
+            let id = try container.decodeIfPresent(String.self, forKey: .id)
+            let step = try container.decodeIfPresent(Int.self, forKey: .step)
             switch (index, id, step) {
             case (let index?, nil, nil): target = .index(index)
             case (nil, let id?, nil): target = .id(id)
             case (nil, nil, let step?): target = .step(step)
             case (nil, nil, nil):
-                throw .invalidValue(parameter: "index", reason: "one of index, id and step is required")
+                throw VarlinkError.invalidValue(parameter: "index", reason: "one of index, id and step is required")
             default:
-                throw .invalidValue(parameter: step != nil ? "step" : "id", reason: "give only one of index, id and step")
+                throw VarlinkError.invalidValue(parameter: step != nil ? "step" : "id", reason: "give only one of index, id and step")
             }
         }
 
-        /// The parameters for encoding.
-        public var parameters: [String: JSONValue] {
-            var members: [String: JSONValue] = [:]
-            members["tree"] = tree.map(JSONValue.string)
-            members["path"] = path.map(JSONValue.string)
+        /// Encodes the parameters, with the one member that names the target.
+        /// - Parameter encoder: Where the members go.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(tree, forKey: .tree)
+            try container.encodeIfPresent(path, forKey: .path)
             switch target {
-            case .index(let index): members["index"] = .number(Double(index))
-            case .id(let id): members["id"] = .string(id)
-            case .step(let step): members["step"] = .number(Double(step))
+            case .index(let index): try container.encode(index, forKey: .index)
+            case .id(let id): try container.encode(id, forKey: .id)
+            case .step(let step): try container.encode(step, forKey: .step)
             }
-            return members
         }
     }
 
@@ -93,17 +97,5 @@ public enum SetPage: VarlinkMethod {
             self.index = index
             self.path = path
         }
-
-        /// Decodes the reply.
-        /// - Parameter parameters: The reply's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Reply.memberNames)
-            index = try reader.int("index")
-            path = try reader.string("path")
-        }
-
-        /// The reply's parameters.
-        public var parameters: [String: JSONValue] { ["index": .number(Double(index)), "path": .string(path)] }
     }
 }

@@ -29,23 +29,11 @@ public enum ShowKeyboard: VarlinkMethod {
             self.duration = duration
         }
 
-        /// Decodes the parameters.
-        /// - Parameter parameters: The call's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending parameter;
-        ///   `io.appstate.InvalidValue` for a height or duration out of range.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Parameters.memberNames)
-            tree = try reader.optionalString("tree")
-            height = try reader.length("height", allowingZero: true)
-            duration = try reader.optionalDuration("duration")
-        }
-
-        /// The parameters for encoding.
-        public var parameters: [String: JSONValue] {
-            var members: [String: JSONValue] = ["height": .number(height)]
-            members["tree"] = tree.map(JSONValue.string)
-            members["duration"] = duration.map(JSONValue.number)
-            return members
+        /// Checks that the height and the duration are within the interface's limits.
+        /// - Throws: `io.appstate.InvalidValue` naming the member.
+        public func validate() throws(VarlinkError) {
+            try AppStateLimits.checkLength(height, "height", allowingZero: true)
+            try AppStateLimits.checkDuration(duration, "duration")
         }
     }
 

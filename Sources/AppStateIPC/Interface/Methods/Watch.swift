@@ -30,22 +30,5 @@ public enum Watch: VarlinkMethod {
             self.event = event
             self.root = root
         }
-
-        /// Decodes a reply.
-        /// - Parameter parameters: The reply's parameters.
-        /// - Throws: `org.varlink.service.InvalidParameter` naming the offending member.
-        public init(parameters: [String: JSONValue]) throws(VarlinkError) {
-            let reader = try ParameterReader(parameters, declared: Reply.memberNames)
-            event = try reader.optionalObject("event", as: Event.self)
-            root = try reader.optionalObject("root", as: Node.self)
-        }
-
-        /// The reply's parameters.
-        public var parameters: [String: JSONValue] {
-            var members: [String: JSONValue] = [:]
-            members["event"] = event.map { .object($0.parameters) }
-            members["root"] = root.map { .object($0.parameters) }
-            return members
-        }
     }
 }

@@ -1,0 +1,62 @@
+import AppStateCore
+@testable import AppStateIPC
+import TestSupport
+import XCTest
+
+/// The few types that encode or decode themselves by hand, for speed, say exactly what the
+/// decoding and encoding derived from their declared members say.
+final class DerivedCodecTests: XCTestCase {
+    private let sampleNode = Node(
+        path: "s", identifier: "s", type: "LoginStateController", title: "Session", appearance: .appeared,
+        frame: Rect(x: 1, y: 2, width: 3, height: 4.5), contentInset: Insets(top: 0, left: 1, bottom: 320, right: 0),
+        onScreen: true, current: "home", pageIndex: 2, pageCount: 3, user: "ada", menuVisible: false,
+        keyboardOverlap: 320, contentState: "render",
+        children: [Node(path: "s/home", identifier: "home", type: "MenuController")]
+    )
+
+    func testNode_whenEncodedByHand_thenSameMembersAsDerived() {
+        XCTAssertEqual(sampleNode.parameters, VarlinkObjectEncoder.members(of: sampleNode))
+        XCTAssertEqual(try Node(parameters: sampleNode.parameters), sampleNode)
+    }
+
+    func testPathAndTreeParameters_whenDecodedByHand_thenSameAnswerAsDerived() {
+        let inputs: [[String: JSONValue]] = [
+            [:], ["tree": "default"], ["path": "session/home"], ["tree": "t", "path": "p"], ["tree": .null, "path": .null],
+            ["path": 3], ["tree": true], ["tree": "t", "nope": 1], ["zz": 1, "aa": 2], ["path": ["a"]],
+        ]
+        for input in inputs {
+            XCTAssertEqual(Result { try PathParameters(parameters: input) }.description,
+                           Result { try VarlinkObjectDecoder.decode(PathParameters.self, from: input) }.description, "\(input)")
+            XCTAssertEqual(Result { try TreeParameters(parameters: input) }.description,
+                           Result { try VarlinkObjectDecoder.decode(TreeParameters.self, from: input) }.description, "\(input)")
+        }
+    }
+
+    func testDerivedDecoding_whenNestedMemberIsWrong_thenNamesItsDottedPath() {
+        var members = sampleNode.parameters
+        members["children"] = [["path": "s/home", "identifier": "home", "type": "T", "appearance": "appeared",
+                                "frame": ["x": 0, "y": 0, "width": "wide", "height": 0],
+                                "contentInset": ["top": 0, "left": 0, "bottom": 0, "right": 0], "onScreen": false, "children": []]]
+        XCTAssertThrowsError(try Node(parameters: members)) { error in
+            XCTAssertEqual((error as? VarlinkError)?.parameters["parameter"], "children[0].frame.width")
+        }
+        members = sampleNode.parameters
+        members["appearance"] = "sideways"
+        XCTAssertThrowsError(try Node(parameters: members)) { error in
+            XCTAssertEqual((error as? VarlinkError)?.parameters["parameter"], "appearance")
+        }
+    }
+}
+
+private extension Result where Failure == any Error {
+    init(_ body: () throws -> Success) {
+        do { self = .success(try body()) } catch { self = .failure(error) }
+    }
+
+    var description: String {
+        switch self {
+        case .success(let value): "\(value)"
+        case .failure(let error): "\((error as? VarlinkError)?.name ?? "?") \((error as? VarlinkError)?.parameters ?? [:])"
+        }
+    }
+}
