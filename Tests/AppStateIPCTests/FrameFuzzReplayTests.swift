@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import XCTest
 
 /// Replays the committed inputs of fuzz target `frames` — its seeds and any input it found

@@ -5,6 +5,7 @@ import Glibc
 import NIOCore
 import NIOPosix
 import StateContainers
+import TestSupport
 import XCTest
 
 /// Replays the committed inputs of fuzz target `dispatch` — its seeds and any input it found

@@ -1,5 +1,6 @@
 import AppStateService
 import StateContainers
+import TestSupport
 import XCTest
 
 /// Replays the committed inputs of fuzz target `treefile` — its seeds and the inputs it found

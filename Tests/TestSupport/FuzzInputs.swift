@@ -1,13 +1,17 @@
 import Foundation
 
 /// The inputs committed beside the fuzz targets in Fuzz/TARGET.
-enum FuzzInputs {
+///
+/// One copy for every test target that replays a fuzz target's inputs (the frame decoder's in
+/// AppStateIPCTests, the dispatcher's and the tree files' in AppStateServiceTests), so that
+/// they all read the corpus and the regressions from the same place in the same order.
+public enum FuzzInputs {
     /// A fuzz target's seed corpus (Fuzz/TARGET/corpus) and the inputs it found that once
     /// broke an invariant (Fuzz/TARGET/regressions).
     /// - Parameter target: The target's folder name in Fuzz/.
     /// - Returns: Each input's path below the target's folder and its bytes.
     /// - Throws: When a folder that exists cannot be read.
-    static func committed(to target: String) throws -> [(name: String, bytes: [UInt8])] {
+    public static func committed(to target: String) throws -> [(name: String, bytes: [UInt8])] {
         try files(in: "corpus", of: target) + regressions(of: target)
     }
 
@@ -16,7 +20,7 @@ enum FuzzInputs {
     /// - Returns: Each input's path below the target's folder and its bytes; none when the
     ///   target never found anything.
     /// - Throws: When the folder exists but cannot be read.
-    static func regressions(of target: String) throws -> [(name: String, bytes: [UInt8])] {
+    public static func regressions(of target: String) throws -> [(name: String, bytes: [UInt8])] {
         try files(in: "regressions", of: target)
     }
 
