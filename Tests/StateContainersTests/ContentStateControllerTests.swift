@@ -2,9 +2,9 @@ import AppStateCore
 import StateContainers
 import XCTest
 
-@MainActor final class ContentStateControllerTests: XCTestCase {
-    /// Windows hold their root weakly and nothing else holds a window: the test keeps it.
-    private var window: Window?
+final class ContentStateControllerTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .plain }
+
 
     func testViewLoad_whenNoStateSet_thenShowsLoading() async {
         let container = ContentStateController(identifier: "activity")
@@ -20,9 +20,8 @@ import XCTest
     }
 
     func testTransition_beforeViewLoads_thenAddsChildWithoutLoadingViews() async throws {
-        let log = ContainersBCallbackLog()
         let container = ContentStateController(identifier: "activity")
-        let content = ContainersBLoggingController("feed", log: log)
+        let content = controller("feed")
 
         try container.transition(to: .render(content))
 
@@ -40,7 +39,7 @@ import XCTest
 
     func testTransition_loadingThenFailedThenRender_thenSwapsTheShownChild() async throws {
         let container = ContentStateController(identifier: "activity")
-        window = containersBVisibleWindow(root: container)
+        let window = show(container)
         let content = Controller(identifier: "feed")
 
         XCTAssertEqual(container.state, .loading)
@@ -60,17 +59,16 @@ import XCTest
         XCTAssertEqual(container.children.map(\.identifier), ["feed"])
         XCTAssertEqual(container.view.subviews.count, 1)
         XCTAssertEqual(content.appearance, .appeared)
-        XCTAssertEqual(content.view.frame, window?.bounds)
+        XCTAssertEqual(content.view.frame, window.bounds)
         XCTAssertNil(error.parent)
     }
 
     func testTransition_betweenTwoRenderedControllers_thenFollowsTheSwapTimeline() async throws {
-        let log = ContainersBCallbackLog()
         let container = ContentStateController(identifier: "activity")
-        let first = ContainersBLoggingController("first", log: log)
-        let second = ContainersBLoggingController("second", log: log)
+        let first = controller("first")
+        let second = controller("second")
         try container.transition(to: .render(first))
-        window = containersBVisibleWindow(root: container)
+        show(container)
         _ = log.take()
 
         try container.transition(to: .render(second))
@@ -90,7 +88,7 @@ import XCTest
 
     func testTransition_whenFailedAgain_thenUpdatesTheErrorChildInPlace() async throws {
         let container = ContentStateController(identifier: "activity")
-        window = containersBVisibleWindow(root: container)
+        show(container)
         try container.transition(to: .failed("offline"))
         let error = try XCTUnwrap(container.shownController as? ContentStateController.ErrorController)
 
@@ -105,7 +103,7 @@ import XCTest
 
     func testTransition_whenLoadingAgain_thenKeepsTheLoadingChild() async throws {
         let container = ContentStateController(identifier: "activity")
-        window = containersBVisibleWindow(root: container)
+        show(container)
         let loading = container.shownController
 
         try container.transition(to: .loading)
@@ -115,11 +113,10 @@ import XCTest
     }
 
     func testTransition_whenRenderingTheShownController_thenChangesNothing() async throws {
-        let log = ContainersBCallbackLog()
         let container = ContentStateController(identifier: "activity")
-        let content = ContainersBLoggingController("feed", log: log)
+        let content = controller("feed")
         try container.transition(to: .render(content))
-        window = containersBVisibleWindow(root: container)
+        show(container)
         _ = log.take()
 
         try container.transition(to: .render(content))
@@ -135,12 +132,8 @@ import XCTest
         try container.transition(to: .failed("offline"))
         let shown = container.shownController
 
-        XCTAssertThrowsError(try container.transition(to: .render(root))) { error in
-            XCTAssertEqual(error as? ContainmentError, .cycle)
-        }
-        XCTAssertThrowsError(try container.transition(to: .render(container))) { error in
-            XCTAssertEqual(error as? ContainmentError, .cycle)
-        }
+        assertThrows(.cycle) { try container.transition(to: .render(root)) }
+        assertThrows(.cycle) { try container.transition(to: .render(container)) }
         XCTAssertEqual(container.state, .failed("offline"))
         XCTAssertTrue(container.shownController === shown)
     }
@@ -149,26 +142,21 @@ import XCTest
         let container = ContentStateController(identifier: "activity")
         container.loadViewIfNeeded()
 
-        XCTAssertThrowsError(try container.transition(to: .render(Controller(identifier: "loading")))) { error in
-            XCTAssertEqual(error as? ContainmentError, .duplicateIdentifier)
-        }
-        XCTAssertThrowsError(try container.transition(to: .render(Controller(identifier: "")))) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-        }
+        assertThrows(.duplicateIdentifier) { try container.transition(to: .render(Controller(identifier: "loading"))) }
+        assertThrows(.invalidArgument) { try container.transition(to: .render(Controller(identifier: ""))) }
         XCTAssertEqual(container.state, .loading)
         XCTAssertEqual(container.children.map(\.identifier), ["loading"])
     }
 
     func testTransition_withDuration_thenCompletesOnTheClockAndQueuesANewerState() async throws {
-        let log = ContainersBCallbackLog()
         let clock = ManualClock()
         let container = ContentStateController(identifier: "activity")
         container.transitionDuration = .milliseconds(300)
-        let first = ContainersBLoggingController("first", log: log)
-        let second = ContainersBLoggingController("second", log: log)
-        let third = ContainersBLoggingController("third", log: log)
+        let first = controller("first")
+        let second = controller("second")
+        let third = controller("third")
         try container.transition(to: .render(first))
-        window = containersBVisibleWindow(root: container, clock: clock)
+        show(container, clock: clock)
         _ = log.take()
 
         try container.transition(to: .render(second))
@@ -217,7 +205,7 @@ import XCTest
         let first = Controller(identifier: "first")
         let second = Controller(identifier: "second")
         try container.transition(to: .render(first))
-        window = containersBVisibleWindow(root: container, clock: clock)
+        show(container, clock: clock)
 
         try container.transition(to: .render(second))
         try container.transition(to: .render(first))
@@ -234,7 +222,7 @@ import XCTest
     func testSnapshot_reportsTheStateName() async throws {
         let container = ContentStateController(identifier: "activity")
         XCTAssertNil(container.snapshot().contentState)
-        window = containersBVisibleWindow(root: container)
+        show(container)
         XCTAssertEqual(container.snapshot().contentState, "loading")
         XCTAssertEqual(container.snapshot().current, "loading")
 
@@ -250,11 +238,11 @@ import XCTest
 
     func testResize_thenTheShownChildFollowsTheContainerBounds() async throws {
         let container = ContentStateController(identifier: "activity")
-        window = containersBVisibleWindow(root: container)
+        let window = show(container)
         let content = Controller(identifier: "feed")
         try container.transition(to: .render(content))
 
-        window?.resize(to: Size(width: 800, height: 600))
+        window.resize(to: Size(width: 800, height: 600))
 
         XCTAssertEqual(content.view.frame, Rect(x: 0, y: 0, width: 800, height: 600))
     }

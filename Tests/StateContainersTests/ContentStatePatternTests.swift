@@ -5,7 +5,7 @@ import XCTest
 /// The "content state" source pattern: a screen that does not handle loading and errors
 /// itself, but embeds a state container and moves it through loading, failed and rendered
 /// as its fetch progresses.
-@MainActor final class ContentStatePatternTests: XCTestCase {
+final class ContentStatePatternTests: ModelTestCase {
     /// A screen of the sample: it owns a state container and feeds it the fetch's outcome.
     private final class ActivityScreen: Controller {
         let stateController = ContentStateController(identifier: "state")
@@ -41,11 +41,10 @@ import XCTest
         let message: String
     }
 
-    private var window: Window?
 
     func testContentState_movesThroughLoadingFailedAndRendered() async throws {
         let screen = ActivityScreen(identifier: "activity")
-        window = containersBVisibleWindow(root: screen)
+        show(screen)
         let state = screen.stateController
 
         // Nothing asked for yet: the container shows loading by itself.

@@ -4,13 +4,15 @@ import XCTest
 /// The "present a new detail" source pattern: a container that replaces its detail
 /// controller with a new one through `transition(from:to:duration:animations:completion:)`,
 /// sending the containment calls around it as UIKit's sample code does.
-@MainActor final class DetailTransitionPatternTests: XCTestCase {
+final class DetailTransitionPatternTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .plain }
+
     /// The sample's container: it shows one detail at a time and cross-fades to the next.
     private final class DetailContainer: Controller {
         private(set) var detail: Controller
-        let log: ContainersBCallbackLog
+        let log: CallbackLog
 
-        init(detail: Controller, log: ContainersBCallbackLog) {
+        init(detail: Controller, log: CallbackLog) {
             self.detail = detail
             self.log = log
             super.init(identifier: "split")
@@ -27,9 +29,9 @@ import XCTest
             try addChild(newDetail)
             newDetail.view.frame = view.bounds
             try transition(from: oldDetail, to: newDetail, duration: .milliseconds(250), animations: {
-                self.log.record("animations")
+                self.log.append("animations")
             }, completion: { finished in
-                self.log.record("completion(\(finished))")
+                self.log.append("completion(\(finished))")
                 oldDetail.removeFromParent()
                 newDetail.didMove(toParent: self)
             })
@@ -37,15 +39,13 @@ import XCTest
         }
     }
 
-    private var window: Window?
 
     func testPresentingANewDetail_swapsWithAnAnimatedTransitionInTheContractOrder() async throws {
-        let log = ContainersBCallbackLog()
         let clock = ManualClock()
-        let first = ContainersBLoggingController("first", log: log)
-        let second = ContainersBLoggingController("second", log: log)
+        let first = controller("first")
+        let second = controller("second")
         let container = DetailContainer(detail: first, log: log)
-        window = containersBVisibleWindow(root: container, clock: clock)
+        show(container, clock: clock)
         XCTAssertEqual(log.take(), [
             // The detail is embedded when the window loads the container's view, before it is visible.
             "first.willMove(split)", "first.viewDidLoad", "first.didMove(split)",
@@ -87,16 +87,13 @@ import XCTest
     }
 
     func testPresentingADetailNamedLikeTheShownOne_throwsAndLeavesTheDetail() async throws {
-        let log = ContainersBCallbackLog()
-        let first = ContainersBLoggingController("first", log: log)
+        let first = controller("first")
         let container = DetailContainer(detail: first, log: log)
-        window = containersBVisibleWindow(root: container)
+        show(container)
         _ = log.take()
 
         // Two details with the same identifier cannot be siblings during the swap.
-        XCTAssertThrowsError(try container.present(Controller(identifier: "first"))) { error in
-            XCTAssertEqual(error as? ContainmentError, .duplicateIdentifier)
-        }
+        assertThrows(.duplicateIdentifier) { try container.present(Controller(identifier: "first")) }
         XCTAssertTrue(container.detail === first)
         XCTAssertEqual(first.appearance, .appeared)
     }

@@ -5,18 +5,18 @@ import XCTest
 // The drop-down menu sample: a container whose title is a button. Tapping it drops down a
 // menu of screens; picking one closes the menu, swaps the shown screen and the button's
 // title becomes the screen's.
-@MainActor
-final class DropDownMenuPatternTests: ContainersATestCase {
-    private func makeColorsMenu() throws -> (MenuController, [Controller], ContainersALog) {
-        let log = ContainersALog()
-        let screens = [("red", "Red"), ("green", "Green"), ("blue", "Blue")].map { ContainersARecorder($0, title: $1, log: log) }
+final class DropDownMenuPatternTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .labelled }
+
+    private func makeColorsMenu() throws -> (MenuController, [Controller]) {
+        let screens = [("red", "Red"), ("green", "Green"), ("blue", "Blue")].map { controller($0, title: $1) }
         let menu = try MenuController(identifier: "colors", viewControllers: screens, title: "Colors")
         _ = log.take()
-        return (menu, screens, log)
+        return (menu, screens)
     }
 
     func testDropDown_whenTheUserPicksAScreen_thenItSwapsTheChildAndTheTitleFollows() async throws {
-        let (menu, screens, log) = try makeColorsMenu()
+        let (menu, screens) = try makeColorsMenu()
         show(menu)
         XCTAssertEqual(menu.title, "Red")
         _ = log.take()
@@ -35,12 +35,12 @@ final class DropDownMenuPatternTests: ContainersATestCase {
             "red.viewDidDisappear(false)",
             "green.viewDidAppear(false)",
         ])
-        XCTAssertTrue(containersAInstalledViews(of: menu, are: [screens[1]]))
+        XCTAssertTrue(menu.installsExactly([screens[1]]))
         XCTAssertEqual(screens[1].view.frame, menu.view.bounds)
     }
 
     func testDropDown_whenTheShownScreenRenamesItself_thenTheButtonFollows() async throws {
-        let (menu, screens, _) = try makeColorsMenu()
+        let (menu, screens) = try makeColorsMenu()
         show(menu)
 
         screens[0].title = "Crimson"
@@ -51,7 +51,7 @@ final class DropDownMenuPatternTests: ContainersATestCase {
     }
 
     func testDropDown_whenTheUserTapsTheButtonTwice_thenTheMenuClosesAndNothingSwaps() async throws {
-        let (menu, _, log) = try makeColorsMenu()
+        let (menu, _) = try makeColorsMenu()
         show(menu)
         _ = log.take()
 
@@ -64,7 +64,7 @@ final class DropDownMenuPatternTests: ContainersATestCase {
     }
 
     func testDropDown_whenNestedInAParent_thenThePickedScreenAppearsWithinItsFrame() async throws {
-        let (menu, screens, log) = try makeColorsMenu()
+        let (menu, screens) = try makeColorsMenu()
         let root = Controller(identifier: "root")
         show(root)
         try root.embed(menu)

@@ -2,23 +2,20 @@ import AppStateCore
 import StateContainers
 import XCTest
 
-@MainActor final class KeyboardAwareControllerTests: XCTestCase {
-    private var window: Window?
+final class KeyboardAwareControllerTests: ModelTestCase {
     private let form = Controller(identifier: "login-form")
+    /// The bus of the window ``makeOnScreen(frame:)`` shows the container in.
+    private let bus = NotificationBus()
 
     /// A keyboard-aware container on screen, its view at `frame` inside a plain root that
     /// fills a 1280×800 window.
     private func makeOnScreen(frame: Rect = Rect(x: 0, y: 0, width: 1280, height: 800)) throws -> KeyboardAwareController {
         let root = Controller(identifier: "root")
         let container = try KeyboardAwareController(identifier: "login", content: form)
-        window = containersBVisibleWindow(root: root)
+        show(root, bus: bus)
         try root.embed(container)
         container.view.frame = frame
         return container
-    }
-
-    private var bus: NotificationBus {
-        get throws { try XCTUnwrap(window?.bus) }
     }
 
     private func keyboard(top: Double, height: Double = 300) -> Rect {
@@ -39,9 +36,7 @@ import XCTest
     }
 
     func testInit_whenTheContentIsBadlyNamed_thenThrowsInvalidArgument() async {
-        XCTAssertThrowsError(try KeyboardAwareController(identifier: "login", content: Controller(identifier: ""))) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-        }
+        assertThrows(.invalidArgument) { try KeyboardAwareController(identifier: "login", content: Controller(identifier: "")) }
     }
 
     func testKeyboardWillShow_convertsTheEndFrameIntoTheViewAndInsetsByTheOverlap() async throws {
@@ -49,7 +44,7 @@ import XCTest
         // keyboard from y 500 to 800 in the window covers its bottom 200 points.
         let container = try makeOnScreen(frame: Rect(x: 0, y: 100, width: 1280, height: 600))
 
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeOut))
 
         XCTAssertEqual(container.keyboardOverlap, 200)
         XCTAssertEqual(form.view.contentInset, Insets(top: 0, left: 0, bottom: 200, right: 0))
@@ -62,7 +57,7 @@ import XCTest
         let container = try makeOnScreen()
 
         // What the socket posts: a name and JSON, no typed message.
-        try bus.post(name: .keyboardWillShow, userInfo: [
+        bus.post(name: .keyboardWillShow, userInfo: [
             "frameBegin": ["x": 0, "y": 800, "width": 1280, "height": 320],
             "frameEnd": ["x": 0, "y": 480, "width": 1280, "height": 320],
             "duration": 0.3,
@@ -78,7 +73,7 @@ import XCTest
     func testKeyboardWillShow_whenTheKeyboardMissesTheView_thenTheOverlapIsZero() async throws {
         let container = try makeOnScreen(frame: Rect(x: 0, y: 0, width: 1280, height: 400))
 
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
 
         XCTAssertEqual(container.keyboardOverlap, 0)
         XCTAssertEqual(form.view.contentInset.bottom, 0)
@@ -88,7 +83,7 @@ import XCTest
         let container = try makeOnScreen()
         container.focusedRect = Rect(x: 40, y: 600, width: 400, height: 40)
 
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
 
         // 500 points stay visible; the field's bottom edge (640) moves up to it.
         XCTAssertEqual(form.view.contentOffset, Point(x: 0, y: 140))
@@ -100,7 +95,7 @@ import XCTest
         let container = try makeOnScreen()
         container.focusedRect = Rect(x: 40, y: 100, width: 400, height: 40)
 
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
 
         XCTAssertEqual(form.view.contentOffset, .zero)
     }
@@ -110,7 +105,7 @@ import XCTest
         form.view.contentOffset = Point(x: 0, y: 50)
         container.focusedRect = Rect(x: 0, y: -20, width: 100, height: 40)
 
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
 
         XCTAssertEqual(form.view.contentOffset, .zero)
     }
@@ -120,11 +115,11 @@ import XCTest
         form.view.contentInset = Insets(top: 8, left: 0, bottom: 10, right: 0)
         form.view.contentOffset = Point(x: 0, y: 30)
         container.focusedRect = Rect(x: 0, y: 700, width: 100, height: 40)
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
         XCTAssertEqual(form.view.contentInset, Insets(top: 8, left: 0, bottom: 300, right: 0))
         XCTAssertEqual(form.view.contentOffset, Point(x: 0, y: 240))
 
-        try bus.post(KeyboardWillHide(frameBegin: keyboard(top: 500), frameEnd: keyboard(top: 800), duration: 0.2, curve: .easeIn))
+        bus.post(KeyboardWillHide(frameBegin: keyboard(top: 500), frameEnd: keyboard(top: 800), duration: 0.2, curve: .easeIn))
 
         XCTAssertEqual(container.keyboardOverlap, 0)
         XCTAssertEqual(form.view.contentInset, Insets(top: 8, left: 0, bottom: 10, right: 0))
@@ -135,9 +130,9 @@ import XCTest
 
     func testKeyboardWillChangeFrame_thenFollowsTheNewFrame() async throws {
         let container = try makeOnScreen()
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
 
-        try bus.post(KeyboardWillChangeFrame(frameBegin: keyboard(top: 500), frameEnd: keyboard(top: 600, height: 200), duration: 0.1, curve: .linear))
+        bus.post(KeyboardWillChangeFrame(frameBegin: keyboard(top: 500), frameEnd: keyboard(top: 600, height: 200), duration: 0.1, curve: .linear))
 
         XCTAssertEqual(container.keyboardOverlap, 200)
         XCTAssertEqual(form.view.contentInset.bottom, 200)
@@ -145,14 +140,14 @@ import XCTest
         XCTAssertEqual(container.lastAdjustmentCurve, .linear)
 
         // The inset before the keyboard came is still the one a hide restores.
-        try bus.post(KeyboardWillHide(frameBegin: keyboard(top: 600), frameEnd: keyboard(top: 800), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillHide(frameBegin: keyboard(top: 600), frameEnd: keyboard(top: 800), duration: 0.25, curve: .easeInOut))
         XCTAssertEqual(form.view.contentInset.bottom, 0)
     }
 
     func testKeyboardWillChangeFrame_withoutAShow_thenAdjustsToo() async throws {
         let container = try makeOnScreen()
 
-        try bus.post(KeyboardWillChangeFrame(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 450, height: 350), duration: 0.3, curve: .easeOut))
+        bus.post(KeyboardWillChangeFrame(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 450, height: 350), duration: 0.3, curve: .easeOut))
 
         XCTAssertEqual(container.keyboardOverlap, 350)
         XCTAssertEqual(form.view.contentInset.bottom, 350)
@@ -161,8 +156,8 @@ import XCTest
     func testKeyboardDidShowAndDidHide_thenChangeNothing() async throws {
         let container = try makeOnScreen()
 
-        try bus.post(KeyboardDidShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
-        try bus.post(KeyboardDidHide(frameBegin: keyboard(top: 500), frameEnd: keyboard(top: 800), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardDidShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardDidHide(frameBegin: keyboard(top: 500), frameEnd: keyboard(top: 800), duration: 0.25, curve: .easeInOut))
 
         XCTAssertEqual(container.keyboardOverlap, 0)
         XCTAssertEqual(container.lastAdjustmentDuration, 0)
@@ -184,12 +179,12 @@ import XCTest
 
     func testObservers_areRegisteredOnlyWhileOnScreen() async throws {
         let container = try makeOnScreen()
-        XCTAssertEqual(try bus.observerCount, 3)
+        XCTAssertEqual(bus.observerCount, 3)
 
         container.unembed()
-        XCTAssertEqual(try bus.observerCount, 0)
+        XCTAssertEqual(bus.observerCount, 0)
 
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
         XCTAssertEqual(container.keyboardOverlap, 0)
     }
 
@@ -197,7 +192,7 @@ import XCTest
         let container = try makeOnScreen()
         form.view.contentOffset = Point(x: 0, y: 20)
         container.focusedRect = Rect(x: 0, y: 700, width: 100, height: 40)
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
 
         container.view.removeFromSuperview()
 
@@ -210,7 +205,7 @@ import XCTest
 
     func testSettingTheFocusedRect_whileTheKeyboardIsShown_thenScrollsItIntoView() async throws {
         let container = try makeOnScreen()
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
 
         container.focusedRect = Rect(x: 0, y: 560, width: 100, height: 40)
 
@@ -221,7 +216,7 @@ import XCTest
         let container = try makeOnScreen()
         XCTAssertEqual(container.snapshot().keyboardOverlap, 0)
 
-        try bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
+        bus.post(KeyboardWillShow(frameBegin: keyboard(top: 800), frameEnd: keyboard(top: 500), duration: 0.25, curve: .easeInOut))
 
         let snapshot = container.snapshot()
         XCTAssertEqual(snapshot.keyboardOverlap, 300)
@@ -231,9 +226,9 @@ import XCTest
 
     func testResizingTheWindow_thenTheContentFillsTheContainer() async throws {
         let container = try KeyboardAwareController(identifier: "login", content: form)
-        window = containersBVisibleWindow(root: container)
+        let window = show(container)
 
-        window?.resize(to: Size(width: 800, height: 480))
+        window.resize(to: Size(width: 800, height: 480))
 
         XCTAssertEqual(form.view.frame, Rect(x: 0, y: 0, width: 800, height: 480))
     }

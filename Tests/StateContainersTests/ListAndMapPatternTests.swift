@@ -8,50 +8,50 @@ import XCTest
 
 /// What a list's parent does with a selection, as the sample's delegate protocol.
 @MainActor
-protocol ContainersAPlaceSelectionRelay: AnyObject {
-    func placeList(_ list: ContainersAPlaceList, didSelect place: String)
+private protocol PlaceSelectionRelay: AnyObject {
+    func placeList(_ list: PlaceList, didSelect place: String)
 }
 
 /// The list child: a selection goes to whichever parent relays it.
-final class ContainersAPlaceList: ContainersARecorder {
+private final class PlaceList: LoggingController {
     let places = ["Harbour", "Old Town", "Station"]
 
     func userDidTap(row: Int) {
         guard places.indices.contains(row) else { return }
-        (parent as? ContainersAPlaceSelectionRelay)?.placeList(self, didSelect: places[row])
+        (parent as? PlaceSelectionRelay)?.placeList(self, didSelect: places[row])
     }
 }
 
 /// The map child: shows the place it is centred on.
-final class ContainersAPlaceMap: ContainersARecorder {
+private final class PlaceMap: LoggingController {
     private(set) var centredPlace: String?
 
     func centre(on place: String) {
         centredPlace = place
-        log.record("\(identifier).centre(on: \(place))")
+        log.append("\(identifier).centre(on: \(place))")
     }
 }
 
 /// The parent relays from the list to the map, as the sample's container did.
-extension StackController: ContainersAPlaceSelectionRelay {
-    func placeList(_ list: ContainersAPlaceList, didSelect place: String) {
-        arrangedChildren.lazy.compactMap { $0 as? ContainersAPlaceMap }.first?.centre(on: place)
+extension StackController: PlaceSelectionRelay {
+    fileprivate func placeList(_ list: PlaceList, didSelect place: String) {
+        arrangedChildren.lazy.compactMap { $0 as? PlaceMap }.first?.centre(on: place)
     }
 }
 
-@MainActor
-final class ListAndMapPatternTests: ContainersATestCase {
-    private func makeDashboard() throws -> (StackController, ContainersAPlaceList, ContainersAPlaceMap, ContainersALog) {
-        let log = ContainersALog()
-        let list = ContainersAPlaceList("list", title: "Places", log: log)
-        let map = ContainersAPlaceMap("map", title: "Map", log: log)
+final class ListAndMapPatternTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .labelled }
+
+    private func makeDashboard() throws -> (StackController, PlaceList, PlaceMap) {
+        let list = PlaceList("list", log: log, title: "Places")
+        let map = PlaceMap("map", log: log, title: "Map")
         let dashboard = try StackController(identifier: "dashboard", arrangedChildren: [list, map])
         _ = log.take()
-        return (dashboard, list, map, log)
+        return (dashboard, list, map)
     }
 
     func testListAndMap_whenTheScreenRotates_thenTheParentFlipsTheAxisAndTellsEachChildItsSize() async throws {
-        let (dashboard, list, map, log) = try makeDashboard()
+        let (dashboard, list, map) = try makeDashboard()
         let window = show(dashboard, size: Size(width: 1280, height: 800))
         XCTAssertEqual(dashboard.axis, .horizontal)
         XCTAssertEqual(list.view.frame, Rect(x: 0, y: 0, width: 640, height: 800))
@@ -72,7 +72,7 @@ final class ListAndMapPatternTests: ContainersATestCase {
     }
 
     func testListAndMap_whenAPlaceIsPickedInTheList_thenTheParentRelaysItToTheMap() async throws {
-        let (dashboard, list, map, log) = try makeDashboard()
+        let (dashboard, list, map) = try makeDashboard()
         show(dashboard)
 
         list.userDidTap(row: 1)
@@ -84,7 +84,7 @@ final class ListAndMapPatternTests: ContainersATestCase {
     }
 
     func testListAndMap_whenTheListIsNotInTheParent_thenNothingIsRelayed() async throws {
-        let (dashboard, list, map, _) = try makeDashboard()
+        let (dashboard, list, map) = try makeDashboard()
         show(dashboard)
 
         list.unembed()

@@ -3,16 +3,11 @@ import Foundation
 import StateContainers
 import XCTest
 
-@MainActor final class LoginStateControllerTests: XCTestCase {
-    private var window: Window?
-    private let log = ContainersBCallbackLog()
+final class LoginStateControllerTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .plain }
 
     private func makeSession(duration: Duration = .zero) throws -> LoginStateController {
-        let session = try LoginStateController(
-            identifier: "session",
-            loggedOut: ContainersBLoggingController("login", log: log),
-            loggedIn: ContainersBLoggingController("home", log: log)
-        )
+        let session = try LoginStateController(identifier: "session", loggedOut: controller("login"), loggedIn: controller("home"))
         session.transitionDuration = duration
         return session
     }
@@ -30,7 +25,7 @@ import XCTest
         XCTAssertFalse(session.loggedOut.isViewLoaded)
         XCTAssertEqual(log.take(), ["login.willMove(session)"])
 
-        window = containersBVisibleWindow(root: session)
+        show(session)
 
         XCTAssertEqual(log.take(), [
             "login.viewDidLoad", "login.didMove(session)",
@@ -41,22 +36,16 @@ import XCTest
     }
 
     func testInit_whenChildrenShareAnIdentifier_thenThrowsDuplicateIdentifier() async {
-        XCTAssertThrowsError(try LoginStateController(
-            identifier: "session", loggedOut: Controller(identifier: "a"), loggedIn: Controller(identifier: "a")
-        )) { error in
-            XCTAssertEqual(error as? ContainmentError, .duplicateIdentifier)
+        assertThrows(.duplicateIdentifier) {
+            try LoginStateController(identifier: "session", loggedOut: Controller(identifier: "a"), loggedIn: Controller(identifier: "a"))
         }
     }
 
     func testInit_whenChildrenAreTheSameOrBadlyNamed_thenThrowsInvalidArgument() async {
         let child = Controller(identifier: "a")
-        XCTAssertThrowsError(try LoginStateController(identifier: "session", loggedOut: child, loggedIn: child)) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-        }
-        XCTAssertThrowsError(try LoginStateController(
-            identifier: "session", loggedOut: Controller(identifier: "a"), loggedIn: Controller(identifier: "b/c")
-        )) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
+        assertThrows(.invalidArgument) { try LoginStateController(identifier: "session", loggedOut: child, loggedIn: child) }
+        assertThrows(.invalidArgument) {
+            try LoginStateController(identifier: "session", loggedOut: Controller(identifier: "a"), loggedIn: Controller(identifier: "b/c"))
         }
         XCTAssertNil(child.parent)
     }
@@ -65,7 +54,7 @@ import XCTest
 
     func testLogIn_onScreenWithZeroDuration_thenFollowsTheSwapTimelineBeforeReturning() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        show(session)
         _ = log.take()
 
         try session.logIn(user: "alice")
@@ -91,7 +80,7 @@ import XCTest
     func testLogIn_withManualClock_thenCompletesTheSwapWhenTheDurationHasPassed() async throws {
         let clock = ManualClock()
         let session = try makeSession(duration: .milliseconds(300))
-        window = containersBVisibleWindow(root: session, clock: clock)
+        show(session, clock: clock)
         _ = log.take()
 
         try session.logIn(user: "alice")
@@ -125,7 +114,7 @@ import XCTest
     func testLogOut_withManualClock_thenSwapsBackWithTheSameTimeline() async throws {
         let clock = ManualClock()
         let session = try makeSession(duration: .milliseconds(300))
-        window = containersBVisibleWindow(root: session, clock: clock)
+        show(session, clock: clock)
         try session.logIn(user: "alice")
         clock.advance(by: .milliseconds(300))
         _ = log.take()
@@ -153,7 +142,7 @@ import XCTest
     func testLogOut_duringTheLogInSwap_thenSwapsBackOnceTheLogInSwapFinishes() async throws {
         let clock = ManualClock()
         let session = try makeSession(duration: .milliseconds(300))
-        window = containersBVisibleWindow(root: session, clock: clock)
+        show(session, clock: clock)
         try session.logIn(user: "alice")
         _ = log.take()
 
@@ -201,7 +190,7 @@ import XCTest
 
     func testLogIn_whenTheSameUserIsLoggedIn_thenDoesNothing() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        show(session)
         try session.logIn(user: "alice")
         let since = session.session?.since
         _ = log.take()
@@ -214,22 +203,20 @@ import XCTest
 
     func testLogIn_whenAnotherUserLoggedIn_andNotSwitching_thenThrows() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        show(session)
         try session.logIn(user: "alice")
         let before = session.session
         _ = log.take()
 
-        XCTAssertThrowsError(try session.logIn(user: "bob")) { error in
-            XCTAssertEqual(error as? ContainmentError, .alreadyLoggedIn)
-            XCTAssertTrue("\(error)".contains("alice"))
-        }
+        let error = assertThrows(.alreadyLoggedIn) { try session.logIn(user: "bob") }
+        XCTAssertEqual(error?.description.contains("alice"), true)
         XCTAssertEqual(session.session, before)
         XCTAssertEqual(log.take(), [])
     }
 
     func testLogIn_whenAnotherUserLoggedIn_andSwitching_thenKeepsTheLoggedInChild() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        show(session)
         try session.logIn(user: "alice")
         _ = log.take()
 
@@ -244,9 +231,7 @@ import XCTest
         let session = try makeSession()
         // The model's one rule for user names: bounded, printable on one line, visible.
         for user in ["", "   ", "al\nice", "\u{7}", String(repeating: "a", count: 257), "\u{202E}admin", "ada\u{2028}root", "\u{200B}"] {
-            XCTAssertThrowsError(try session.logIn(user: user)) { error in
-                XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-            }
+            assertThrows(.invalidArgument) { try session.logIn(user: user) }
         }
         XCTAssertNil(session.session)
         XCTAssertTrue(session.shownController === session.loggedOut)
@@ -272,7 +257,7 @@ import XCTest
 
     func testLogOut_whenLoggedOut_thenReturnsFalseAndChangesNothing() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        show(session)
         _ = log.take()
 
         XCTAssertFalse(session.logOut())
@@ -293,8 +278,8 @@ import XCTest
 
     func testSessionNotifications_whileInAWindow_thenLogInAndOut() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
-        let bus = try XCTUnwrap(window?.bus)
+        let window = show(session)
+        let bus = window.bus
 
         bus.post(SessionDidLogIn(user: "alice"))
         XCTAssertEqual(session.session?.user, "alice")
@@ -309,31 +294,29 @@ import XCTest
 
     func testSessionDidLogOut_namingSomeoneElse_thenStillLogsOut() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        let window = show(session)
         try session.logIn(user: "alice")
 
-        window?.bus.post(SessionDidLogOut(user: "bob"))
+        window.bus.post(SessionDidLogOut(user: "bob"))
 
         XCTAssertNil(session.session)
     }
 
     func testSessionDidLogIn_forAnotherUser_thenSwitchesUsers() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        let window = show(session)
         try session.logIn(user: "alice")
 
-        window?.bus.post(name: .sessionDidLogIn, userInfo: ["user": "bob"])
+        window.bus.post(name: .sessionDidLogIn, userInfo: ["user": "bob"])
 
         XCTAssertEqual(session.session?.user, "bob")
     }
 
     func testSessionDidLogIn_withAnInvalidUser_thenWarnsAndChangesNothing() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        let window = show(session)
 
-        let warnings = containersBWarnings {
-            window?.bus.post(name: .sessionDidLogIn, userInfo: ["user": ""])
-        }
+        window.bus.post(name: .sessionDidLogIn, userInfo: ["user": ""])
 
         XCTAssertNil(session.session)
         XCTAssertEqual(warnings.map(\.identifier), ["session"])
@@ -359,15 +342,15 @@ import XCTest
 
     func testLogInAndOut_throughTheAPI_thenPostNothing() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        let window = show(session)
         var posted: [NotificationName] = []
-        let token = window?.bus.addObserver(forName: nil) { posted.append($0.name) }
+        let token = window.bus.addObserver(forName: nil) { posted.append($0.name) }
 
         try session.logIn(user: "alice")
         session.logOut()
 
         XCTAssertEqual(posted, [])
-        token?.cancel()
+        token.cancel()
     }
 
     func testMovingToAnotherWindow_thenObservesTheNewWindowsBusOnly() async throws {
@@ -390,10 +373,10 @@ import XCTest
         let bus = NotificationBus()
         let login = try KeyboardAwareController(identifier: "login", content: Controller(identifier: "login-form"))
         let session = try LoginStateController(identifier: "session", loggedOut: login, loggedIn: Controller(identifier: "home"))
-        window = containersBVisibleWindow(root: session, bus: bus)
+        let window = show(session, bus: bus)
         XCTAssertEqual(bus.observerCount, 5)
 
-        window?.rootController = nil
+        window.rootController = nil
 
         XCTAssertEqual(bus.observerCount, 0)
     }
@@ -423,7 +406,7 @@ import XCTest
         XCTAssertFalse(restored.loggedIn.isViewLoaded)
         XCTAssertEqual(log.take(), ["login.willMove(nil)", "home.willMove(session)", "login.didMove(nil)"])
 
-        window = containersBVisibleWindow(root: restored)
+        show(restored)
 
         XCTAssertEqual(log.take(), [
             "home.viewDidLoad", "home.didMove(session)",
@@ -468,9 +451,7 @@ import XCTest
         let session = try makeSession()
         session.restorationIdentifier = "session"
 
-        let warnings = try containersBWarnings {
-            try session.decodeRestorableTree(RestorationDocument(controllers: ["session": ["user": ""]]))
-        }
+        try session.decodeRestorableTree(RestorationDocument(controllers: ["session": ["user": ""]]))
 
         XCTAssertEqual(warnings.count, 1)
         XCTAssertNil(session.session)
@@ -479,7 +460,7 @@ import XCTest
 
     func testSnapshot_reportsTheUserAndTheCurrentChild() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        show(session)
         XCTAssertNil(session.snapshot().user)
         XCTAssertEqual(session.snapshot().current, "login")
 

@@ -3,20 +3,20 @@ import Foundation
 import StateContainers
 import XCTest
 
-@MainActor
-final class MenuControllerTests: ContainersATestCase {
+final class MenuControllerTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .labelled }
+
     /// A restorable menu of three titled, recorded items.
-    private func makeMenu() throws -> (MenuController, ContainersALog) {
-        let log = ContainersALog()
-        let items = [("pages", "Pages"), ("inbox", "Inbox"), ("dashboard", "Dashboard")].map { ContainersARecorder($0, title: $1, log: log) }
+    private func makeMenu() throws -> MenuController {
+        let items = [("pages", "Pages"), ("inbox", "Inbox"), ("dashboard", "Dashboard")].map { controller($0, title: $1) }
         let menu = try MenuController(identifier: "home", viewControllers: items, title: "Home")
         menu.restorationIdentifier = "home"
         _ = log.take()
-        return (menu, log)
+        return menu
     }
 
     func testInit_thenTheFirstItemIsActiveAndGivesItsTitle() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
 
         show(menu)
 
@@ -26,7 +26,7 @@ final class MenuControllerTests: ContainersATestCase {
         XCTAssertFalse(menu.isMenuVisible)
         XCTAssertEqual(menu.children.map(\.identifier), ["pages", "inbox", "dashboard"])
         XCTAssertEqual(log.take(), ["pages.viewDidLoad", "pages.viewWillAppear(false)", "pages.viewDidAppear(false)"])
-        XCTAssertTrue(containersAInstalledViews(of: menu, are: [menu.viewControllers[0]]))
+        XCTAssertTrue(menu.installsExactly([menu.viewControllers[0]]))
     }
 
     func testInit_whenEmptyOrInvalid_thenHasNoActiveItemOrThrows() async throws {
@@ -36,13 +36,11 @@ final class MenuControllerTests: ContainersATestCase {
         XCTAssertEqual(empty.title, "Home")
         XCTAssertTrue(empty.view.subviews.isEmpty)
 
-        XCTAssertThrowsError(try MenuController(identifier: "home", viewControllers: [Controller(identifier: "a"), Controller(identifier: "a")])) { error in
-            XCTAssertEqual(error as? ContainmentError, .duplicateIdentifier)
-        }
+        assertThrows(.duplicateIdentifier) { try MenuController(identifier: "home", viewControllers: [Controller(identifier: "a"), Controller(identifier: "a")]) }
     }
 
     func testSelect_thenSwapsTheShownItemFollowsItsTitleAndHidesTheMenu() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         menu.showMenu()
         _ = log.take()
@@ -59,12 +57,12 @@ final class MenuControllerTests: ContainersATestCase {
         XCTAssertEqual(menu.activeViewController?.identifier, "inbox")
         XCTAssertEqual(menu.title, "Inbox")
         XCTAssertFalse(menu.isMenuVisible)
-        XCTAssertTrue(containersAInstalledViews(of: menu, are: [menu.viewControllers[1]]))
+        XCTAssertTrue(menu.installsExactly([menu.viewControllers[1]]))
         XCTAssertEqual(menu.viewControllers[1].view.frame, Rect(x: 0, y: 0, width: 1280, height: 800))
     }
 
     func testSelect_whenTheItemIsAlreadyActive_thenOnlyHidesTheMenu() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         menu.showMenu()
         _ = log.take()
@@ -76,33 +74,27 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testSelect_whenUnknown_thenThrowsNoSuchChildAndChangesNothing() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         menu.showMenu()
         _ = log.take()
 
-        XCTAssertThrowsError(try menu.select(identifier: "nope")) { error in
-            XCTAssertEqual(error as? ContainmentError, .noSuchChild)
-        }
+        assertThrows(.noSuchChild) { try menu.select(identifier: "nope") }
         XCTAssertEqual(menu.activeViewController?.identifier, "pages")
         XCTAssertTrue(menu.isMenuVisible)
         XCTAssertEqual(log.take(), [])
     }
 
     func testSelect_whenATransitionIsInFlight_thenThrowsTransitionInProgress() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         let clock = ManualClock()
         show(menu, clock: clock)
         menu.transitionDuration = .seconds(1)
         try menu.select(identifier: "inbox")
         _ = log.take()
 
-        XCTAssertThrowsError(try menu.select(identifier: "dashboard")) { error in
-            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
-        }
-        XCTAssertThrowsError(try menu.setViewControllers([])) { error in
-            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
-        }
+        assertThrows(.transitionInProgress) { try menu.select(identifier: "dashboard") }
+        assertThrows(.transitionInProgress) { try menu.setViewControllers([]) }
         XCTAssertEqual(menu.activeViewController?.identifier, "inbox")
         XCTAssertEqual(menu.viewControllers.count, 3)
         XCTAssertEqual(log.take(), [])
@@ -111,7 +103,7 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testShowHideToggle_thenVisibilityFollowsAndTheSnapshotReportsIt() async throws {
-        let (menu, _) = try makeMenu()
+        let menu = try makeMenu()
 
         menu.showMenu()
         XCTAssertTrue(menu.isMenuVisible)
@@ -125,12 +117,12 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testSetViewControllers_whenTheActiveItemStays_thenKeepsItAndMovesOnlyTheOthers() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         try menu.select(identifier: "inbox")
         _ = log.take()
         let inbox = menu.viewControllers[1]
-        let settings = ContainersARecorder("settings", title: "Settings", log: log)
+        let settings = controller("settings", title: "Settings")
 
         try menu.setViewControllers([settings, inbox])
 
@@ -146,10 +138,10 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testSetViewControllers_whenTheActiveItemLeaves_thenTheFirstSwapsInWithTheFullTimeline() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         _ = log.take()
-        let settings = ContainersARecorder("settings", title: "Settings", log: log)
+        let settings = controller("settings", title: "Settings")
 
         try menu.setViewControllers([settings, menu.viewControllers[1]])
 
@@ -168,11 +160,11 @@ final class MenuControllerTests: ContainersATestCase {
         XCTAssertTrue(menu.activeViewController === settings)
         XCTAssertEqual(menu.title, "Settings")
         XCTAssertEqual(menu.children.map(\.identifier), ["settings", "inbox"])
-        XCTAssertTrue(containersAInstalledViews(of: menu, are: [settings]))
+        XCTAssertTrue(menu.installsExactly([settings]))
     }
 
     func testSetViewControllers_whenAnimated_thenTheLeavingItemStaysAChildUntilTheSwapFinishes() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         let clock = ManualClock()
         show(menu, clock: clock)
         menu.transitionDuration = .milliseconds(250)
@@ -195,10 +187,10 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testSetViewControllers_whenANewcomerTakesTheActiveIdentifier_thenTheOldLeavesBeforeItJoins() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         _ = log.take()
-        let replacement = ContainersARecorder("pages", title: "New pages", log: log)
+        let replacement = controller("pages", title: "New pages")
 
         try menu.setViewControllers([replacement])
 
@@ -218,7 +210,7 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testSetViewControllers_whenEmpty_thenTheActiveItemLeavesAndTheOwnTitleShows() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         _ = log.take()
 
@@ -232,7 +224,7 @@ final class MenuControllerTests: ContainersATestCase {
             "pages.willMove(toParent: nil)", "pages.viewWillDisappear(false)", "pages.viewDidDisappear(false)", "pages.didMove(toParent: nil)",
         ])
 
-        let first = ContainersARecorder("first", log: log)
+        let first = controller("first")
         try menu.setViewControllers([first])
         XCTAssertEqual(log.take(), [
             "first.willMove(toParent: home)", "first.viewDidLoad", "first.viewWillAppear(false)", "first.viewDidAppear(false)", "first.didMove(toParent: home)",
@@ -241,21 +233,19 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testSetViewControllers_whenInvalid_thenThrowsAndChangesNothing() async throws {
-        let (menu, log) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         _ = log.take()
         let inbox = menu.viewControllers[1]
 
         let invalidLists: [([Controller], ContainmentError)] = [
-            ([inbox, ContainersARecorder("inbox", log: log)], .duplicateIdentifier),
+            ([inbox, controller("inbox")], .duplicateIdentifier),
             ([inbox, inbox], .duplicateIdentifier),
-            ([ContainersARecorder("a/b", log: log)], .invalidArgument),
+            ([controller("a/b")], .invalidArgument),
             ([inbox, menu], .cycle),
         ]
         for (list, expected) in invalidLists {
-            XCTAssertThrowsError(try menu.setViewControllers(list)) { error in
-                XCTAssertEqual(error as? ContainmentError, expected)
-            }
+            assertThrows(expected) { try menu.setViewControllers(list) }
         }
         XCTAssertEqual(menu.viewControllers.map(\.identifier), ["pages", "inbox", "dashboard"])
         XCTAssertEqual(menu.activeViewController?.identifier, "pages")
@@ -263,7 +253,7 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testSnapshot_thenTheActiveItemIsCurrentAndTheTitleFollowsIt() async throws {
-        let (menu, _) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         try menu.select(identifier: "dashboard")
 
@@ -277,13 +267,13 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testRestoration_whenDecodedIntoAFreshTreeBeforeItAppears_thenTheSameItemIsActiveAndAppearsOnce() async throws {
-        let (menu, _) = try makeMenu()
+        let menu = try makeMenu()
         show(menu)
         try menu.select(identifier: "dashboard")
         menu.showMenu()
         let saved = try JSONDecoder().decode(RestorationDocument.self, from: JSONEncoder().encode(menu.encodeRestorableTree()))
         XCTAssertEqual(saved.controllers["home"], ["active": "dashboard"])
-        let (fresh, freshLog) = try makeMenu()
+        let fresh = try makeMenu()
 
         try fresh.decodeRestorableTree(saved)
 
@@ -291,13 +281,13 @@ final class MenuControllerTests: ContainersATestCase {
         XCTAssertEqual(fresh.title, "Dashboard")
         XCTAssertFalse(fresh.isMenuVisible)
         XCTAssertFalse(fresh.isViewLoaded)
-        XCTAssertEqual(freshLog.take(), [])
+        XCTAssertEqual(log.take(), [])
         show(fresh)
-        XCTAssertEqual(freshLog.take(), ["dashboard.viewDidLoad", "dashboard.viewWillAppear(false)", "dashboard.viewDidAppear(false)"])
+        XCTAssertEqual(log.take(), ["dashboard.viewDidLoad", "dashboard.viewWillAppear(false)", "dashboard.viewDidAppear(false)"])
     }
 
     func testRestoration_whenTheSavedItemIsUnknown_thenKeepsTheActiveItem() async throws {
-        let (menu, _) = try makeMenu()
+        let menu = try makeMenu()
 
         try menu.decodeRestorableTree(RestorationDocument(controllers: ["home": ["active": "gone"]]))
         try menu.decodeRestorableTree(RestorationDocument(controllers: ["home": ["active": 3]]))
@@ -307,26 +297,25 @@ final class MenuControllerTests: ContainersATestCase {
 
     /// The default tree's `home`: a menu of a paginated container, a navigation stack whose
     /// screens include a paginated gallery, and a stack; every level restorable.
-    private func makeHome(_ log: ContainersALog) throws -> MenuController {
+    private func makeHome() throws -> MenuController {
         func restorable<C: Controller>(_ controller: C) -> C {
             controller.restorationIdentifier = controller.identifier
             return controller
         }
-        let pages = try PaginatedController(identifier: "pages", pages: ["overview", "activity", "settings"].map { ContainersARecorder($0, log: log) })
-        let inbox = try NavigationController(identifier: "inbox", root: ContainersARecorder("messages", log: log))
-        inbox.makeDestination = { identifier in
-            guard identifier == "gallery" else { return ContainersARecorder(identifier, log: log) }
-            return try? restorable(PaginatedController(identifier: "gallery", pages: ["photo-1", "photo-2"].map { ContainersARecorder($0, log: log) }))
+        let pages = try PaginatedController(identifier: "pages", pages: ["overview", "activity", "settings"].map { controller($0) })
+        let inbox = try NavigationController(identifier: "inbox", root: controller("messages"))
+        inbox.makeDestination = { [log] identifier in
+            guard identifier == "gallery" else { return LoggingController(identifier, log: log) }
+            return try? restorable(PaginatedController(identifier: "gallery", pages: ["photo-1", "photo-2"].map { LoggingController($0, log: log) }))
         }
-        let dashboard = try StackController(identifier: "dashboard", arrangedChildren: ["list", "map"].map { ContainersARecorder($0, log: log) })
+        let dashboard = try StackController(identifier: "dashboard", arrangedChildren: ["list", "map"].map { controller($0) })
         let home = try MenuController(identifier: "home", viewControllers: [restorable(pages), restorable(inbox), dashboard])
         _ = log.take()
         return restorable(home)
     }
 
     func testHome_whenHostingTheOtherContainers_thenLayoutAndRestorationReachEveryLevel() async throws {
-        let log = ContainersALog()
-        let home = try makeHome(log)
+        let home = try makeHome()
         let window = show(home)
         try home.select(identifier: "dashboard")
         window.resize(to: Size(width: 800, height: 1280))
@@ -340,12 +329,11 @@ final class MenuControllerTests: ContainersATestCase {
         try XCTUnwrap(inbox.top as? PaginatedController).next()
         XCTAssertEqual(home.deepestCurrent.path, "home/inbox/gallery/photo-2")
         let saved = home.encodeRestorableTree()
-        let freshLog = ContainersALog()
-        let fresh = try makeHome(freshLog)
+        let fresh = try makeHome()
 
         try fresh.decodeRestorableTree(saved)
 
-        XCTAssertEqual(freshLog.take(), [
+        XCTAssertEqual(log.take(), [
             "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
             "photo-1.willMove(toParent: gallery)", "photo-1.didMove(toParent: gallery)",
             "photo-2.willMove(toParent: gallery)", "photo-2.didMove(toParent: gallery)",
@@ -353,23 +341,20 @@ final class MenuControllerTests: ContainersATestCase {
         XCTAssertEqual(fresh.deepestCurrent.path, "home/inbox/gallery/photo-2")
         XCTAssertEqual(fresh.snapshot().node(at: "home/pages")?.pageIndex, 2)
         show(fresh, size: Size(width: 800, height: 1280))
-        XCTAssertEqual(freshLog.take(), ["photo-2.viewDidLoad", "photo-2.viewWillAppear(false)", "photo-2.viewDidAppear(false)"])
+        XCTAssertEqual(log.take(), ["photo-2.viewDidLoad", "photo-2.viewWillAppear(false)", "photo-2.viewDidAppear(false)"])
         XCTAssertEqual(fresh.snapshot().node(at: "home/inbox/gallery/photo-2")?.frame, Rect(x: 0, y: 0, width: 800, height: 1280))
     }
 
     func testHome_whenAPageTransitionIsInFlight_thenTheMenuWaitsForIt() async throws {
-        let log = ContainersALog()
-        let home = try makeHome(log)
+        let home = try makeHome()
         let clock = ManualClock()
         show(home, clock: clock)
         let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
         pages.transitionDuration = .seconds(1)
         try pages.next()
 
-        XCTAssertThrowsError(try home.select(identifier: "inbox")) { error in
-            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
-            XCTAssertTrue("\(error)".contains("is still in a transition"), "\(error)")
-        }
+        let error = assertThrows(.transitionInProgress) { try home.select(identifier: "inbox") }
+        XCTAssertEqual(error?.description.contains("is still in a transition"), true, "\(String(describing: error))")
         XCTAssertEqual(home.activeViewController?.identifier, "pages")
         clock.advance(by: .seconds(1))
         try home.select(identifier: "inbox")
@@ -377,8 +362,7 @@ final class MenuControllerTests: ContainersATestCase {
     }
 
     func testHome_whileTheMenuSwapsAnItemOut_thenThatItemRefusesToSwapItsOwnChild() async throws {
-        let log = ContainersALog()
-        let home = try makeHome(log)
+        let home = try makeHome()
         let clock = ManualClock()
         show(home, clock: clock)
         let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
@@ -387,12 +371,8 @@ final class MenuControllerTests: ContainersATestCase {
         try home.select(identifier: "inbox")
         _ = log.take()
 
-        XCTAssertThrowsError(try pages.setPage(2, animated: false)) { error in
-            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
-        }
-        XCTAssertThrowsError(try inbox.push(identifier: "thread", animated: false)) { error in
-            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
-        }
+        assertThrows(.transitionInProgress) { try pages.setPage(2, animated: false) }
+        assertThrows(.transitionInProgress) { try inbox.push(identifier: "thread", animated: false) }
         XCTAssertEqual(pages.currentIndex, 0)
         XCTAssertEqual(inbox.stack.count, 1)
         clock.advance(by: .seconds(1))
@@ -418,8 +398,7 @@ final class MenuControllerTests: ContainersATestCase {
     /// Runs 2,000 random operations, animated ones included, on the `home` tree, then checks
     /// that no appearance call was unbalanced and that only current children are installed.
     private func driveHomeRandomly(seed: UInt64) throws {
-        let log = ContainersALog()
-        let home = try makeHome(log)
+        let home = try makeHome()
         let clock = ManualClock()
         let window = show(home, clock: clock)
         let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
@@ -428,10 +407,8 @@ final class MenuControllerTests: ContainersATestCase {
         pages.transitionDuration = .milliseconds(100)
         inbox.transitionDuration = .milliseconds(100)
         home.transitionDuration = .milliseconds(100)
-        var warnings: [String] = []
-        ContainmentWarning.handler = { warnings.append($0.description) }
-        defer { ContainmentWarning.handler = { _ in } }
-        var random = ContainersASplitMix(seed: seed)
+        warnings = []
+        var random = Dice(seed: seed)
         let names = ["thread", "draft", "gallery", "a/b", "", "unknown"]
 
         for _ in 0..<2_000 {
@@ -452,11 +429,11 @@ final class MenuControllerTests: ContainersATestCase {
         }
         clock.advance(by: .seconds(1))
 
-        XCTAssertEqual(warnings.filter { !$0.hasPrefix("ignored window size") }, [], "seed \(seed)")
+        XCTAssertEqual(warnings.map(\.description).filter { !$0.hasPrefix("ignored window size") }, [], "seed \(seed)")
         XCTAssertGreaterThan(log.take().count, 500, "seed \(seed)")
         for container in [home, pages, inbox] as [Controller] where container.isViewLoaded {
             let current = container.currentChild.map { [$0] } ?? []
-            XCTAssertTrue(containersAInstalledViews(of: container, are: current), "seed \(seed): \(container.identifier)")
+            XCTAssertTrue(container.installsExactly(current), "seed \(seed): \(container.identifier)")
         }
         XCTAssertTrue(inbox.children.elementsEqual(inbox.stack, by: ===))
         XCTAssertTrue(home.children.elementsEqual(home.viewControllers, by: ===))
@@ -471,19 +448,18 @@ final class MenuControllerTests: ContainersATestCase {
     }
 }
 
-/// A seeded generator, so the random test replays the same operations every run.
-private struct ContainersASplitMix {
-    var state: UInt64
+/// The random test's dice: POSIX `jrand48` on a state of their own, from a seed, so that
+/// every run replays the same operations.
+private struct Dice {
+    private var state: [UInt16]
 
     init(seed: UInt64) {
-        state = seed
+        state = [0, 16, 32].map { UInt16(truncatingIfNeeded: seed >> $0) }
     }
 
+    /// 64 random bits, from two draws of 32.
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        let high = UInt64(UInt32(truncatingIfNeeded: jrand48(&state)))
+        return high << 32 | UInt64(UInt32(truncatingIfNeeded: jrand48(&state)))
     }
 }

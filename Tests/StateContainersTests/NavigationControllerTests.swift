@@ -3,22 +3,22 @@ import Foundation
 import StateContainers
 import XCTest
 
-@MainActor
-final class NavigationControllerTests: ContainersATestCase {
+final class NavigationControllerTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .labelled }
+
     /// A restorable stack rooted at `messages` whose destinations are recorded controllers.
-    private func makeNavigation() throws -> (NavigationController, ContainersALog) {
-        let log = ContainersALog()
-        let navigation = try NavigationController(identifier: "inbox", root: ContainersARecorder("messages", log: log))
+    private func makeNavigation() throws -> NavigationController {
+        let navigation = try NavigationController(identifier: "inbox", root: controller("messages"))
         navigation.restorationIdentifier = "inbox"
-        navigation.makeDestination = { identifier in
-            identifier.hasPrefix("unknown") ? nil : ContainersARecorder(identifier, log: log)
+        navigation.makeDestination = { [log] identifier in
+            identifier.hasPrefix("unknown") ? nil : LoggingController(identifier, log: log)
         }
         _ = log.take()
-        return (navigation, log)
+        return navigation
     }
 
     func testInit_thenTheRootIsTheWholeStackAndOnScreen() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
 
         show(navigation)
 
@@ -30,16 +30,14 @@ final class NavigationControllerTests: ContainersATestCase {
     }
 
     func testInit_whenTheRootIdentifierIsInvalid_thenThrowsInvalidArgument() async {
-        XCTAssertThrowsError(try NavigationController(identifier: "inbox", root: Controller(identifier: "a/b"))) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-        }
+        assertThrows(.invalidArgument) { try NavigationController(identifier: "inbox", root: Controller(identifier: "a/b")) }
     }
 
     func testPush_whenNotAnimated_thenFollowsTheSwapTimelineSynchronously() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         show(navigation)
         _ = log.take()
-        let thread = ContainersARecorder("thread", log: log)
+        let thread = controller("thread")
 
         try navigation.push(thread, animated: false)
 
@@ -55,15 +53,15 @@ final class NavigationControllerTests: ContainersATestCase {
         XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread"])
         XCTAssertEqual(navigation.children.map(\.identifier), ["messages", "thread"])
         XCTAssertTrue(navigation.top === thread)
-        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [thread]))
+        XCTAssertTrue(navigation.installsExactly([thread]))
         XCTAssertEqual(thread.view.frame, navigation.view.bounds)
     }
 
     func testPushAndPop_thenTheMovingScreenSeesItselfMovingToAndFromTheStack() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         show(navigation)
-        let thread = ContainersARecorder("thread", log: log)
-        let root = try XCTUnwrap(navigation.root as? ContainersARecorder)
+        let thread = controller("thread")
+        let root = try XCTUnwrap(navigation.root as? LoggingController)
 
         try navigation.push(thread, animated: false)
         navigation.pop(animated: false)
@@ -76,7 +74,7 @@ final class NavigationControllerTests: ContainersATestCase {
     }
 
     func testPush_whenAnimated_thenDidMoveWaitsForTheClock() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         let clock = ManualClock()
         show(navigation, clock: clock)
         navigation.transitionDuration = .milliseconds(350)
@@ -96,49 +94,39 @@ final class NavigationControllerTests: ContainersATestCase {
     }
 
     func testPush_whenTheIdentifierIsAlreadyInTheStack_thenThrowsDuplicateIdentifierAndChangesNothing() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         show(navigation)
-        let thread = ContainersARecorder("thread", log: log)
+        let thread = controller("thread")
         try navigation.push(thread, animated: false)
         _ = log.take()
 
-        for duplicate in [thread, ContainersARecorder("thread", log: log), ContainersARecorder("messages", log: log)] {
-            XCTAssertThrowsError(try navigation.push(duplicate, animated: false)) { error in
-                XCTAssertEqual(error as? ContainmentError, .duplicateIdentifier)
-            }
+        for duplicate in [thread, controller("thread"), controller("messages")] {
+            assertThrows(.duplicateIdentifier) { try navigation.push(duplicate, animated: false) }
         }
-        XCTAssertThrowsError(try navigation.push(navigation, animated: false)) { error in
-            XCTAssertEqual(error as? ContainmentError, .cycle)
-        }
+        assertThrows(.cycle) { try navigation.push(navigation, animated: false) }
         XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread"])
         XCTAssertEqual(log.take(), [])
     }
 
     func testPushIdentifier_whenTheFactoryMakesNothing_thenThrowsNoSuchChild() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
 
-        XCTAssertThrowsError(try navigation.push(identifier: "unknown-screen", animated: false)) { error in
-            XCTAssertEqual(error as? ContainmentError, .noSuchChild)
-        }
+        assertThrows(.noSuchChild) { try navigation.push(identifier: "unknown-screen", animated: false) }
         navigation.makeDestination = nil
-        XCTAssertThrowsError(try navigation.push(identifier: "thread", animated: false)) { error in
-            XCTAssertEqual(error as? ContainmentError, .noSuchChild)
-        }
+        assertThrows(.noSuchChild) { try navigation.push(identifier: "thread", animated: false) }
         XCTAssertEqual(navigation.stack.count, 1)
         XCTAssertEqual(log.take(), [])
     }
 
     func testPushAndPop_whenATransitionIsInFlight_thenRefuseAndChangeNothing() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         let clock = ManualClock()
         show(navigation, clock: clock)
         navigation.transitionDuration = .seconds(1)
         try navigation.push(identifier: "thread", animated: true)
         _ = log.take()
 
-        XCTAssertThrowsError(try navigation.push(identifier: "attachment", animated: false)) { error in
-            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
-        }
+        assertThrows(.transitionInProgress) { try navigation.push(identifier: "attachment", animated: false) }
         XCTAssertNil(navigation.pop(animated: false))
         XCTAssertTrue(navigation.popToRoot(animated: false).isEmpty)
         XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread"])
@@ -149,7 +137,7 @@ final class NavigationControllerTests: ContainersATestCase {
     }
 
     func testPop_thenFollowsTheRemovalTimelineAndReturnsTheOldTop() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         show(navigation)
         try navigation.push(identifier: "thread", animated: false)
         _ = log.take()
@@ -167,11 +155,11 @@ final class NavigationControllerTests: ContainersATestCase {
         ])
         XCTAssertNil(popped?.parent)
         XCTAssertEqual(navigation.children.map(\.identifier), ["messages"])
-        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [navigation.root]))
+        XCTAssertTrue(navigation.installsExactly([navigation.root]))
     }
 
     func testPop_whenAnimated_thenTheOldTopStaysAChildUntilTheSwapFinishes() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         let clock = ManualClock()
         show(navigation, clock: clock)
         try navigation.push(identifier: "thread", animated: false)
@@ -190,7 +178,7 @@ final class NavigationControllerTests: ContainersATestCase {
     }
 
     func testPop_whenOnlyTheRootIsLeft_thenReturnsNilAndNeverPopsTheRoot() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         show(navigation)
         _ = log.take()
 
@@ -203,7 +191,7 @@ final class NavigationControllerTests: ContainersATestCase {
     }
 
     func testPop_whenAnotherContainerTookTheTop_thenShowsTheRootAndLeavesTheScreenThere() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         show(navigation)
         try navigation.push(identifier: "thread", animated: false)
         let thread = navigation.top
@@ -215,11 +203,11 @@ final class NavigationControllerTests: ContainersATestCase {
 
         XCTAssertTrue(thread.parent === thief)
         XCTAssertEqual(log.take(), ["messages.viewWillAppear(false)", "messages.viewDidAppear(false)"])
-        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [navigation.root]))
+        XCTAssertTrue(navigation.installsExactly([navigation.root]))
     }
 
     func testPopToRoot_thenRemovesTheHiddenScreensAtOnceAndSwapsFromTheTop() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         show(navigation)
         for identifier in ["thread", "message", "attachment"] { try navigation.push(identifier: identifier, animated: false) }
         _ = log.take()
@@ -241,11 +229,11 @@ final class NavigationControllerTests: ContainersATestCase {
         ])
         XCTAssertEqual(navigation.stack.map(\.identifier), ["messages"])
         XCTAssertEqual(navigation.children.map(\.identifier), ["messages"])
-        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [navigation.root]))
+        XCTAssertTrue(navigation.installsExactly([navigation.root]))
     }
 
     func testPush_whenTheViewIsNotLoaded_thenLoadsNothingAndOnlyTheTopAppearsLater() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
 
         try navigation.push(identifier: "thread", animated: true)
         try navigation.push(identifier: "attachment", animated: true)
@@ -260,7 +248,7 @@ final class NavigationControllerTests: ContainersATestCase {
     }
 
     func testSnapshot_thenTheTopIsCurrentAndEveryScreenHasAPath() async throws {
-        let (navigation, _) = try makeNavigation()
+        let navigation = try makeNavigation()
         show(navigation)
         try navigation.push(identifier: "thread", animated: false)
 
@@ -275,29 +263,29 @@ final class NavigationControllerTests: ContainersATestCase {
     }
 
     func testRestoration_whenDecodedIntoAFreshTreeBeforeItAppears_thenRebuildsTheStackWithoutLoadingViews() async throws {
-        let (navigation, _) = try makeNavigation()
+        let navigation = try makeNavigation()
         show(navigation)
         try navigation.push(identifier: "thread", animated: false)
         try navigation.push(identifier: "attachment", animated: false)
         let saved = try JSONDecoder().decode(RestorationDocument.self, from: JSONEncoder().encode(navigation.encodeRestorableTree()))
         XCTAssertEqual(saved.controllers["inbox"], ["stack": ["thread", "attachment"]])
-        let (fresh, freshLog) = try makeNavigation()
+        let fresh = try makeNavigation()
 
         try fresh.decodeRestorableTree(saved)
 
         XCTAssertEqual(fresh.stack.map(\.identifier), ["messages", "thread", "attachment"])
-        XCTAssertEqual(freshLog.take(), [
+        XCTAssertEqual(log.take(), [
             "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
             "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
         ])
         XCTAssertFalse(fresh.isViewLoaded)
         show(fresh)
-        XCTAssertEqual(freshLog.take(), ["attachment.viewDidLoad", "attachment.viewWillAppear(false)", "attachment.viewDidAppear(false)"])
+        XCTAssertEqual(log.take(), ["attachment.viewDidLoad", "attachment.viewWillAppear(false)", "attachment.viewDidAppear(false)"])
         XCTAssertEqual(fresh.pop(animated: false)?.identifier, "attachment")
     }
 
     func testRestoration_whenSomeScreensAreInPlace_thenKeepsThemAndStopsAtTheFirstItCannotMake() async throws {
-        let (navigation, log) = try makeNavigation()
+        let navigation = try makeNavigation()
         let window = Window(size: Size(width: 1280, height: 800))
         window.rootController = navigation
         try navigation.push(identifier: "thread", animated: false)
@@ -314,13 +302,13 @@ final class NavigationControllerTests: ContainersATestCase {
             "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
             "attachment.viewDidLoad",
         ])
-        XCTAssertTrue(containersAInstalledViews(of: navigation, are: [navigation.top]))
+        XCTAssertTrue(navigation.installsExactly([navigation.top]))
         window.makeVisible()
         XCTAssertEqual(log.take(), ["attachment.viewWillAppear(false)", "attachment.viewDidAppear(false)"])
     }
 
     func testRestoration_whenTheSavedStackIsEmpty_thenPopsToTheRootAndIgnoresGarbage() async throws {
-        let (navigation, _) = try makeNavigation()
+        let navigation = try makeNavigation()
         try navigation.push(identifier: "thread", animated: false)
 
         try navigation.decodeRestorableTree(RestorationDocument(controllers: ["inbox": ["stack": [1, 2]]]))

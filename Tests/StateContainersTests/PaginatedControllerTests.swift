@@ -3,41 +3,32 @@ import Foundation
 import StateContainers
 import XCTest
 
-@MainActor
-final class PaginatedControllerTests: ContainersATestCase {
+final class PaginatedControllerTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .labelled }
+
     /// A restorable pager of three recorded pages, with the log of its construction cleared.
-    private func makePager() throws -> (PaginatedController, ContainersALog) {
-        let log = ContainersALog()
-        let pager = try PaginatedController(identifier: "pages", pages: ["overview", "activity", "settings"].map { ContainersARecorder($0, log: log) })
+    private func makePager() throws -> PaginatedController {
+        let pager = try PaginatedController(identifier: "pages", pages: ["overview", "activity", "settings"].map { controller($0) })
         pager.restorationIdentifier = "pages"
         _ = log.take()
-        return (pager, log)
+        return pager
     }
 
     func testInit_whenPagesEmpty_thenThrowsInvalidArgument() async {
-        XCTAssertThrowsError(try PaginatedController(identifier: "pages", pages: [])) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-        }
+        assertThrows(.invalidArgument) { try PaginatedController(identifier: "pages", pages: []) }
     }
 
     func testInit_whenPageIdentifiersDuplicateOrInvalid_thenThrowsAndAdoptsNothing() async throws {
-        let log = ContainersALog()
-        let first = ContainersARecorder("a", log: log)
-        XCTAssertThrowsError(try PaginatedController(identifier: "pages", pages: [first, ContainersARecorder("a", log: log)])) { error in
-            XCTAssertEqual(error as? ContainmentError, .duplicateIdentifier)
-        }
-        XCTAssertThrowsError(try PaginatedController(identifier: "pages", pages: [first, ContainersARecorder("b/c", log: log)])) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-        }
-        XCTAssertThrowsError(try PaginatedController(identifier: "pages", pages: [first, ContainersARecorder("", log: log)])) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-        }
+        let first = controller("a")
+        assertThrows(.duplicateIdentifier) { try PaginatedController(identifier: "pages", pages: [first, controller("a")]) }
+        assertThrows(.invalidArgument) { try PaginatedController(identifier: "pages", pages: [first, controller("b/c")]) }
+        assertThrows(.invalidArgument) { try PaginatedController(identifier: "pages", pages: [first, controller("")]) }
         XCTAssertNil(first.parent)
         XCTAssertEqual(log.take(), [])
     }
 
     func testInit_thenEveryPageIsAChildAndTheFirstIsCurrent() async throws {
-        let (pager, _) = try makePager()
+        let pager = try makePager()
         XCTAssertEqual(pager.children.map(\.identifier), ["overview", "activity", "settings"])
         XCTAssertEqual(pager.currentIndex, 0)
         XCTAssertTrue(pager.currentPage === pager.page("overview"))
@@ -48,7 +39,7 @@ final class PaginatedControllerTests: ContainersATestCase {
     }
 
     func testAppear_thenOnlyTheCurrentPageIsLoadedInstalledAndFillsTheContainer() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         show(pager)
 
         XCTAssertEqual(log.take(), ["overview.viewDidLoad", "overview.viewWillAppear(false)", "overview.viewDidAppear(false)"])
@@ -60,7 +51,7 @@ final class PaginatedControllerTests: ContainersATestCase {
     }
 
     func testSetPage_whenNotAnimated_thenSwapsSynchronouslyWithTheTransitionCallbacks() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         show(pager)
         _ = log.take()
 
@@ -76,7 +67,7 @@ final class PaginatedControllerTests: ContainersATestCase {
         XCTAssertEqual(pager.currentIndex, 1)
         XCTAssertTrue(pager.currentPage === pager.page("activity"))
         XCTAssertNil(pager.page("overview").view.superview)
-        XCTAssertTrue(containersAInstalledViews(of: pager, are: [pager.page("activity")]))
+        XCTAssertTrue(pager.installsExactly([pager.page("activity")]))
         XCTAssertEqual(pager.page("activity").view.frame, pager.view.bounds)
         XCTAssertEqual(pager.page("overview").appearance, .disappeared)
         XCTAssertEqual(pager.page("activity").appearance, .appeared)
@@ -84,17 +75,17 @@ final class PaginatedControllerTests: ContainersATestCase {
     }
 
     func testSetPage_thenNoPageIsMovingToOrFromAParent() async throws {
-        let (pager, _) = try makePager()
+        let pager = try makePager()
         show(pager)
 
         try pager.setPage(1, animated: false)
 
-        XCTAssertEqual((pager.page("overview") as? ContainersARecorder)?.movements.dropFirst(2), ["viewWillDisappear: -", "viewDidDisappear: -"])
-        XCTAssertEqual((pager.page("activity") as? ContainersARecorder)?.movements, ["viewWillAppear: -", "viewDidAppear: -"])
+        XCTAssertEqual((pager.page("overview") as? LoggingController)?.movements.dropFirst(2), ["viewWillDisappear: -", "viewDidDisappear: -"])
+        XCTAssertEqual((pager.page("activity") as? LoggingController)?.movements, ["viewWillAppear: -", "viewDidAppear: -"])
     }
 
     func testSetPage_whenAnimated_thenFinishesWhenTheClockReachesTheDuration() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         let clock = ManualClock()
         show(pager, clock: clock)
         pager.transitionDuration = .milliseconds(300)
@@ -109,23 +100,19 @@ final class PaginatedControllerTests: ContainersATestCase {
         XCTAssertEqual(log.take(), [])
         clock.advance(by: .milliseconds(1))
         XCTAssertEqual(log.take(), ["overview.viewDidDisappear(true)", "settings.viewDidAppear(true)"])
-        XCTAssertTrue(containersAInstalledViews(of: pager, are: [pager.page("settings")]))
+        XCTAssertTrue(pager.installsExactly([pager.page("settings")]))
     }
 
     func testSetPage_whenATransitionIsInFlight_thenThrowsTransitionInProgressAndChangesNothing() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         let clock = ManualClock()
         show(pager, clock: clock)
         pager.transitionDuration = .seconds(1)
         try pager.next()
         _ = log.take()
 
-        XCTAssertThrowsError(try pager.setPage(2, animated: false)) { error in
-            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
-        }
-        XCTAssertThrowsError(try pager.previous()) { error in
-            XCTAssertEqual(error as? ContainmentError, .transitionInProgress)
-        }
+        assertThrows(.transitionInProgress) { try pager.setPage(2, animated: false) }
+        assertThrows(.transitionInProgress) { try pager.previous() }
         XCTAssertEqual(pager.currentIndex, 1)
         XCTAssertEqual(log.take(), [])
 
@@ -136,23 +123,21 @@ final class PaginatedControllerTests: ContainersATestCase {
     }
 
     func testSetPage_whenIndexOutOfRange_thenThrowsAndKeepsPage() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         show(pager)
         try pager.setPage(1, animated: false)
         _ = log.take()
 
         for index in [42, 3, -1, Int.min, Int.max] {
-            XCTAssertThrowsError(try pager.setPage(index, animated: true)) { error in
-                XCTAssertEqual(error as? ContainmentError, .outOfRange)
-                XCTAssertEqual((error as? ContainmentError)?.description, "pages has 3 pages; \(index) is out of range")
-            }
+            let error = assertThrows(.outOfRange) { try pager.setPage(index, animated: true) }
+            XCTAssertEqual(error?.description, "pages has 3 pages; \(index) is out of range")
         }
         XCTAssertEqual(pager.currentIndex, 1)
         XCTAssertEqual(log.take(), [])
     }
 
     func testSetPage_whenSameIndex_thenDoesNothing() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         show(pager)
         _ = log.take()
 
@@ -163,38 +148,32 @@ final class PaginatedControllerTests: ContainersATestCase {
     }
 
     func testSetPageIdentifier_whenKnown_thenShowsItAndWhenUnknown_thenThrowsNoSuchChild() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         show(pager)
 
         try pager.setPage(identifier: "settings", animated: false)
         XCTAssertEqual(pager.currentIndex, 2)
         _ = log.take()
 
-        XCTAssertThrowsError(try pager.setPage(identifier: "nope", animated: false)) { error in
-            XCTAssertEqual(error as? ContainmentError, .noSuchChild)
-        }
+        assertThrows(.noSuchChild) { try pager.setPage(identifier: "nope", animated: false) }
         XCTAssertEqual(pager.currentIndex, 2)
         XCTAssertEqual(log.take(), [])
     }
 
     func testNextAndPrevious_whenAtTheEnds_thenThrowOutOfRangeAndKeepThePage() async throws {
-        let (pager, _) = try makePager()
-        XCTAssertThrowsError(try pager.previous()) { error in
-            XCTAssertEqual(error as? ContainmentError, .outOfRange)
-        }
+        let pager = try makePager()
+        assertThrows(.outOfRange) { try pager.previous() }
         try pager.next()
         try pager.next()
         XCTAssertEqual(pager.currentIndex, 2)
-        XCTAssertThrowsError(try pager.next()) { error in
-            XCTAssertEqual((error as? ContainmentError)?.description, "pages has 3 pages; 3 is out of range")
-        }
+        XCTAssertEqual(assertThrows(.outOfRange) { try pager.next() }?.description, "pages has 3 pages; 3 is out of range")
         XCTAssertEqual(pager.currentIndex, 2)
         try pager.previous()
         XCTAssertEqual(pager.currentIndex, 1)
     }
 
     func testSetPage_whenViewNotLoaded_thenLoadsNothingAndTheNewPageAppearsLater() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         try pager.setPage(2, animated: true)
 
         XCTAssertEqual(log.take(), [])
@@ -204,7 +183,7 @@ final class PaginatedControllerTests: ContainersATestCase {
     }
 
     func testSetPage_whenLoadedButOffScreen_thenSwapsViewsWithoutAppearanceCallbacks() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         let window = Window(size: Size(width: 400, height: 300), clock: ManualClock())
         window.rootController = pager
         pager.transitionDuration = .seconds(1)
@@ -213,20 +192,17 @@ final class PaginatedControllerTests: ContainersATestCase {
         try pager.setPage(1, animated: true)
 
         XCTAssertEqual(log.take(), ["activity.viewDidLoad"])
-        XCTAssertTrue(containersAInstalledViews(of: pager, are: [pager.page("activity")]))
+        XCTAssertTrue(pager.installsExactly([pager.page("activity")]))
         XCTAssertEqual(pager.page("activity").view.frame, Rect(x: 0, y: 0, width: 400, height: 300))
         window.makeVisible()
         XCTAssertEqual(log.take(), ["activity.viewWillAppear(false)", "activity.viewDidAppear(false)"])
     }
 
     func testSetPage_whenThePageWasTakenByAnotherContainer_thenDoesNotTrapOrTouchItsView() async throws {
-        let (pager, _) = try makePager()
+        let pager = try makePager()
         show(pager)
         let thief = Controller(identifier: "thief")
         try thief.embed(pager.page("settings"))
-        var warnings: [ContainmentWarning] = []
-        ContainmentWarning.handler = { warnings.append($0) }
-        defer { ContainmentWarning.handler = { _ in } }
 
         try pager.setPage(2, animated: false)
 
@@ -236,7 +212,7 @@ final class PaginatedControllerTests: ContainersATestCase {
     }
 
     func testResize_thenTheCurrentPageFillsTheNewBoundsAndIsTold() async throws {
-        let (pager, log) = try makePager()
+        let pager = try makePager()
         let window = show(pager)
         _ = log.take()
 
@@ -247,7 +223,7 @@ final class PaginatedControllerTests: ContainersATestCase {
     }
 
     func testSnapshot_thenReportsPageIndexCountAndCurrentAndListsEveryPage() async throws {
-        let (pager, _) = try makePager()
+        let pager = try makePager()
         show(pager)
         try pager.setPage(identifier: "activity", animated: false)
 
@@ -265,38 +241,38 @@ final class PaginatedControllerTests: ContainersATestCase {
     }
 
     func testRestoration_whenDecodedIntoAFreshTreeBeforeItAppears_thenTheSamePageIsCurrentAndAppearsOnce() async throws {
-        let (pager, _) = try makePager()
+        let pager = try makePager()
         show(pager)
         try pager.setPage(2, animated: false)
         let saved = try JSONDecoder().decode(RestorationDocument.self, from: JSONEncoder().encode(pager.encodeRestorableTree()))
         XCTAssertEqual(saved.controllers["pages"], ["page": "settings", "index": 2])
-        let (fresh, freshLog) = try makePager()
+        let fresh = try makePager()
 
         try fresh.decodeRestorableTree(saved)
 
         XCTAssertEqual(fresh.currentIndex, 2)
-        XCTAssertEqual(freshLog.take(), [])
+        XCTAssertEqual(log.take(), [])
         XCTAssertFalse(fresh.isViewLoaded)
         show(fresh)
-        XCTAssertEqual(freshLog.take(), ["settings.viewDidLoad", "settings.viewWillAppear(false)", "settings.viewDidAppear(false)"])
+        XCTAssertEqual(log.take(), ["settings.viewDidLoad", "settings.viewWillAppear(false)", "settings.viewDidAppear(false)"])
         XCTAssertEqual(fresh.snapshot().pageIndex, 2)
     }
 
     func testRestoration_whenDecodedAfterLoadingButBeforeAppearing_thenSwapsWithoutAppearanceCallbacks() async throws {
-        let (fresh, freshLog) = try makePager()
+        let fresh = try makePager()
         let window = Window(size: Size(width: 1280, height: 800))
         window.rootController = fresh
-        XCTAssertEqual(freshLog.take(), ["overview.viewDidLoad"])
+        XCTAssertEqual(log.take(), ["overview.viewDidLoad"])
 
         try fresh.decodeRestorableTree(RestorationDocument(controllers: ["pages": ["page": "activity", "index": 1]]))
 
-        XCTAssertEqual(freshLog.take(), ["activity.viewDidLoad"])
+        XCTAssertEqual(log.take(), ["activity.viewDidLoad"])
         window.makeVisible()
-        XCTAssertEqual(freshLog.take(), ["activity.viewWillAppear(false)", "activity.viewDidAppear(false)"])
+        XCTAssertEqual(log.take(), ["activity.viewWillAppear(false)", "activity.viewDidAppear(false)"])
     }
 
     func testRestoration_whenTheSavedPageWasRenamed_thenFallsBackToTheIndexAndIgnoresGarbage() async throws {
-        let (fresh, _) = try makePager()
+        let fresh = try makePager()
 
         try fresh.decodeRestorableTree(RestorationDocument(controllers: ["pages": ["page": "old-name", "index": 1]]))
         XCTAssertEqual(fresh.currentIndex, 1)

@@ -4,14 +4,14 @@ import XCTest
 /// The "add and remove a child" source pattern: the three steps that add a child
 /// (`addChild`, `addSubview`, `didMove`) and the three that remove it (`willMove(nil)`,
 /// `removeFromSuperview`, `removeFromParent`), with the callbacks each one causes.
-@MainActor final class ParentChildStepsPatternTests: XCTestCase {
-    private var window: Window?
+final class ParentChildStepsPatternTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .plain }
+
 
     func testAddingAndRemovingAChild_onScreen_sendsTheCallbacksOfEachStep() async throws {
-        let log = ContainersBCallbackLog()
-        let parent = ContainersBLoggingController("parent", log: log)
-        let child = ContainersBLoggingController("child", log: log)
-        window = containersBVisibleWindow(root: parent)
+        let parent = controller("parent")
+        let child = controller("child")
+        show(parent)
         _ = log.take()
 
         try parent.addChild(child)
@@ -41,16 +41,15 @@ import XCTest
     }
 
     func testAddingAChild_offScreen_defersAppearanceUntilTheParentAppears() async throws {
-        let log = ContainersBCallbackLog()
-        let parent = ContainersBLoggingController("parent", log: log)
-        let child = ContainersBLoggingController("child", log: log)
+        let parent = controller("parent")
+        let child = controller("child")
 
         try parent.addChild(child)
         parent.view.addSubview(child.view)
         child.didMove(toParent: parent)
         XCTAssertEqual(log.take(), ["child.willMove(parent)", "parent.viewDidLoad", "child.viewDidLoad", "child.didMove(parent)"])
 
-        window = containersBVisibleWindow(root: parent)
+        show(parent)
         XCTAssertEqual(log.take(), [
             "parent.viewWillAppear(false)",
             "child.viewWillAppear(false)",
@@ -60,10 +59,9 @@ import XCTest
     }
 
     func testEmbedAndUnembed_sendTheSameCallbacksAsTheThreeSteps() async throws {
-        let log = ContainersBCallbackLog()
-        let parent = ContainersBLoggingController("parent", log: log)
-        let child = ContainersBLoggingController("child", log: log)
-        window = containersBVisibleWindow(root: parent)
+        let parent = controller("parent")
+        let child = controller("child")
+        show(parent)
         _ = log.take()
 
         try parent.embed(child)

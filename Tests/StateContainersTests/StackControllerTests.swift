@@ -2,13 +2,13 @@ import AppStateCore
 import StateContainers
 import XCTest
 
-@MainActor
-final class StackControllerTests: ContainersATestCase {
-    private func makeStack(_ identifiers: [String] = ["list", "map"], spacing: Double = 0) throws -> (StackController, ContainersALog) {
-        let log = ContainersALog()
-        let stack = try StackController(identifier: "dashboard", arrangedChildren: identifiers.map { ContainersARecorder($0, log: log) }, spacing: spacing)
+final class StackControllerTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .labelled }
+
+    private func makeStack(_ identifiers: [String] = ["list", "map"], spacing: Double = 0) throws -> StackController {
+        let stack = try StackController(identifier: "dashboard", arrangedChildren: identifiers.map { controller($0) }, spacing: spacing)
         _ = log.take()
-        return (stack, log)
+        return stack
     }
 
     private func frames(_ stack: StackController) -> [Rect] {
@@ -16,7 +16,7 @@ final class StackControllerTests: ContainersATestCase {
     }
 
     func testAppear_thenEveryChildIsInstalledAndAppearsInOrder() async throws {
-        let (stack, log) = try makeStack()
+        let stack = try makeStack()
 
         show(stack)
 
@@ -25,13 +25,13 @@ final class StackControllerTests: ContainersATestCase {
             "list.viewWillAppear(false)", "map.viewWillAppear(false)",
             "list.viewDidAppear(false)", "map.viewDidAppear(false)",
         ])
-        XCTAssertTrue(containersAInstalledViews(of: stack, are: stack.arrangedChildren))
+        XCTAssertTrue(stack.installsExactly(stack.arrangedChildren))
         XCTAssertEqual(stack.arrangedChildren.map(\.identifier), ["list", "map"])
         XCTAssertNil(stack.currentChild)
     }
 
     func testLayout_whenWiderThanTall_thenSplitsHorizontallyWithSpacing() async throws {
-        let (stack, _) = try makeStack(spacing: 20)
+        let stack = try makeStack(spacing: 20)
 
         show(stack, size: Size(width: 1280, height: 800))
 
@@ -40,7 +40,7 @@ final class StackControllerTests: ContainersATestCase {
     }
 
     func testLayout_whenTallerThanWideOrSquare_thenSplitsVerticallyWithSpacing() async throws {
-        let (stack, _) = try makeStack(["a", "b", "c"], spacing: 5)
+        let stack = try makeStack(["a", "b", "c"], spacing: 5)
 
         let window = show(stack, size: Size(width: 600, height: 1000))
 
@@ -55,7 +55,7 @@ final class StackControllerTests: ContainersATestCase {
     }
 
     func testResize_whenRotated_thenFlipsTheAxisAndTellsEachChildItsOwnSize() async throws {
-        let (stack, log) = try makeStack(spacing: 20)
+        let stack = try makeStack(spacing: 20)
         let window = show(stack, size: Size(width: 1280, height: 800))
         _ = log.take()
 
@@ -67,7 +67,7 @@ final class StackControllerTests: ContainersATestCase {
     }
 
     func testResize_whenAChildKeepsItsSize_thenItIsNotTold() async throws {
-        let (stack, log) = try makeStack()
+        let stack = try makeStack()
         let window = show(stack, size: Size(width: 1280, height: 800))
         _ = log.take()
 
@@ -78,11 +78,8 @@ final class StackControllerTests: ContainersATestCase {
     }
 
     func testSpacing_whenSet_thenLaysOutAgainAndIgnoresInvalidValues() async throws {
-        let (stack, _) = try makeStack()
+        let stack = try makeStack()
         show(stack, size: Size(width: 1000, height: 500))
-        var warnings: [ContainmentWarning] = []
-        ContainmentWarning.handler = { warnings.append($0) }
-        defer { ContainmentWarning.handler = { _ in } }
 
         stack.spacing = 100
         XCTAssertEqual(frames(stack), [Rect(x: 0, y: 0, width: 450, height: 500), Rect(x: 550, y: 0, width: 450, height: 500)])
@@ -94,7 +91,7 @@ final class StackControllerTests: ContainersATestCase {
     }
 
     func testLayout_whenSpacingExceedsTheLength_thenSlotsAreEmptyNotNegative() async throws {
-        let (stack, _) = try makeStack(spacing: 2000)
+        let stack = try makeStack(spacing: 2000)
 
         show(stack, size: Size(width: 1280, height: 800))
 
@@ -102,15 +99,9 @@ final class StackControllerTests: ContainersATestCase {
     }
 
     func testInit_whenSpacingOrIdentifiersAreInvalid_thenThrows() async {
-        XCTAssertThrowsError(try StackController(identifier: "s", arrangedChildren: [], spacing: -1)) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-        }
-        XCTAssertThrowsError(try StackController(identifier: "s", arrangedChildren: [], spacing: .nan)) { error in
-            XCTAssertEqual(error as? ContainmentError, .invalidArgument)
-        }
-        XCTAssertThrowsError(try StackController(identifier: "s", arrangedChildren: [Controller(identifier: "x"), Controller(identifier: "x")])) { error in
-            XCTAssertEqual(error as? ContainmentError, .duplicateIdentifier)
-        }
+        assertThrows(.invalidArgument) { try StackController(identifier: "s", arrangedChildren: [], spacing: -1) }
+        assertThrows(.invalidArgument) { try StackController(identifier: "s", arrangedChildren: [], spacing: .nan) }
+        assertThrows(.duplicateIdentifier) { try StackController(identifier: "s", arrangedChildren: [Controller(identifier: "x"), Controller(identifier: "x")]) }
     }
 
     func testEmptyStack_thenLaysOutNothing() async throws {
@@ -124,7 +115,7 @@ final class StackControllerTests: ContainersATestCase {
     }
 
     func testAxis_whenTheViewIsNotLoaded_thenIsVerticalAndLoadsNothing() async throws {
-        let (stack, log) = try makeStack()
+        let stack = try makeStack()
 
         XCTAssertEqual(stack.axis, .vertical)
         XCTAssertFalse(stack.isViewLoaded)
@@ -133,7 +124,7 @@ final class StackControllerTests: ContainersATestCase {
     }
 
     func testSnapshot_thenEveryChildHasItsSlotInWindowCoordinates() async throws {
-        let (stack, _) = try makeStack(spacing: 20)
+        let stack = try makeStack(spacing: 20)
         show(stack, size: Size(width: 1280, height: 800))
 
         let snapshot = stack.snapshot()

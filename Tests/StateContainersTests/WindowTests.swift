@@ -25,7 +25,7 @@ final class WindowTests: ModelTestCase {
         XCTAssertEqual(tree.grandchild.view.bounds.size, Size(width: 400, height: 300))
         tree.grandchild.hook = { grandchild, name in
             guard name == "viewWillTransition" else { return }
-            grandchild.log.append("still \(format(grandchild.view.bounds.size))")
+            grandchild.log.append("still \(grandchild.view.bounds.size.logText)")
         }
 
         tree.window.resize(to: Size(width: 800, height: 600))

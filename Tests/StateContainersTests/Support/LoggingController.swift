@@ -1,21 +1,12 @@
 import AppStateCore
 import StateContainers
-import XCTest
-
-/// The shared, ordered record of every callback the controllers of one test received.
-@MainActor final class CallbackLog {
-    private(set) var entries: [String] = []
-
-    func append(_ entry: String) { entries.append(entry) }
-    func removeAll() { entries.removeAll() }
-}
 
 /// A controller that records each lifecycle and containment callback into a shared
-/// ``CallbackLog`` as `"<identifier>.<callback>"`.
+/// ``CallbackLog``, as `"<identifier>.<callback>(<argument>)"` in the log's spelling.
 ///
-/// Every entry carries ` movingTo=true` / ` movingFrom=true` only when
-/// `isMovingToParent` / `isMovingFromParent` is true inside the callback, so a whole-log
-/// comparison also pins those flags to false everywhere else.
+/// The one recorder of the model's tests: the contract tests, the containers' tests and the
+/// source-pattern tests all observe the same callbacks, so they share it, with the hooks and
+/// the layout switches that some of them need.
 @MainActor class LoggingController: Controller {
     let log: CallbackLog
 
@@ -32,6 +23,10 @@ import XCTest
     /// When true, `viewWillLayoutSubviews` makes every installed child's view fill this view's bounds.
     var layoutChildrenToFill = false
 
+    /// For each appearance callback, whether it came while moving to or from a parent:
+    /// `viewWillAppear: toParent`, `viewDidDisappear: fromParent`, `viewWillAppear: -`.
+    private(set) var movements: [String] = []
+
     init(_ identifier: String, log: CallbackLog, title: String? = nil) {
         self.log = log
         super.init(identifier: identifier, title: title)
@@ -41,41 +36,41 @@ import XCTest
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        record("viewDidLoad", name: "viewDidLoad")
+        record("viewDidLoad")
     }
 
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
-        record("viewWillAppear(\(animated))", name: "viewWillAppear")
+        recordAppearance("viewWillAppear", animated: animated)
     }
 
     override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
-        record("viewDidAppear(\(animated))", name: "viewDidAppear")
+        recordAppearance("viewDidAppear", animated: animated)
     }
 
     override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
-        record("viewWillDisappear(\(animated))", name: "viewWillDisappear")
+        recordAppearance("viewWillDisappear", animated: animated)
     }
 
     override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        record("viewDidDisappear(\(animated))", name: "viewDidDisappear")
+        recordAppearance("viewDidDisappear", animated: animated)
     }
 
     override func willMove(toParent parent: Controller?) {
         super.willMove(toParent: parent)
-        record("willMove(\(parent?.identifier ?? "nil"))", name: "willMove")
+        record("willMove", argument: parent?.identifier ?? "nil", label: "toParent")
     }
 
     override func didMove(toParent parent: Controller?) {
         super.didMove(toParent: parent)
-        record("didMove(\(parent?.identifier ?? "nil"))", name: "didMove")
+        record("didMove", argument: parent?.identifier ?? "nil", label: "toParent")
     }
 
     override func viewWillTransition(to size: Size) {
-        record("viewWillTransition(\(format(size)))", name: "viewWillTransition")
+        record("viewWillTransition", argument: size.logText, label: "to")
         super.viewWillTransition(to: size)
     }
 
@@ -91,79 +86,13 @@ import XCTest
         }
     }
 
-    private var movingSuffix: String {
-        (isMovingToParent ? " movingTo=true" : "") + (isMovingFromParent ? " movingFrom=true" : "")
+    private func recordAppearance(_ callback: String, animated: Bool) {
+        movements.append("\(callback): \(isMovingToParent ? "toParent" : isMovingFromParent ? "fromParent" : "-")")
+        record(callback, argument: "\(animated)")
     }
 
-    private func record(_ entry: String, name: String) {
-        log.append("\(identifier).\(entry)" + movingSuffix)
-        hook?(self, name)
+    private func record(_ callback: String, argument: String? = nil, label: String? = nil) {
+        log.record(callback, argument: argument, label: label, of: self)
+        hook?(self, callback)
     }
-}
-
-/// Formats a size as `WxH` with integral values printed without a fraction.
-func format(_ size: Size) -> String {
-    func number(_ value: Double) -> String {
-        if let integer = Int(exactly: value) { return String(integer) }
-        return String(value)
-    }
-    return "\(number(size.width))x\(number(size.height))"
-}
-
-/// A test case for the model: builds a ``CallbackLog`` per test and captures
-/// ``ContainmentWarning``s, restoring the previous handler afterwards.
-@MainActor class ModelTestCase: XCTestCase {
-    var log = CallbackLog()
-    var warnings: [ContainmentWarning] = []
-    private var savedHandler: (@MainActor (ContainmentWarning) -> Void)?
-
-    // XCTestCase's own setUp and tearDown do nothing; calling them from the main actor
-    // would send the non-Sendable test case across isolation domains.
-    override func setUp() async throws {
-        log = CallbackLog()
-        warnings = []
-        savedHandler = ContainmentWarning.handler
-        ContainmentWarning.handler = { [unowned self] warning in self.warnings.append(warning) }
-    }
-
-    override func tearDown() async throws {
-        if let savedHandler { ContainmentWarning.handler = savedHandler }
-        savedHandler = nil
-    }
-
-    /// A controller recording into this test's log.
-    func controller(_ identifier: String, title: String? = nil) -> LoggingController {
-        LoggingController(identifier, log: log, title: title)
-    }
-
-    /// A visible window whose root is `root`, with the log cleared of the set-up callbacks.
-    func visibleWindow(root: Controller, size: Size = Size(width: 400, height: 300), clock: ManualClock = ManualClock()) -> Window {
-        let window = Window(size: size, clock: clock)
-        window.rootController = root
-        window.makeVisible()
-        log.removeAll()
-        return window
-    }
-
-    /// Asserts that `body` throws exactly `expected`.
-    func assertThrows(
-        _ expected: ContainmentError,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        _ body: () throws -> Void
-    ) {
-        do {
-            try body()
-            XCTFail("expected \(expected) to be thrown", file: file, line: line)
-        } catch let error as ContainmentError {
-            XCTAssertEqual(error, expected, "threw \(error.description)", file: file, line: line)
-        } catch {
-            XCTFail("threw \(error), expected \(expected)", file: file, line: line)
-        }
-    }
-}
-
-/// Runs `body`, failing the test if it throws; usable inside non-throwing hooks.
-func expectNoThrow(file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void) {
-    do { try body() } catch { XCTFail("unexpected error: \(error)", file: file, line: line) }
 }

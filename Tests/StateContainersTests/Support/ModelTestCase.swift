@@ -1,0 +1,90 @@
+import AppStateCore
+import StateContainers
+import XCTest
+
+/// The base of the model's tests: a ``CallbackLog`` per test, the ``ContainmentWarning``s it
+/// causes (the previous handler is restored afterwards), and windows to show its trees in.
+@MainActor class ModelTestCase: XCTestCase {
+    /// How this suite's expected logs spell the callbacks; see ``CallbackLog/Spelling``.
+    class var spelling: CallbackLog.Spelling { .movement }
+
+    private(set) lazy var log = CallbackLog(spelling: Self.spelling)
+    var warnings: [ContainmentWarning] = []
+    private var savedHandler: (@MainActor (ContainmentWarning) -> Void)?
+    /// A window holds its tree only weakly, as the tree holds its window: ``show(_:size:clock:bus:)`` keeps them here.
+    private var windows: [Window] = []
+
+    // XCTestCase's own setUp and tearDown do nothing; calling them from the main actor
+    // would send the non-Sendable test case across isolation domains.
+    override func setUp() async throws {
+        warnings = []
+        savedHandler = ContainmentWarning.handler
+        ContainmentWarning.handler = { [unowned self] warning in self.warnings.append(warning) }
+    }
+
+    override func tearDown() async throws {
+        windows.removeAll()
+        if let savedHandler { ContainmentWarning.handler = savedHandler }
+        savedHandler = nil
+    }
+
+    /// A controller recording into this test's log.
+    func controller(_ identifier: String, title: String? = nil) -> LoggingController {
+        LoggingController(identifier, log: log, title: title)
+    }
+
+    /// Shows `root` in a visible window on a manual clock, so that animated transitions finish
+    /// only when the test advances it; the window lives until the test ends.
+    /// - Parameters:
+    ///   - root: The tree's root.
+    ///   - size: The window's size.
+    ///   - clock: The clock transitions take their duration on.
+    ///   - bus: The window's notification bus.
+    /// - Returns: The window, kept alive until the test ends.
+    @discardableResult
+    func show(
+        _ root: Controller,
+        size: Size = Size(width: 1280, height: 800),
+        clock: ManualClock = ManualClock(),
+        bus: NotificationBus = NotificationBus()
+    ) -> Window {
+        let window = Window(size: size, bus: bus, clock: clock)
+        windows.append(window)
+        window.rootController = root
+        window.makeVisible()
+        return window
+    }
+
+    /// A visible window whose root is `root`, with the log cleared of the set-up callbacks.
+    ///
+    /// Unlike ``show(_:size:clock:bus:)`` the test case does not keep the window: the tests
+    /// that release their tree check that it deallocates.
+    func visibleWindow(root: Controller, size: Size = Size(width: 400, height: 300), clock: ManualClock = ManualClock()) -> Window {
+        let window = Window(size: size, clock: clock)
+        window.rootController = root
+        window.makeVisible()
+        log.removeAll()
+        return window
+    }
+
+    /// Asserts that `body` throws exactly `expected`.
+    /// - Returns: The error thrown, for the tests that also check its message.
+    @discardableResult
+    func assertThrows<T>(
+        _ expected: ContainmentError,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        _ body: () throws -> T
+    ) -> ContainmentError? {
+        do {
+            _ = try body()
+            XCTFail("expected \(expected) to be thrown", file: file, line: line)
+        } catch let error as ContainmentError {
+            XCTAssertEqual(error, expected, "threw \(error.description)", file: file, line: line)
+            return error
+        } catch {
+            XCTFail("threw \(error), expected \(expected)", file: file, line: line)
+        }
+        return nil
+    }
+}
