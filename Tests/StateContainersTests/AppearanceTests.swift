@@ -8,17 +8,30 @@ import XCTest
 final class AppearanceTests: ModelTestCase {
     /// root → [a → [a1], b], every view installed, in a window that is not visible yet.
     private func makeTree() throws -> (window: Window, root: LoggingController, a: LoggingController, a1: LoggingController, b: LoggingController) {
-        let root = controller("root")
-        let a = controller("a")
-        let a1 = controller("a1")
+        let (root, a, a1) = try embedded("a1", in: "a", in: "root")
         let b = controller("b")
-        try root.embed(a)
-        try a.embed(a1)
         try root.embed(b)
-        let window = Window(size: Size(width: 400, height: 300))
-        window.rootController = root
-        log.removeAll()
+        let window = hiddenWindow(root: root)
         return (window, root, a, a1, b)
+    }
+
+    /// Shows `root` in a visible window, running `body` inside root's `viewWillAppear`, with
+    /// the log cleared of the set-up callbacks.
+    private func show(_ root: LoggingController, runningInViewWillAppear body: @escaping (LoggingController) throws -> Void) {
+        root.hook = { root, name in
+            guard name == "viewWillAppear" else { return }
+            expectNoThrow { try body(root) }
+        }
+        root.loadViewIfNeeded()
+        log.removeAll()
+        show(root, size: Size(width: 400, height: 300))
+    }
+
+    /// A `root` that does not forward appearance callbacks to its children, and its `child`.
+    private func makeManuallyForwardingRoot() -> (root: LoggingController, child: LoggingController) {
+        let root = controller("root")
+        root.forwardsAppearance = false
+        return (root, controller("child"))
     }
 
     // MARK: order
@@ -28,16 +41,7 @@ final class AppearanceTests: ModelTestCase {
 
         tree.window.makeVisible()
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillAppear(false)",
-            "a.viewWillAppear(false)",
-            "a1.viewWillAppear(false)",
-            "b.viewWillAppear(false)",
-            "root.viewDidAppear(false)",
-            "a.viewDidAppear(false)",
-            "a1.viewDidAppear(false)",
-            "b.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(log.entries, log.appearing("root", "a", "a1", "b"))
         for controller in [tree.root, tree.a, tree.a1, tree.b] {
             XCTAssertEqual(controller.appearance, .appeared, controller.identifier)
         }
@@ -69,27 +73,11 @@ final class AppearanceTests: ModelTestCase {
     func testRootControllerReplacement_whenVisible_thenOldTreeDisappearsThenNewTreeAppears() async throws {
         let tree = try makeTree()
         tree.window.makeVisible()
-        let newRoot = controller("new")
-        let newChild = controller("newChild")
-        try newRoot.embed(newChild)
-        log.removeAll()
+        let (newRoot, _) = try embedded("newChild", in: "new")
 
         tree.window.rootController = newRoot
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillDisappear(false)",
-            "a.viewWillDisappear(false)",
-            "a1.viewWillDisappear(false)",
-            "b.viewWillDisappear(false)",
-            "root.viewDidDisappear(false)",
-            "a.viewDidDisappear(false)",
-            "a1.viewDidDisappear(false)",
-            "b.viewDidDisappear(false)",
-            "new.viewWillAppear(false)",
-            "newChild.viewWillAppear(false)",
-            "new.viewDidAppear(false)",
-            "newChild.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(log.entries, log.disappearing("root", "a", "a1", "b") + log.appearing("new", "newChild"))
         XCTAssertNil(tree.root.view.window)
         XCTAssertTrue(newRoot.view.window === tree.window)
     }
@@ -101,16 +89,7 @@ final class AppearanceTests: ModelTestCase {
 
         tree.window.rootController = nil
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillDisappear(false)",
-            "a.viewWillDisappear(false)",
-            "a1.viewWillDisappear(false)",
-            "b.viewWillDisappear(false)",
-            "root.viewDidDisappear(false)",
-            "a.viewDidDisappear(false)",
-            "a1.viewDidDisappear(false)",
-            "b.viewDidDisappear(false)",
-        ])
+        XCTAssertEqual(log.entries, log.disappearing("root", "a", "a1", "b"))
         XCTAssertFalse(tree.root.view.isOnScreen)
     }
 
@@ -121,14 +100,7 @@ final class AppearanceTests: ModelTestCase {
 
         tree.a.unembed()
 
-        XCTAssertEqual(log.entries, [
-            "a.willMove(nil)",
-            "a.viewWillDisappear(false) movingFrom=true",
-            "a1.viewWillDisappear(false)",
-            "a.viewDidDisappear(false) movingFrom=true",
-            "a1.viewDidDisappear(false)",
-            "a.didMove(nil)",
-        ])
+        XCTAssertEqual(log.entries, log.unembedding("a", with: "a1"))
         XCTAssertEqual(tree.a1.appearance, .disappeared)
         XCTAssertEqual(tree.b.appearance, .appeared)
     }
@@ -136,9 +108,7 @@ final class AppearanceTests: ModelTestCase {
     func testAppearance_insideCallbacks_thenAppearingOrDisappearingUntilDid() async throws {
         let root = controller("root")
         root.hook = { controller, name in controller.log.append("\(name): \(controller.appearance)") }
-        let window = Window(size: Size(width: 1, height: 1))
-        window.rootController = root
-        log.removeAll()
+        let window = hiddenWindow(root: root)
 
         window.makeVisible()
         window.rootController = nil
@@ -155,9 +125,7 @@ final class AppearanceTests: ModelTestCase {
 
     func testChildrenAddedOffScreen_whenParentAppears_thenOnlyInstalledChildrenGetCallbacks() async throws {
         let root = controller("root")
-        let window = Window(size: Size(width: 400, height: 300))
-        window.rootController = root
-        log.removeAll()
+        let window = hiddenWindow(root: root)
         let installed = controller("installed")
         let notInstalled = controller("notInstalled")
         let notLoaded = controller("notLoaded")
@@ -168,101 +136,59 @@ final class AppearanceTests: ModelTestCase {
         try root.addChild(notLoaded)
         notLoaded.didMove(toParent: root)
         XCTAssertEqual(log.entries, [
-            "installed.willMove(root)",
-            "installed.viewDidLoad",
-            "installed.didMove(root)",
-            "notInstalled.willMove(root)",
-            "notInstalled.viewDidLoad",
-            "notInstalled.didMove(root)",
-            "notLoaded.willMove(root)",
-            "notLoaded.didMove(root)",
+            "installed.willMove(root)", "installed.viewDidLoad", "installed.didMove(root)",
+            "notInstalled.willMove(root)", "notInstalled.viewDidLoad", "notInstalled.didMove(root)",
+            "notLoaded.willMove(root)", "notLoaded.didMove(root)",
         ], "nothing appears while the window is not visible")
         log.removeAll()
 
         window.makeVisible()
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillAppear(false)",
-            "installed.viewWillAppear(false)",
-            "root.viewDidAppear(false)",
-            "installed.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(log.entries, log.appearing("root", "installed"))
         XCTAssertEqual(notInstalled.appearance, .disappeared)
         XCTAssertFalse(notLoaded.isViewLoaded)
     }
 
+    /// Also pins that only the embedded parent is moving to a parent, not its children.
     func testChildrenAddedWhileParentIsInNoWindow_whenParentIsEmbeddedOnScreen_thenTheyAppearAfterIt() async throws {
         let root = controller("root")
         let window = visibleWindow(root: root)
-        let parent = controller("parent")
-        let child = controller("child")
-        try parent.embed(child)
-        log.removeAll()
+        let (parent, _) = try embedded("child", in: "parent")
 
         try root.embed(parent)
 
-        XCTAssertEqual(log.entries, [
-            "parent.willMove(root)",
-            "parent.viewWillAppear(false) movingTo=true",
-            "child.viewWillAppear(false)",
-            "parent.viewDidAppear(false) movingTo=true",
-            "child.viewDidAppear(false)",
-            "parent.didMove(root)",
-        ])
+        XCTAssertEqual(log.entries, log.embedding("parent", in: "root", with: "child"))
         withExtendedLifetime(window) {}
     }
 
     func testChildEmbeddedInsideParentsViewWillAppear_thenItsDidComesAfterTheParentsDid() async throws {
         let root = controller("root")
         let child = controller("child")
-        root.hook = { root, name in
-            guard name == "viewWillAppear" else { return }
-            expectNoThrow { try root.embed(child) }
-        }
-        let window = Window(size: Size(width: 400, height: 300))
-        window.rootController = root
-        log.removeAll()
 
-        window.makeVisible()
+        show(root, runningInViewWillAppear: { root in try root.embed(child) })
 
         XCTAssertEqual(log.entries, [
             "root.viewWillAppear(false)",
-            "child.willMove(root)",
-            "child.viewDidLoad",
-            "child.viewWillAppear(false) movingTo=true",
-            "child.didMove(root)",
-            "root.viewDidAppear(false)",
-            "child.viewDidAppear(false)",
+            "child.willMove(root)", "child.viewDidLoad", "child.viewWillAppear(false) movingTo=true", "child.didMove(root)",
+            "root.viewDidAppear(false)", "child.viewDidAppear(false)",
         ])
         XCTAssertEqual(child.appearance, .appeared)
     }
 
     func testChildSwappedInsideParentsViewWillAppear_thenOnlyTheChildInstalledAfterwardsAppears() async throws {
-        let root = controller("root")
-        let old = controller("old")
+        let (root, old) = try embedded("old", in: "root")
         let new = controller("new")
-        try root.embed(old)
-        root.hook = { root, name in
-            guard name == "viewWillAppear" else { return }
-            old.unembed()
-            expectNoThrow { try root.embed(new) }
-        }
-        let window = Window(size: Size(width: 400, height: 300))
-        window.rootController = root
-        log.removeAll()
 
-        window.makeVisible()
+        show(root, runningInViewWillAppear: { root in
+            old.unembed()
+            try root.embed(new)
+        })
 
         XCTAssertEqual(log.entries, [
             "root.viewWillAppear(false)",
-            "old.willMove(nil)",
-            "old.didMove(nil)",
-            "new.willMove(root)",
-            "new.viewDidLoad",
-            "new.viewWillAppear(false) movingTo=true",
-            "new.didMove(root)",
-            "root.viewDidAppear(false)",
-            "new.viewDidAppear(false)",
+            "old.willMove(nil)", "old.didMove(nil)",
+            "new.willMove(root)", "new.viewDidLoad", "new.viewWillAppear(false) movingTo=true", "new.didMove(root)",
+            "root.viewDidAppear(false)", "new.viewDidAppear(false)",
         ])
         XCTAssertEqual(old.appearance, .disappeared)
         XCTAssertEqual(new.appearance, .appeared)
@@ -272,49 +198,33 @@ final class AppearanceTests: ModelTestCase {
     // MARK: shouldAutomaticallyForwardAppearanceMethods == false
 
     func testManualForwarding_whenWindowBecomesVisible_thenChildrenGetNothing() async throws {
-        let root = controller("root")
-        root.forwardsAppearance = false
-        let child = controller("child")
+        let (root, child) = makeManuallyForwardingRoot()
         try root.embed(child)
-        let window = Window(size: Size(width: 400, height: 300))
-        window.rootController = root
-        log.removeAll()
+        let window = hiddenWindow(root: root)
 
         window.makeVisible()
         window.rootController = nil
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillAppear(false)",
-            "root.viewDidAppear(false)",
-            "root.viewWillDisappear(false)",
-            "root.viewDidDisappear(false)",
-        ])
+        XCTAssertEqual(log.entries, log.appearing("root") + log.disappearing("root"))
         XCTAssertEqual(child.appearance, .disappeared)
     }
 
     func testManualForwarding_whenChildIsEmbeddedOrRemovedOnScreen_thenChildGetsNothing() async throws {
-        let root = controller("root")
-        root.forwardsAppearance = false
-        let child = controller("child")
+        let (root, child) = makeManuallyForwardingRoot()
         let window = visibleWindow(root: root)
 
         try root.embed(child)
         child.unembed()
 
         XCTAssertEqual(log.entries, [
-            "child.willMove(root)",
-            "child.viewDidLoad",
-            "child.didMove(root)",
-            "child.willMove(nil)",
-            "child.didMove(nil)",
+            "child.willMove(root)", "child.viewDidLoad", "child.didMove(root)",
+            "child.willMove(nil)", "child.didMove(nil)",
         ])
         withExtendedLifetime(window) {}
     }
 
     func testManualForwarding_whenContainerDrivesBeginAndEnd_thenChildGetsThemInParentOrder() async throws {
-        let root = controller("root")
-        root.forwardsAppearance = false
-        let child = controller("child")
+        let (root, child) = makeManuallyForwardingRoot()
         try root.embed(child)
         root.hook = { _, name in
             switch name {
@@ -325,18 +235,12 @@ final class AppearanceTests: ModelTestCase {
             default: break
             }
         }
-        let window = Window(size: Size(width: 400, height: 300))
-        window.rootController = root
-        log.removeAll()
+        let window = hiddenWindow(root: root)
 
         window.makeVisible()
         window.rootController = nil
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillAppear(false)",
-            "child.viewWillAppear(false)",
-            "root.viewDidAppear(false)",
-            "child.viewDidAppear(false)",
+        XCTAssertEqual(log.entries, log.appearing("root", "child") + [
             "root.viewWillDisappear(false)",
             "child.viewWillDisappear(true)",
             "root.viewDidDisappear(false)",
@@ -346,23 +250,15 @@ final class AppearanceTests: ModelTestCase {
     }
 
     func testManualForwarding_whenGrandchildrenAreInstalled_thenTheDrivenChildForwardsToThem() async throws {
-        let root = controller("root")
-        root.forwardsAppearance = false
-        let child = controller("child")
-        let grandchild = controller("grandchild")
+        let (root, child) = makeManuallyForwardingRoot()
         try root.embed(child)
-        try child.embed(grandchild)
+        try child.embed(controller("grandchild"))
         let window = visibleWindow(root: root)
 
         child.beginAppearanceTransition(true, animated: false)
         child.endAppearanceTransition()
 
-        XCTAssertEqual(log.entries, [
-            "child.viewWillAppear(false)",
-            "grandchild.viewWillAppear(false)",
-            "child.viewDidAppear(false)",
-            "grandchild.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(log.entries, log.appearing("child", "grandchild"))
         withExtendedLifetime(window) {}
     }
 
@@ -385,22 +281,14 @@ final class AppearanceTests: ModelTestCase {
     }
 
     func testNestedBeginAndEnd_whenParentForwards_thenChildrenAlsoGetOneWillAndOneDid() async throws {
-        let parent = controller("parent")
-        let child = controller("child")
-        try parent.embed(child)
-        log.removeAll()
+        let (parent, _) = try embedded("child", in: "parent")
 
         parent.beginAppearanceTransition(true, animated: false)
         parent.beginAppearanceTransition(true, animated: false)
         parent.endAppearanceTransition()
         parent.endAppearanceTransition()
 
-        XCTAssertEqual(log.entries, [
-            "parent.viewWillAppear(false)",
-            "child.viewWillAppear(false)",
-            "parent.viewDidAppear(false)",
-            "child.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(log.entries, log.appearing("parent", "child"))
     }
 
     func testBeginInTheOppositeDirection_beforeEnd_thenCancelsWithTheOppositeWillAndEndsDisappeared() async {
@@ -430,10 +318,7 @@ final class AppearanceTests: ModelTestCase {
     }
 
     func testBeginInTheOppositeDirection_whenParentForwards_thenChildrenAreCancelledToo() async throws {
-        let parent = controller("parent")
-        let child = controller("child")
-        try parent.embed(child)
-        log.removeAll()
+        let (parent, child) = try embedded("child", in: "parent")
 
         parent.beginAppearanceTransition(true, animated: true)
         parent.beginAppearanceTransition(false, animated: true)

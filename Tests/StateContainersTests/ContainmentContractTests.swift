@@ -6,6 +6,17 @@ import XCTest
 /// ordering and transitions: exact callback logs, compared whole. The contract is
 /// `Sources/StateContainers/StateContainers.docc/ContainmentContract.md`.
 final class ContainmentContractTests: ModelTestCase {
+    /// A `root` in a window, visible unless asked, and a `child` not yet added to it, its view
+    /// loaded when asked: the starting point of the tests of the three steps that add a child.
+    private func makeRootAndChild(
+        visible: Bool = true, loadingChildView: Bool = false
+    ) -> (window: Window, root: LoggingController, child: LoggingController) {
+        let root = controller("root")
+        let child = controller("child")
+        if loadingChildView { child.loadViewIfNeeded() }
+        return (visible ? visibleWindow(root: root) : hiddenWindow(root: root), root, child)
+    }
+
     // MARK: addChild
 
     func testAddChild_whenChildHasNoParent_thenSendsWillMoveBeforeAppending() async {
@@ -34,11 +45,8 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testAddChild_whenChildHasAnotherParent_thenRemovesItFirst() async throws {
-        let oldParent = controller("old")
+        let (oldParent, child) = try embedded("child", in: "old")
         let newParent = controller("new")
-        let child = controller("child")
-        try oldParent.embed(child)
-        log.removeAll()
 
         try newParent.addChild(child)
 
@@ -54,38 +62,22 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testAddChild_whenChildHasAnotherParentOnScreen_thenItDisappearsAndLeavesBeforeWillMove() async throws {
-        let root = controller("root")
-        let oldParent = controller("old")
+        let (root, _, child) = try embedded("child", in: "old", in: "root")
         let newParent = controller("new")
-        let child = controller("child")
-        try root.embed(oldParent)
         try root.embed(newParent)
-        try oldParent.embed(child)
         let window = visibleWindow(root: root)
 
         try newParent.addChild(child)
         newParent.view.addSubview(child.view)
         child.didMove(toParent: newParent)
 
-        XCTAssertEqual(log.entries, [
-            "child.willMove(nil)",
-            "child.viewWillDisappear(false) movingFrom=true",
-            "child.viewDidDisappear(false) movingFrom=true",
-            "child.didMove(nil)",
-            "child.willMove(new)",
-            "child.viewWillAppear(false) movingTo=true",
-            "child.viewDidAppear(false) movingTo=true",
-            "child.didMove(new)",
-        ])
+        XCTAssertEqual(log.entries, log.unembedding("child") + log.embedding("child", in: "new"))
         XCTAssertEqual(child.appearance, .appeared)
         withExtendedLifetime(window) {}
     }
 
     func testAddChild_whenAlreadyAChildOfTheReceiver_thenDoesNothing() async throws {
-        let parent = controller("parent")
-        let child = controller("child")
-        try parent.embed(child)
-        log.removeAll()
+        let (parent, child) = try embedded("child", in: "parent")
 
         try parent.addChild(child)
 
@@ -95,21 +87,13 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testAddChild_whenChildIsAWindowsRoot_thenItLeavesThatWindowFirst() async throws {
-        let root = controller("root")
-        let grandchild = controller("grandchild")
-        try root.embed(grandchild)
+        let (root, _) = try embedded("grandchild", in: "root")
         let window = visibleWindow(root: root)
         let parent = controller("parent")
 
         try parent.addChild(root)
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillDisappear(false)",
-            "grandchild.viewWillDisappear(false)",
-            "root.viewDidDisappear(false)",
-            "grandchild.viewDidDisappear(false)",
-            "root.willMove(parent)",
-        ])
+        XCTAssertEqual(log.entries, log.disappearing("root", "grandchild") + ["root.willMove(parent)"])
         XCTAssertNil(window.rootController)
         XCTAssertNil(root.view.window)
         XCTAssertFalse(root.view.isOnScreen)
@@ -137,10 +121,7 @@ final class ContainmentContractTests: ModelTestCase {
     // MARK: addSubview
 
     func testAddSubview_whenContainerIsInAVisibleWindow_thenChildAppearsBeforeAddSubviewReturns() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        child.loadViewIfNeeded()
-        let window = visibleWindow(root: root)
+        let (window, root, child) = makeRootAndChild(loadingChildView: true)
 
         try root.addChild(child)
         log.append("addChild returned")
@@ -161,29 +142,18 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testAddSubview_whenInstalledInANestedPlainView_thenChildStillAppears() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        let window = visibleWindow(root: root)
+        let (window, root, child) = makeRootAndChild()
         let content = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         root.view.addSubview(content)
 
         try root.embed(child, in: content)
 
-        XCTAssertEqual(log.entries, [
-            "child.willMove(root)",
-            "child.viewDidLoad",
-            "child.viewWillAppear(false) movingTo=true",
-            "child.viewDidAppear(false) movingTo=true",
-            "child.didMove(root)",
-        ])
+        XCTAssertEqual(log.entries, log.embedding("child", in: "root", loadingView: true))
         withExtendedLifetime(window) {}
     }
 
     func testAddSubview_whenChildAlreadyFinishedMoving_thenAppearsWithoutMovingToParent() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        child.loadViewIfNeeded()
-        let window = visibleWindow(root: root)
+        let (window, root, child) = makeRootAndChild(loadingChildView: true)
         try root.addChild(child)
         child.didMove(toParent: root)
         log.removeAll()
@@ -195,17 +165,13 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testAddSubview_whenWindowIsNotVisible_thenSendsNothing() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        child.loadViewIfNeeded()
-        let window = Window(size: Size(width: 400, height: 300))
-        window.rootController = root
-        log.removeAll()
+        let (window, root, child) = makeRootAndChild(visible: false, loadingChildView: true)
 
         try root.embed(child)
 
         XCTAssertEqual(log.entries, ["child.willMove(root)", "child.didMove(root)"])
         XCTAssertEqual(child.appearance, .disappeared)
+        withExtendedLifetime(window) {}
     }
 
     func testAddSubview_whenContainerIsInNoWindow_thenSendsNothing() async throws {
@@ -224,14 +190,11 @@ final class ContainmentContractTests: ModelTestCase {
     // MARK: removeFromParent
 
     func testRemoveFromParent_whenCalled_thenLeavesChildrenAndClearsParentBeforeDidMove() async throws {
-        let parent = controller("parent")
-        let child = controller("child")
-        try parent.embed(child)
+        let (parent, child) = try embedded("child", in: "parent")
         child.hook = { child, name in
             guard name == "didMove" else { return }
             child.log.append("inChildren=\(parent.children.contains { $0 === child }) parent=\(child.parent?.identifier ?? "nil")")
         }
-        log.removeAll()
 
         child.willMove(toParent: nil)
         child.view.removeFromSuperview()
@@ -247,10 +210,7 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testRemoveFromParent_whenCalledAlone_thenSendsOnlyDidMoveAndLeavesTheView() async throws {
-        let parent = controller("parent")
-        let child = controller("child")
-        try parent.embed(child)
-        log.removeAll()
+        let (parent, child) = try embedded("child", in: "parent")
 
         child.removeFromParent()
 
@@ -283,51 +243,35 @@ final class ContainmentContractTests: ModelTestCase {
     // MARK: removeFromSuperview
 
     func testRemoveFromSuperview_whenOnScreen_thenDisappearsBeforeReturning() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        try root.embed(child)
+        let (root, child) = try embedded("child", in: "root")
         let window = visibleWindow(root: root)
 
         child.view.removeFromSuperview()
         log.append("removeFromSuperview returned")
 
-        XCTAssertEqual(log.entries, [
-            "child.viewWillDisappear(false)",
-            "child.viewDidDisappear(false)",
-            "removeFromSuperview returned",
-        ])
+        XCTAssertEqual(log.entries, log.disappearing("child") + ["removeFromSuperview returned"])
         XCTAssertEqual(child.appearance, .disappeared)
         XCTAssertTrue(child.parent === root, "removing the view does not remove the controller")
         withExtendedLifetime(window) {}
     }
 
     func testRemoveFromSuperview_whenOffScreen_thenSendsNothing() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        try root.embed(child)
-        let window = Window(size: Size(width: 10, height: 10))
-        window.rootController = root
-        log.removeAll()
+        let (root, child) = try embedded("child", in: "root")
+        let window = hiddenWindow(root: root)
 
         child.view.removeFromSuperview()
 
         XCTAssertEqual(log.entries, [])
+        withExtendedLifetime(window) {}
     }
 
     func testUnembed_whenOnScreen_thenRunsTheFullRemovalProtocol() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        try root.embed(child)
+        let (root, child) = try embedded("child", in: "root")
         let window = visibleWindow(root: root)
 
         child.unembed()
 
-        XCTAssertEqual(log.entries, [
-            "child.willMove(nil)",
-            "child.viewWillDisappear(false) movingFrom=true",
-            "child.viewDidDisappear(false) movingFrom=true",
-            "child.didMove(nil)",
-        ])
+        XCTAssertEqual(log.entries, log.unembedding("child"))
         XCTAssertNil(child.parent)
         XCTAssertNil(child.view.superview)
         XCTAssertTrue(root.children.isEmpty)
@@ -341,19 +285,11 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testEmbed_whenOnScreen_thenRunsTheFullAddProtocol() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        let window = visibleWindow(root: root)
+        let (window, root, child) = makeRootAndChild()
 
         try root.embed(child)
 
-        XCTAssertEqual(log.entries, [
-            "child.willMove(root)",
-            "child.viewDidLoad",
-            "child.viewWillAppear(false) movingTo=true",
-            "child.viewDidAppear(false) movingTo=true",
-            "child.didMove(root)",
-        ])
+        XCTAssertEqual(log.entries, log.embedding("child", in: "root", loadingView: true))
         XCTAssertTrue(child.view.superview === root.view)
         withExtendedLifetime(window) {}
     }
@@ -371,12 +307,7 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testAddChild_whenChildIsAnAncestor_thenThrowsCycleAndChangesNothing() async throws {
-        let grandparent = controller("grandparent")
-        let parent = controller("parent")
-        let child = controller("child")
-        try grandparent.embed(parent)
-        try parent.embed(child)
-        log.removeAll()
+        let (grandparent, parent, child) = try embedded("child", in: "parent", in: "grandparent")
 
         assertThrows(.cycle) { try child.addChild(grandparent) }
         assertThrows(.cycle) { try child.addChild(parent) }
@@ -389,11 +320,8 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testAddChild_whenSiblingHasTheSameIdentifier_thenThrowsAndChangesNothing() async throws {
-        let parent = controller("parent")
-        let first = controller("same")
+        let (parent, first) = try embedded("same", in: "parent")
         let second = controller("same")
-        try parent.embed(first)
-        log.removeAll()
 
         assertThrows(.duplicateIdentifier) { try parent.addChild(second) }
 
@@ -403,10 +331,8 @@ final class ContainmentContractTests: ModelTestCase {
     }
 
     func testAddChild_whenReparentingOntoADuplicateIdentifier_thenLeavesTheOldParentAlone() async throws {
-        let oldParent = controller("old")
+        let (oldParent, moving) = try embedded("same", in: "old")
         let newParent = controller("new")
-        let moving = controller("same")
-        try oldParent.embed(moving)
         try newParent.addChild(controller("same"))
         log.removeAll()
 
@@ -443,9 +369,7 @@ final class ContainmentContractTests: ModelTestCase {
     // MARK: isMovingToParent / isMovingFromParent
 
     func testIsMovingToParent_whenOutsideAppearanceCallbacks_thenFalse() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        let window = visibleWindow(root: root)
+        let (window, root, child) = makeRootAndChild()
         var outside: [String] = []
 
         try root.addChild(child)
@@ -467,60 +391,17 @@ final class ContainmentContractTests: ModelTestCase {
         ])
         // The suffixes in the log pin the flags inside every callback, including
         // viewDidLoad, willMove and didMove, where they must be false.
-        XCTAssertEqual(log.entries, [
-            "child.willMove(root)",
-            "child.viewDidLoad",
-            "child.viewWillAppear(false) movingTo=true",
-            "child.viewDidAppear(false) movingTo=true",
-            "child.didMove(root)",
-            "child.willMove(nil)",
-            "child.viewWillDisappear(false) movingFrom=true",
-            "child.viewDidDisappear(false) movingFrom=true",
-            "child.didMove(nil)",
-        ])
+        XCTAssertEqual(log.entries, log.embedding("child", in: "root", loadingView: true) + log.unembedding("child"))
         withExtendedLifetime(window) {}
     }
 
     func testIsMovingToParent_whenAppearingAfterDidMove_thenFalseInsideCallbacks() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        try root.embed(child)
-        let window = Window(size: Size(width: 10, height: 10))
-        window.rootController = root
-        log.removeAll()
+        let (root, _) = try embedded("child", in: "root")
+        let window = hiddenWindow(root: root)
 
         window.makeVisible()
         window.rootController = nil
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillAppear(false)",
-            "child.viewWillAppear(false)",
-            "root.viewDidAppear(false)",
-            "child.viewDidAppear(false)",
-            "root.viewWillDisappear(false)",
-            "child.viewWillDisappear(false)",
-            "root.viewDidDisappear(false)",
-            "child.viewDidDisappear(false)",
-        ])
-    }
-
-    func testIsMovingToParent_whenParentMovesIn_thenChildrenAreNotMoving() async throws {
-        let root = controller("root")
-        let parent = controller("parent")
-        let child = controller("child")
-        try parent.embed(child)
-        let window = visibleWindow(root: root)
-
-        try root.embed(parent)
-
-        XCTAssertEqual(log.entries, [
-            "parent.willMove(root)",
-            "parent.viewWillAppear(false) movingTo=true",
-            "child.viewWillAppear(false)",
-            "parent.viewDidAppear(false) movingTo=true",
-            "child.viewDidAppear(false)",
-            "parent.didMove(root)",
-        ])
-        withExtendedLifetime(window) {}
+        XCTAssertEqual(log.entries, log.appearing("root", "child") + log.disappearing("root", "child"))
     }
 }

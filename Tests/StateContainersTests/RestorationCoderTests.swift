@@ -124,9 +124,7 @@ final class RestorationCoderTests: ModelTestCase {
         let a = restorable("a")
         let a1 = restorable("a1")
         let b = restorable("b")
-        try root.addChild(a)
-        try a.addChild(a1)
-        try root.addChild(b)
+        for (parent, child) in [(root, a), (a, a1), (root, b)] { try parent.addChild(child) }
         log.removeAll()
         let document = RestorationDocument(controllers: [
             "root/b": ["value": "B"],

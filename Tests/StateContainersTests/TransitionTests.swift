@@ -12,14 +12,20 @@ final class TransitionTests: ModelTestCase {
         clock = ManualClock()
     }
 
-    /// A visible window whose root `container` shows `old`; `new` is not yet a child.
-    private func makeSwap(loadNewView: Bool = true) throws -> (window: Window, container: LoggingController, old: LoggingController, new: LoggingController) {
-        let container = controller("container")
-        let old = controller("old")
+    /// The log of ``swap(in:from:to:duration:)`` from `old` to `new` when no appearance
+    /// callback is forwarded: the containment calls and the animation block's, nothing else.
+    private let swapWithoutAppearance = [
+        "old.willMove(nil)", "new.willMove(container)",
+        "animations", "completion(true)",
+        "old.didMove(nil)", "new.didMove(container)",
+    ]
+
+    /// A window, visible unless asked, whose root `container` shows `old`; `new` is not yet a child.
+    private func makeSwap(loadNewView: Bool = true, visible: Bool = true) throws -> (window: Window, container: LoggingController, old: LoggingController, new: LoggingController) {
+        let (container, old) = try embedded("old", in: "container")
         let new = controller("new")
-        try container.embed(old)
         if loadNewView { new.loadViewIfNeeded() }
-        let window = visibleWindow(root: container, clock: clock)
+        let window = visible ? visibleWindow(root: container, clock: clock) : hiddenWindow(root: container, clock: clock)
         return (window, container, old, new)
     }
 
@@ -39,6 +45,17 @@ final class TransitionTests: ModelTestCase {
             old.removeFromParent()
             new.didMove(toParent: container)
         })
+    }
+
+    /// Asserts that an immediate `transition(from:to:…)` in `container`, with neither
+    /// animations nor completion, throws `expected`.
+    private func assertTransition(
+        in container: Controller, from: Controller, to: Controller, throws expected: ContainmentError,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        assertThrows(expected, file: file, line: line) {
+            try container.transition(from: from, to: to, duration: .zero, animations: nil, completion: nil)
+        }
     }
 
     func testTransition_whenAnimated_thenFollowsTheSevenStepTimelineOnTheClock() async throws {
@@ -185,28 +202,15 @@ final class TransitionTests: ModelTestCase {
     }
 
     func testTransition_whenContainerIsOffScreen_thenSwapsViewsWithoutAppearanceCallbacks() async throws {
-        let container = controller("container")
-        let old = controller("old")
-        let new = controller("new")
-        try container.embed(old)
-        new.loadViewIfNeeded()
-        let window = Window(size: Size(width: 100, height: 100), clock: clock)
-        window.rootController = container
-        log.removeAll()
+        let (window, container, old, new) = try makeSwap(visible: false)
 
         try swap(in: container, from: old, to: new, duration: .seconds(1))
         clock.advance(by: .seconds(1))
 
-        XCTAssertEqual(log.entries, [
-            "old.willMove(nil)",
-            "new.willMove(container)",
-            "animations",
-            "completion(true)",
-            "old.didMove(nil)",
-            "new.didMove(container)",
-        ])
+        XCTAssertEqual(log.entries, swapWithoutAppearance)
         XCTAssertTrue(container.view.subviews.elementsEqual([new.view], by: ===))
         XCTAssertEqual(warnings, [])
+        withExtendedLifetime(window) {}
     }
 
     func testTransition_whenContainerForwardsManually_thenSendsNoAppearanceCallbacks() async throws {
@@ -215,14 +219,7 @@ final class TransitionTests: ModelTestCase {
 
         try swap(in: container, from: old, to: new, duration: .zero)
 
-        XCTAssertEqual(log.entries, [
-            "old.willMove(nil)",
-            "new.willMove(container)",
-            "animations",
-            "completion(true)",
-            "old.didMove(nil)",
-            "new.didMove(container)",
-        ])
+        XCTAssertEqual(log.entries, swapWithoutAppearance)
         withExtendedLifetime(window) {}
     }
 
@@ -279,12 +276,7 @@ final class TransitionTests: ModelTestCase {
 
         log.removeAll()
         try new.embed(grandchild)
-        XCTAssertEqual(log.entries, [
-            "grandchild.willMove(new)",
-            "grandchild.viewWillAppear(false) movingTo=true",
-            "grandchild.viewDidAppear(false) movingTo=true",
-            "grandchild.didMove(new)",
-        ], "it can appear again once re-embedded")
+        XCTAssertEqual(log.entries, log.embedding("grandchild", in: "new"), "it can appear again once re-embedded")
         withExtendedLifetime(window) {}
     }
 
@@ -302,12 +294,7 @@ final class TransitionTests: ModelTestCase {
 
         log.removeAll()
         window.rootController = container
-        XCTAssertEqual(log.entries, [
-            "container.viewWillAppear(false)",
-            "new.viewWillAppear(false)",
-            "container.viewDidAppear(false)",
-            "new.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(log.entries, log.appearing("container", "new"))
     }
 
     // MARK: misuse
@@ -334,12 +321,8 @@ final class TransitionTests: ModelTestCase {
         try other.addChild(new)
         log.removeAll()
 
-        assertThrows(.notSiblings) {
-            try container.transition(from: new, to: old, duration: .zero, animations: nil, completion: nil)
-        }
-        assertThrows(.notSiblings) {
-            try other.transition(from: new, to: old, duration: .zero, animations: nil, completion: nil)
-        }
+        assertTransition(in: container, from: new, to: old, throws: .notSiblings)
+        assertTransition(in: other, from: new, to: old, throws: .notSiblings)
 
         XCTAssertEqual(log.entries, [])
         withExtendedLifetime(window) {}
@@ -348,9 +331,7 @@ final class TransitionTests: ModelTestCase {
     func testTransition_whenFromIsTo_thenThrowsNotSiblings() async throws {
         let (window, container, old, _) = try makeSwap()
 
-        assertThrows(.notSiblings) {
-            try container.transition(from: old, to: old, duration: .zero, animations: nil, completion: nil)
-        }
+        assertTransition(in: container, from: old, to: old, throws: .notSiblings)
 
         XCTAssertEqual(log.entries, [])
         XCTAssertEqual(old.appearance, .appeared)
@@ -365,15 +346,9 @@ final class TransitionTests: ModelTestCase {
         try container.addChild(third)
         log.removeAll()
 
-        assertThrows(.transitionInProgress) {
-            try container.transition(from: new, to: third, duration: .zero, animations: nil, completion: nil)
-        }
-        assertThrows(.transitionInProgress) {
-            try container.transition(from: new, to: old, duration: .zero, animations: nil, completion: nil)
-        }
-        assertThrows(.transitionInProgress) {
-            try container.transition(from: third, to: old, duration: .zero, animations: nil, completion: nil)
-        }
+        assertTransition(in: container, from: new, to: third, throws: .transitionInProgress)
+        assertTransition(in: container, from: new, to: old, throws: .transitionInProgress)
+        assertTransition(in: container, from: third, to: old, throws: .transitionInProgress)
         XCTAssertEqual(log.entries, [])
         XCTAssertNil(third.view.superview)
         XCTAssertEqual(third.appearance, .disappeared)

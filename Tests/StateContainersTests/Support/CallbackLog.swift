@@ -47,14 +47,26 @@ import StateContainers
     ///   - label: The argument's label, written only in the ``Spelling/labelled`` spelling.
     ///   - controller: The controller that received the callback.
     func record(_ callback: String, argument: String? = nil, label: String? = nil, of controller: Controller) {
-        var entry = "\(controller.identifier).\(callback)"
+        entries.append(entry(
+            controller.identifier, callback, argument: argument, label: label,
+            movingTo: controller.isMovingToParent, movingFrom: controller.isMovingFromParent
+        ))
+    }
+
+    /// One entry in this log's spelling, as ``record(_:argument:label:of:)`` writes it and as
+    /// the expected logs of ``CallbackLog`` spell it.
+    func entry(
+        _ identifier: String, _ callback: String, argument: String? = nil, label: String? = nil,
+        movingTo: Bool = false, movingFrom: Bool = false
+    ) -> String {
+        var entry = "\(identifier).\(callback)"
         if let argument {
             let labelText = spelling == .labelled ? label.map { "\($0): " } ?? "" : ""
             entry += "(\(labelText)\(argument))"
         }
         if spelling == .movement {
-            entry += (controller.isMovingToParent ? " movingTo=true" : "") + (controller.isMovingFromParent ? " movingFrom=true" : "")
+            entry += (movingTo ? " movingTo=true" : "") + (movingFrom ? " movingFrom=true" : "")
         }
-        entries.append(entry)
+        return entry
     }
 }

@@ -33,6 +33,26 @@ import XCTest
         LoggingController(identifier, log: log, title: title)
     }
 
+    /// `child` embedded in `parent` (its view installed in the parent's), with the log cleared
+    /// of their callbacks: the starting point of most contract tests.
+    func embedded(_ child: String, in parent: String) throws -> (parent: LoggingController, child: LoggingController) {
+        let pair = (parent: controller(parent), child: controller(child))
+        try pair.parent.embed(pair.child)
+        log.removeAll()
+        return pair
+    }
+
+    /// `grandchild` embedded in `child`, embedded in `root`, with the log cleared of their callbacks.
+    func embedded(
+        _ grandchild: String, in child: String, in root: String
+    ) throws -> (root: LoggingController, child: LoggingController, grandchild: LoggingController) {
+        let (root, child) = try embedded(child, in: root)
+        let grandchild = controller(grandchild)
+        try child.embed(grandchild)
+        log.removeAll()
+        return (root, child, grandchild)
+    }
+
     /// Shows `root` in a visible window on a manual clock, so that animated transitions finish
     /// only when the test advances it; the window lives until the test ends.
     /// - Parameters:
@@ -60,9 +80,17 @@ import XCTest
     /// Unlike ``show(_:size:clock:bus:)`` the test case does not keep the window: the tests
     /// that release their tree check that it deallocates.
     func visibleWindow(root: Controller, size: Size = Size(width: 400, height: 300), clock: ManualClock = ManualClock()) -> Window {
+        let window = hiddenWindow(root: root, size: size, clock: clock)
+        window.makeVisible()
+        log.removeAll()
+        return window
+    }
+
+    /// A window that is not visible yet, whose root is `root` (its view loaded and installed),
+    /// with the log cleared of the set-up callbacks; the test case does not keep it.
+    func hiddenWindow(root: Controller, size: Size = Size(width: 400, height: 300), clock: ManualClock = ManualClock()) -> Window {
         let window = Window(size: size, clock: clock)
         window.rootController = root
-        window.makeVisible()
         log.removeAll()
         return window
     }
