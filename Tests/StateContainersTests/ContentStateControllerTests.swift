@@ -73,17 +73,7 @@ final class ContentStateControllerTests: ModelTestCase {
 
         try container.transition(to: .render(second))
 
-        XCTAssertEqual(log.take(), [
-            "first.willMove(nil)",
-            "second.willMove(activity)",
-            "second.viewDidLoad",
-            "first.viewWillDisappear(false)",
-            "second.viewWillAppear(false)",
-            "first.viewDidDisappear(false)",
-            "second.viewDidAppear(false)",
-            "first.didMove(nil)",
-            "second.didMove(activity)",
-        ])
+        XCTAssertEqual(log.take(), log.swap(from: "first", to: "second", in: "activity"))
     }
 
     func testTransition_whenFailedAgain_thenUpdatesTheErrorChildInPlace() async throws {
@@ -164,37 +154,20 @@ final class ContentStateControllerTests: ModelTestCase {
 
         XCTAssertEqual(container.state, .render(third))
         XCTAssertTrue(container.shownController === second)
-        XCTAssertEqual(log.take(), [
-            "first.willMove(nil)",
-            "second.willMove(activity)",
-            "second.viewDidLoad",
-            "first.viewWillDisappear(true)",
-            "second.viewWillAppear(true)",
-        ])
+        XCTAssertEqual(log.take(), log.swapBeginning(from: "first", to: "second", in: "activity", animated: true))
 
         clock.advance(by: .milliseconds(300))
 
-        XCTAssertEqual(log.take(), [
-            "first.viewDidDisappear(true)",
-            "second.viewDidAppear(true)",
-            "first.didMove(nil)",
-            "second.didMove(activity)",
-            "second.willMove(nil)",
-            "third.willMove(activity)",
-            "third.viewDidLoad",
-            "second.viewWillDisappear(true)",
-            "third.viewWillAppear(true)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            log.swapEnding(from: "first", to: "second", in: "activity", animated: true)
+                + log.swapBeginning(from: "second", to: "third", in: "activity", animated: true)
+        )
         XCTAssertTrue(container.shownController === third)
 
         clock.advance(by: .milliseconds(300))
 
-        XCTAssertEqual(log.take(), [
-            "second.viewDidDisappear(true)",
-            "third.viewDidAppear(true)",
-            "second.didMove(nil)",
-            "third.didMove(activity)",
-        ])
+        XCTAssertEqual(log.take(), log.swapEnding(from: "second", to: "third", in: "activity", animated: true))
         XCTAssertEqual(container.children.map(\.identifier), ["third"])
     }
 

@@ -55,14 +55,7 @@ final class DetailTransitionPatternTests: ModelTestCase {
         try container.present(second)
 
         // Steps 1 to 4 happen at once; both views are in the container while it animates.
-        XCTAssertEqual(log.take(), [
-            "first.willMove(nil)",
-            "second.willMove(split)",
-            "second.viewDidLoad",
-            "first.viewWillDisappear(true)",
-            "second.viewWillAppear(true)",
-            "animations",
-        ])
+        XCTAssertEqual(log.take(), log.swapBeginning(from: "first", to: "second", in: "split", animated: true) + ["animations"])
         XCTAssertEqual(container.view.subviews.count, 2)
         XCTAssertEqual(first.appearance, .disappearing)
         XCTAssertEqual(second.appearance, .appearing)
@@ -74,11 +67,9 @@ final class DetailTransitionPatternTests: ModelTestCase {
 
         // Steps 5 to 7 when the duration has passed on the window's clock.
         XCTAssertEqual(log.take(), [
-            "first.viewDidDisappear(true)",
-            "second.viewDidAppear(true)",
+            "first.viewDidDisappear(true)", "second.viewDidAppear(true)",
             "completion(true)",
-            "first.didMove(nil)",
-            "second.didMove(split)",
+            "first.didMove(nil)", "second.didMove(split)",
         ])
         XCTAssertEqual(container.children.map(\.identifier), ["second"])
         XCTAssertEqual(container.view.subviews.count, 1)

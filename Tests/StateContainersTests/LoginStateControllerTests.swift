@@ -12,6 +12,19 @@ final class LoginStateControllerTests: ModelTestCase {
         return session
     }
 
+    /// The session shown in a window on `clock`, logged in as `user` when given (that swap
+    /// finished), with the log cleared.
+    private func makeShownSession(duration: Duration = .zero, clock: ManualClock = ManualClock(), user: String? = nil) throws -> LoginStateController {
+        let session = try makeSession(duration: duration)
+        show(session, clock: clock)
+        if let user {
+            try session.logIn(user: user)
+            clock.advance(by: duration)
+        }
+        _ = log.take()
+        return session
+    }
+
     // MARK: - Creation
 
     func testInit_thenShowsTheLoggedOutChildWithoutLoadingViews() async throws {
@@ -53,23 +66,11 @@ final class LoginStateControllerTests: ModelTestCase {
     // MARK: - Swaps
 
     func testLogIn_onScreenWithZeroDuration_thenFollowsTheSwapTimelineBeforeReturning() async throws {
-        let session = try makeSession()
-        show(session)
-        _ = log.take()
+        let session = try makeShownSession()
 
         try session.logIn(user: "alice")
 
-        XCTAssertEqual(log.take(), [
-            "login.willMove(nil)",
-            "home.willMove(session)",
-            "home.viewDidLoad",
-            "login.viewWillDisappear(false)",
-            "home.viewWillAppear(false)",
-            "login.viewDidDisappear(false)",
-            "home.viewDidAppear(false)",
-            "login.didMove(nil)",
-            "home.didMove(session)",
-        ])
+        XCTAssertEqual(log.take(), log.swap(from: "login", to: "home", in: "session"))
         XCTAssertEqual(session.session?.user, "alice")
         XCTAssertTrue(session.shownController === session.loggedIn)
         XCTAssertEqual(session.children.map(\.identifier), ["home"])
@@ -79,19 +80,11 @@ final class LoginStateControllerTests: ModelTestCase {
 
     func testLogIn_withManualClock_thenCompletesTheSwapWhenTheDurationHasPassed() async throws {
         let clock = ManualClock()
-        let session = try makeSession(duration: .milliseconds(300))
-        show(session, clock: clock)
-        _ = log.take()
+        let session = try makeShownSession(duration: .milliseconds(300), clock: clock)
 
         try session.logIn(user: "alice")
 
-        XCTAssertEqual(log.take(), [
-            "login.willMove(nil)",
-            "home.willMove(session)",
-            "home.viewDidLoad",
-            "login.viewWillDisappear(true)",
-            "home.viewWillAppear(true)",
-        ])
+        XCTAssertEqual(log.take(), log.swapBeginning(from: "login", to: "home", in: "session", animated: true))
         XCTAssertEqual(session.session?.user, "alice")
         XCTAssertTrue(session.shownController === session.loggedIn)
         XCTAssertEqual(session.view.subviews.count, 2)
@@ -101,48 +94,28 @@ final class LoginStateControllerTests: ModelTestCase {
 
         clock.advance(by: .milliseconds(1))
 
-        XCTAssertEqual(log.take(), [
-            "login.viewDidDisappear(true)",
-            "home.viewDidAppear(true)",
-            "login.didMove(nil)",
-            "home.didMove(session)",
-        ])
+        XCTAssertEqual(log.take(), log.swapEnding(from: "login", to: "home", in: "session", animated: true))
         XCTAssertEqual(session.children.map(\.identifier), ["home"])
         XCTAssertEqual(session.view.subviews.count, 1)
     }
 
     func testLogOut_withManualClock_thenSwapsBackWithTheSameTimeline() async throws {
         let clock = ManualClock()
-        let session = try makeSession(duration: .milliseconds(300))
-        show(session, clock: clock)
-        try session.logIn(user: "alice")
-        clock.advance(by: .milliseconds(300))
-        _ = log.take()
+        let session = try makeShownSession(duration: .milliseconds(300), clock: clock, user: "alice")
 
         XCTAssertTrue(session.logOut())
 
         XCTAssertNil(session.session)
-        XCTAssertEqual(log.take(), [
-            "home.willMove(nil)",
-            "login.willMove(session)",
-            "home.viewWillDisappear(true)",
-            "login.viewWillAppear(true)",
-        ])
+        XCTAssertEqual(log.take(), log.swapBeginning(from: "home", to: "login", in: "session", animated: true, loadingView: false))
         clock.advance(by: .milliseconds(300))
-        XCTAssertEqual(log.take(), [
-            "home.viewDidDisappear(true)",
-            "login.viewDidAppear(true)",
-            "home.didMove(nil)",
-            "login.didMove(session)",
-        ])
+        XCTAssertEqual(log.take(), log.swapEnding(from: "home", to: "login", in: "session", animated: true))
         XCTAssertTrue(session.shownController === session.loggedOut)
         XCTAssertEqual(session.children.map(\.identifier), ["login"])
     }
 
     func testLogOut_duringTheLogInSwap_thenSwapsBackOnceTheLogInSwapFinishes() async throws {
         let clock = ManualClock()
-        let session = try makeSession(duration: .milliseconds(300))
-        show(session, clock: clock)
+        let session = try makeShownSession(duration: .milliseconds(300), clock: clock)
         try session.logIn(user: "alice")
         _ = log.take()
 
@@ -151,24 +124,14 @@ final class LoginStateControllerTests: ModelTestCase {
         XCTAssertEqual(log.take(), [])
 
         clock.advance(by: .milliseconds(300))
-        XCTAssertEqual(log.take(), [
-            "login.viewDidDisappear(true)",
-            "home.viewDidAppear(true)",
-            "login.didMove(nil)",
-            "home.didMove(session)",
-            "home.willMove(nil)",
-            "login.willMove(session)",
-            "home.viewWillDisappear(true)",
-            "login.viewWillAppear(true)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            log.swapEnding(from: "login", to: "home", in: "session", animated: true)
+                + log.swapBeginning(from: "home", to: "login", in: "session", animated: true, loadingView: false)
+        )
 
         clock.advance(by: .milliseconds(300))
-        XCTAssertEqual(log.take(), [
-            "home.viewDidDisappear(true)",
-            "login.viewDidAppear(true)",
-            "home.didMove(nil)",
-            "login.didMove(session)",
-        ])
+        XCTAssertEqual(log.take(), log.swapEnding(from: "home", to: "login", in: "session", animated: true))
         XCTAssertTrue(session.shownController === session.loggedOut)
         XCTAssertEqual(session.loggedOut.appearance, .appeared)
         XCTAssertEqual(session.loggedIn.appearance, .disappeared)
@@ -189,11 +152,8 @@ final class LoginStateControllerTests: ModelTestCase {
     // MARK: - Results and errors
 
     func testLogIn_whenTheSameUserIsLoggedIn_thenDoesNothing() async throws {
-        let session = try makeSession()
-        show(session)
-        try session.logIn(user: "alice")
+        let session = try makeShownSession(user: "alice")
         let since = session.session?.since
-        _ = log.take()
 
         try session.logIn(user: "alice")
 
@@ -202,11 +162,8 @@ final class LoginStateControllerTests: ModelTestCase {
     }
 
     func testLogIn_whenAnotherUserLoggedIn_andNotSwitching_thenThrows() async throws {
-        let session = try makeSession()
-        show(session)
-        try session.logIn(user: "alice")
+        let session = try makeShownSession(user: "alice")
         let before = session.session
-        _ = log.take()
 
         let error = assertThrows(.alreadyLoggedIn) { try session.logIn(user: "bob") }
         XCTAssertEqual(error?.description.contains("alice"), true)
@@ -215,10 +172,7 @@ final class LoginStateControllerTests: ModelTestCase {
     }
 
     func testLogIn_whenAnotherUserLoggedIn_andSwitching_thenKeepsTheLoggedInChild() async throws {
-        let session = try makeSession()
-        show(session)
-        try session.logIn(user: "alice")
-        _ = log.take()
+        let session = try makeShownSession(user: "alice")
 
         try session.logIn(user: "bob", switching: true)
 
@@ -256,9 +210,7 @@ final class LoginStateControllerTests: ModelTestCase {
     }
 
     func testLogOut_whenLoggedOut_thenReturnsFalseAndChangesNothing() async throws {
-        let session = try makeSession()
-        show(session)
-        _ = log.take()
+        let session = try makeShownSession()
 
         XCTAssertFalse(session.logOut())
         XCTAssertEqual(log.take(), [])
@@ -277,9 +229,8 @@ final class LoginStateControllerTests: ModelTestCase {
     // MARK: - Bus
 
     func testSessionNotifications_whileInAWindow_thenLogInAndOut() async throws {
-        let session = try makeSession()
-        let window = show(session)
-        let bus = window.bus
+        let session = try makeShownSession()
+        let bus = session.bus
 
         bus.post(SessionDidLogIn(user: "alice"))
         XCTAssertEqual(session.session?.user, "alice")
@@ -293,30 +244,25 @@ final class LoginStateControllerTests: ModelTestCase {
     }
 
     func testSessionDidLogOut_namingSomeoneElse_thenStillLogsOut() async throws {
-        let session = try makeSession()
-        let window = show(session)
-        try session.logIn(user: "alice")
+        let session = try makeShownSession(user: "alice")
 
-        window.bus.post(SessionDidLogOut(user: "bob"))
+        session.bus.post(SessionDidLogOut(user: "bob"))
 
         XCTAssertNil(session.session)
     }
 
     func testSessionDidLogIn_forAnotherUser_thenSwitchesUsers() async throws {
-        let session = try makeSession()
-        let window = show(session)
-        try session.logIn(user: "alice")
+        let session = try makeShownSession(user: "alice")
 
-        window.bus.post(name: .sessionDidLogIn, userInfo: ["user": "bob"])
+        session.bus.post(name: .sessionDidLogIn, userInfo: ["user": "bob"])
 
         XCTAssertEqual(session.session?.user, "bob")
     }
 
     func testSessionDidLogIn_withAnInvalidUser_thenWarnsAndChangesNothing() async throws {
-        let session = try makeSession()
-        let window = show(session)
+        let session = try makeShownSession()
 
-        window.bus.post(name: .sessionDidLogIn, userInfo: ["user": ""])
+        session.bus.post(name: .sessionDidLogIn, userInfo: ["user": ""])
 
         XCTAssertNil(session.session)
         XCTAssertEqual(warnings.map(\.identifier), ["session"])
@@ -341,10 +287,9 @@ final class LoginStateControllerTests: ModelTestCase {
     }
 
     func testLogInAndOut_throughTheAPI_thenPostNothing() async throws {
-        let session = try makeSession()
-        let window = show(session)
+        let session = try makeShownSession()
         var posted: [NotificationName] = []
-        let token = window.bus.addObserver(forName: nil) { posted.append($0.name) }
+        let token = session.bus.addObserver(forName: nil) { posted.append($0.name) }
 
         try session.logIn(user: "alice")
         session.logOut()
@@ -459,8 +404,7 @@ final class LoginStateControllerTests: ModelTestCase {
     }
 
     func testSnapshot_reportsTheUserAndTheCurrentChild() async throws {
-        let session = try makeSession()
-        show(session)
+        let session = try makeShownSession()
         XCTAssertNil(session.snapshot().user)
         XCTAssertEqual(session.snapshot().current, "login")
 

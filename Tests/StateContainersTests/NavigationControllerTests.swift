@@ -41,15 +41,7 @@ final class NavigationControllerTests: ModelTestCase {
 
         try navigation.push(thread, animated: false)
 
-        XCTAssertEqual(log.take(), [
-            "thread.willMove(toParent: inbox)",
-            "thread.viewDidLoad",
-            "messages.viewWillDisappear(false)",
-            "thread.viewWillAppear(false)",
-            "messages.viewDidDisappear(false)",
-            "thread.viewDidAppear(false)",
-            "thread.didMove(toParent: inbox)",
-        ])
+        XCTAssertEqual(log.take(), log.swap(from: "messages", to: "thread", in: "inbox", oldLeaves: false))
         XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread"])
         XCTAssertEqual(navigation.children.map(\.identifier), ["messages", "thread"])
         XCTAssertTrue(navigation.top === thread)
@@ -82,15 +74,10 @@ final class NavigationControllerTests: ModelTestCase {
 
         try navigation.push(identifier: "thread", animated: true)
 
-        XCTAssertEqual(log.take(), [
-            "thread.willMove(toParent: inbox)",
-            "thread.viewDidLoad",
-            "messages.viewWillDisappear(true)",
-            "thread.viewWillAppear(true)",
-        ])
+        XCTAssertEqual(log.take(), log.swapBeginning(from: "messages", to: "thread", in: "inbox", animated: true, oldLeaves: false))
         XCTAssertEqual(navigation.top.identifier, "thread")
         clock.advance(by: .milliseconds(350))
-        XCTAssertEqual(log.take(), ["messages.viewDidDisappear(true)", "thread.viewDidAppear(true)", "thread.didMove(toParent: inbox)"])
+        XCTAssertEqual(log.take(), log.swapEnding(from: "messages", to: "thread", in: "inbox", animated: true, oldLeaves: false))
     }
 
     func testPush_whenTheIdentifierIsAlreadyInTheStack_thenThrowsDuplicateIdentifierAndChangesNothing() async throws {
@@ -145,14 +132,7 @@ final class NavigationControllerTests: ModelTestCase {
         let popped = navigation.pop(animated: false)
 
         XCTAssertEqual(popped?.identifier, "thread")
-        XCTAssertEqual(log.take(), [
-            "thread.willMove(toParent: nil)",
-            "thread.viewWillDisappear(false)",
-            "messages.viewWillAppear(false)",
-            "thread.viewDidDisappear(false)",
-            "messages.viewDidAppear(false)",
-            "thread.didMove(toParent: nil)",
-        ])
+        XCTAssertEqual(log.take(), log.swap(from: "thread", to: "messages", in: "inbox", newJoins: false, loadingView: false))
         XCTAssertNil(popped?.parent)
         XCTAssertEqual(navigation.children.map(\.identifier), ["messages"])
         XCTAssertTrue(navigation.installsExactly([navigation.root]))
@@ -216,17 +196,9 @@ final class NavigationControllerTests: ModelTestCase {
 
         XCTAssertEqual(popped.map(\.identifier), ["thread", "message", "attachment"])
         XCTAssertEqual(log.take(), [
-            "message.willMove(toParent: nil)",
-            "message.didMove(toParent: nil)",
-            "thread.willMove(toParent: nil)",
-            "thread.didMove(toParent: nil)",
-            "attachment.willMove(toParent: nil)",
-            "attachment.viewWillDisappear(false)",
-            "messages.viewWillAppear(false)",
-            "attachment.viewDidDisappear(false)",
-            "messages.viewDidAppear(false)",
-            "attachment.didMove(toParent: nil)",
-        ])
+            "message.willMove(toParent: nil)", "message.didMove(toParent: nil)",
+            "thread.willMove(toParent: nil)", "thread.didMove(toParent: nil)",
+        ] + log.swap(from: "attachment", to: "messages", in: "inbox", newJoins: false, loadingView: false))
         XCTAssertEqual(navigation.stack.map(\.identifier), ["messages"])
         XCTAssertEqual(navigation.children.map(\.identifier), ["messages"])
         XCTAssertTrue(navigation.installsExactly([navigation.root]))

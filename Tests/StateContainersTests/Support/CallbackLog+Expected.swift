@@ -47,3 +47,48 @@ extension CallbackLog {
         }
     }
 }
+
+/// The seven-step swap timeline (`ContainmentContract.md`) as the containers run it.
+///
+/// `oldLeaves` and `newJoins` say whether each child leaves or joins `parent` in the swap
+/// (with `willMove` and `didMove`, and moving from or to it in the appearance callbacks): both
+/// for the containers that keep only the shown child, neither for those that keep every child
+/// (pages, menu items), one for a navigation stack (a push keeps the old top, a pop keeps the
+/// new one). `new`'s view loads in the swap when `loadingView`.
+extension CallbackLog {
+    /// A whole swap, as it runs before `transition` returns for a zero duration.
+    func swap(
+        from old: String, to new: String, in parent: String, animated: Bool = false,
+        oldLeaves: Bool = true, newJoins: Bool = true, loadingView: Bool = true
+    ) -> [String] {
+        swapBeginning(from: old, to: new, in: parent, animated: animated, oldLeaves: oldLeaves, newJoins: newJoins, loadingView: loadingView)
+            + swapEnding(from: old, to: new, in: parent, animated: animated, oldLeaves: oldLeaves, newJoins: newJoins)
+    }
+
+    /// Steps 1 to 3: the moves announced, `new`'s view loaded, both appearance transitions begun.
+    func swapBeginning(
+        from old: String, to new: String, in parent: String, animated: Bool = false,
+        oldLeaves: Bool = true, newJoins: Bool = true, loadingView: Bool = true
+    ) -> [String] {
+        (oldLeaves ? [entry(old, "willMove", argument: "nil", label: "toParent")] : [])
+            + (newJoins ? [entry(new, "willMove", argument: parent, label: "toParent")] : [])
+            + (loadingView ? [entry(new, "viewDidLoad")] : [])
+            + [
+                entry(old, "viewWillDisappear", argument: "\(animated)", movingFrom: oldLeaves),
+                entry(new, "viewWillAppear", argument: "\(animated)", movingTo: newJoins),
+            ]
+    }
+
+    /// Steps 5 to 7, once the duration has passed: both appearance transitions ended, the moves done.
+    func swapEnding(
+        from old: String, to new: String, in parent: String, animated: Bool = false,
+        oldLeaves: Bool = true, newJoins: Bool = true
+    ) -> [String] {
+        [
+            entry(old, "viewDidDisappear", argument: "\(animated)", movingFrom: oldLeaves),
+            entry(new, "viewDidAppear", argument: "\(animated)", movingTo: newJoins),
+        ]
+            + (oldLeaves ? [entry(old, "didMove", argument: "nil", label: "toParent")] : [])
+            + (newJoins ? [entry(new, "didMove", argument: parent, label: "toParent")] : [])
+    }
+}
