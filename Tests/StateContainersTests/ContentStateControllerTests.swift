@@ -6,6 +6,16 @@ final class ContentStateControllerTests: ModelTestCase {
     override class var spelling: CallbackLog.Spelling { .plain }
 
 
+    /// An `activity` container on screen rendering `content`, its swaps taking `duration` on
+    /// the test's clock, with the log cleared.
+    private func showContainer(rendering content: Controller, duration: Duration = .zero) throws -> ContentStateController {
+        let container = ContentStateController(identifier: "activity")
+        container.transitionDuration = duration
+        try container.transition(to: .render(content))
+        showClearingLog(container)
+        return container
+    }
+
     func testViewLoad_whenNoStateSet_thenShowsLoading() async {
         let container = ContentStateController(identifier: "activity")
         XCTAssertNil(container.state)
@@ -64,12 +74,8 @@ final class ContentStateControllerTests: ModelTestCase {
     }
 
     func testTransition_betweenTwoRenderedControllers_thenFollowsTheSwapTimeline() async throws {
-        let container = ContentStateController(identifier: "activity")
-        let first = controller("first")
+        let container = try showContainer(rendering: controller("first"))
         let second = controller("second")
-        try container.transition(to: .render(first))
-        show(container)
-        _ = log.take()
 
         try container.transition(to: .render(second))
 
@@ -103,11 +109,8 @@ final class ContentStateControllerTests: ModelTestCase {
     }
 
     func testTransition_whenRenderingTheShownController_thenChangesNothing() async throws {
-        let container = ContentStateController(identifier: "activity")
         let content = controller("feed")
-        try container.transition(to: .render(content))
-        show(container)
-        _ = log.take()
+        let container = try showContainer(rendering: content)
 
         try container.transition(to: .render(content))
 
@@ -139,15 +142,9 @@ final class ContentStateControllerTests: ModelTestCase {
     }
 
     func testTransition_withDuration_thenCompletesOnTheClockAndQueuesANewerState() async throws {
-        let clock = ManualClock()
-        let container = ContentStateController(identifier: "activity")
-        container.transitionDuration = .milliseconds(300)
-        let first = controller("first")
+        let container = try showContainer(rendering: controller("first"), duration: .milliseconds(300))
         let second = controller("second")
         let third = controller("third")
-        try container.transition(to: .render(first))
-        show(container, clock: clock)
-        _ = log.take()
 
         try container.transition(to: .render(second))
         try container.transition(to: .render(third))
@@ -172,13 +169,9 @@ final class ContentStateControllerTests: ModelTestCase {
     }
 
     func testTransition_backToTheLeavingControllerDuringASwap_thenSwapsBackAfterwards() async throws {
-        let clock = ManualClock()
-        let container = ContentStateController(identifier: "activity")
-        container.transitionDuration = .milliseconds(100)
         let first = Controller(identifier: "first")
+        let container = try showContainer(rendering: first, duration: .milliseconds(100))
         let second = Controller(identifier: "second")
-        try container.transition(to: .render(first))
-        show(container, clock: clock)
 
         try container.transition(to: .render(second))
         try container.transition(to: .render(first))

@@ -41,11 +41,10 @@ final class DetailTransitionPatternTests: ModelTestCase {
 
 
     func testPresentingANewDetail_swapsWithAnAnimatedTransitionInTheContractOrder() async throws {
-        let clock = ManualClock()
         let first = controller("first")
         let second = controller("second")
         let container = DetailContainer(detail: first, log: log)
-        show(container, clock: clock)
+        show(container)
         XCTAssertEqual(log.take(), [
             // The detail is embedded when the window loads the container's view, before it is visible.
             "first.willMove(split)", "first.viewDidLoad", "first.didMove(split)",

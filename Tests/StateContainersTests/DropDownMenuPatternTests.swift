@@ -46,8 +46,7 @@ final class DropDownMenuPatternTests: ModelTestCase {
 
     func testDropDown_whenTheUserTapsTheButtonTwice_thenTheMenuClosesAndNothingSwaps() async throws {
         let (menu, _) = try makeColorsMenu()
-        show(menu)
-        _ = log.take()
+        showClearingLog(menu)
 
         menu.toggleMenu()
         menu.toggleMenu()

@@ -12,11 +12,11 @@ final class LoginStateControllerTests: ModelTestCase {
         return session
     }
 
-    /// The session shown in a window on `clock`, logged in as `user` when given (that swap
-    /// finished), with the log cleared.
-    private func makeShownSession(duration: Duration = .zero, clock: ManualClock = ManualClock(), user: String? = nil) throws -> LoginStateController {
+    /// The session shown in a window, logged in as `user` when given (that swap finished on
+    /// the test's clock), with the log cleared.
+    private func makeShownSession(duration: Duration = .zero, user: String? = nil) throws -> LoginStateController {
         let session = try makeSession(duration: duration)
-        show(session, clock: clock)
+        show(session)
         if let user {
             try session.logIn(user: user)
             clock.advance(by: duration)
@@ -79,8 +79,7 @@ final class LoginStateControllerTests: ModelTestCase {
     }
 
     func testLogIn_withManualClock_thenCompletesTheSwapWhenTheDurationHasPassed() async throws {
-        let clock = ManualClock()
-        let session = try makeShownSession(duration: .milliseconds(300), clock: clock)
+        let session = try makeShownSession(duration: .milliseconds(300))
 
         try session.logIn(user: "alice")
 
@@ -100,8 +99,7 @@ final class LoginStateControllerTests: ModelTestCase {
     }
 
     func testLogOut_withManualClock_thenSwapsBackWithTheSameTimeline() async throws {
-        let clock = ManualClock()
-        let session = try makeShownSession(duration: .milliseconds(300), clock: clock, user: "alice")
+        let session = try makeShownSession(duration: .milliseconds(300), user: "alice")
 
         XCTAssertTrue(session.logOut())
 
@@ -114,8 +112,7 @@ final class LoginStateControllerTests: ModelTestCase {
     }
 
     func testLogOut_duringTheLogInSwap_thenSwapsBackOnceTheLogInSwapFinishes() async throws {
-        let clock = ManualClock()
-        let session = try makeShownSession(duration: .milliseconds(300), clock: clock)
+        let session = try makeShownSession(duration: .milliseconds(300))
         try session.logIn(user: "alice")
         _ = log.take()
 

@@ -15,6 +15,15 @@ final class MenuControllerTests: ModelTestCase {
         return menu
     }
 
+    /// The menu of ``makeMenu()`` on screen with its drop-down open, the log cleared: where a
+    /// selection starts.
+    private func showMenuOpen() throws -> MenuController {
+        let menu = try makeMenu()
+        showClearingLog(menu)
+        menu.showMenu()
+        return menu
+    }
+
     func testInit_thenTheFirstItemIsActiveAndGivesItsTitle() async throws {
         let menu = try makeMenu()
 
@@ -40,10 +49,7 @@ final class MenuControllerTests: ModelTestCase {
     }
 
     func testSelect_thenSwapsTheShownItemFollowsItsTitleAndHidesTheMenu() async throws {
-        let menu = try makeMenu()
-        show(menu)
-        menu.showMenu()
-        _ = log.take()
+        let menu = try showMenuOpen()
 
         try menu.select(identifier: "inbox")
 
@@ -56,10 +62,7 @@ final class MenuControllerTests: ModelTestCase {
     }
 
     func testSelect_whenTheItemIsAlreadyActive_thenOnlyHidesTheMenu() async throws {
-        let menu = try makeMenu()
-        show(menu)
-        menu.showMenu()
-        _ = log.take()
+        let menu = try showMenuOpen()
 
         try menu.select(identifier: "pages")
 
@@ -68,10 +71,7 @@ final class MenuControllerTests: ModelTestCase {
     }
 
     func testSelect_whenUnknown_thenThrowsNoSuchChildAndChangesNothing() async throws {
-        let menu = try makeMenu()
-        show(menu)
-        menu.showMenu()
-        _ = log.take()
+        let menu = try showMenuOpen()
 
         assertThrows(.noSuchChild) { try menu.select(identifier: "nope") }
         XCTAssertEqual(menu.activeViewController?.identifier, "pages")
@@ -81,8 +81,7 @@ final class MenuControllerTests: ModelTestCase {
 
     func testSelect_whenATransitionIsInFlight_thenThrowsTransitionInProgress() async throws {
         let menu = try makeMenu()
-        let clock = ManualClock()
-        show(menu, clock: clock)
+        show(menu)
         menu.transitionDuration = .seconds(1)
         try menu.select(identifier: "inbox")
         _ = log.take()
@@ -133,8 +132,7 @@ final class MenuControllerTests: ModelTestCase {
 
     func testSetViewControllers_whenTheActiveItemLeaves_thenTheFirstSwapsInWithTheFullTimeline() async throws {
         let menu = try makeMenu()
-        show(menu)
-        _ = log.take()
+        showClearingLog(menu)
         let settings = controller("settings", title: "Settings")
 
         try menu.setViewControllers([settings, menu.viewControllers[1]])
@@ -159,8 +157,7 @@ final class MenuControllerTests: ModelTestCase {
 
     func testSetViewControllers_whenAnimated_thenTheLeavingItemStaysAChildUntilTheSwapFinishes() async throws {
         let menu = try makeMenu()
-        let clock = ManualClock()
-        show(menu, clock: clock)
+        show(menu)
         menu.transitionDuration = .milliseconds(250)
         let inbox = menu.viewControllers[1]
         _ = log.take()
@@ -182,8 +179,7 @@ final class MenuControllerTests: ModelTestCase {
 
     func testSetViewControllers_whenANewcomerTakesTheActiveIdentifier_thenTheOldLeavesBeforeItJoins() async throws {
         let menu = try makeMenu()
-        show(menu)
-        _ = log.take()
+        showClearingLog(menu)
         let replacement = controller("pages", title: "New pages")
 
         try menu.setViewControllers([replacement])
@@ -205,8 +201,7 @@ final class MenuControllerTests: ModelTestCase {
 
     func testSetViewControllers_whenEmpty_thenTheActiveItemLeavesAndTheOwnTitleShows() async throws {
         let menu = try makeMenu()
-        show(menu)
-        _ = log.take()
+        showClearingLog(menu)
 
         try menu.setViewControllers([])
 
@@ -228,8 +223,7 @@ final class MenuControllerTests: ModelTestCase {
 
     func testSetViewControllers_whenInvalid_thenThrowsAndChangesNothing() async throws {
         let menu = try makeMenu()
-        show(menu)
-        _ = log.take()
+        showClearingLog(menu)
         let inbox = menu.viewControllers[1]
 
         let invalidLists: [([Controller], ContainmentError)] = [
@@ -265,7 +259,7 @@ final class MenuControllerTests: ModelTestCase {
         show(menu)
         try menu.select(identifier: "dashboard")
         menu.showMenu()
-        let saved = try JSONDecoder().decode(RestorationDocument.self, from: JSONEncoder().encode(menu.encodeRestorableTree()))
+        let saved = try menu.restorableTreeSavedThroughJSON()
         XCTAssertEqual(saved.controllers["home"], ["active": "dashboard"])
         let fresh = try makeMenu()
 
@@ -341,8 +335,7 @@ final class MenuControllerTests: ModelTestCase {
 
     func testHome_whenAPageTransitionIsInFlight_thenTheMenuWaitsForIt() async throws {
         let home = try makeHome()
-        let clock = ManualClock()
-        show(home, clock: clock)
+        show(home)
         let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
         pages.transitionDuration = .seconds(1)
         try pages.next()
@@ -357,8 +350,7 @@ final class MenuControllerTests: ModelTestCase {
 
     func testHome_whileTheMenuSwapsAnItemOut_thenThatItemRefusesToSwapItsOwnChild() async throws {
         let home = try makeHome()
-        let clock = ManualClock()
-        show(home, clock: clock)
+        show(home)
         let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
         let inbox = try XCTUnwrap(home.descendant(at: "inbox") as? NavigationController)
         home.transitionDuration = .seconds(1)
@@ -384,8 +376,7 @@ final class MenuControllerTests: ModelTestCase {
     /// that no appearance call was unbalanced and that only current children are installed.
     private func driveHomeRandomly(seed: UInt64) throws {
         let home = try makeHome()
-        let clock = ManualClock()
-        let window = show(home, clock: clock)
+        let window = show(home)
         let pages = try XCTUnwrap(home.descendant(at: "pages") as? PaginatedController)
         let inbox = try XCTUnwrap(home.descendant(at: "inbox") as? NavigationController)
         let items = home.viewControllers

@@ -35,8 +35,7 @@ final class NavigationControllerTests: ModelTestCase {
 
     func testPush_whenNotAnimated_thenFollowsTheSwapTimelineSynchronously() async throws {
         let navigation = try makeNavigation()
-        show(navigation)
-        _ = log.take()
+        showClearingLog(navigation)
         let thread = controller("thread")
 
         try navigation.push(thread, animated: false)
@@ -67,10 +66,8 @@ final class NavigationControllerTests: ModelTestCase {
 
     func testPush_whenAnimated_thenDidMoveWaitsForTheClock() async throws {
         let navigation = try makeNavigation()
-        let clock = ManualClock()
-        show(navigation, clock: clock)
         navigation.transitionDuration = .milliseconds(350)
-        _ = log.take()
+        showClearingLog(navigation)
 
         try navigation.push(identifier: "thread", animated: true)
 
@@ -107,8 +104,7 @@ final class NavigationControllerTests: ModelTestCase {
 
     func testPushAndPop_whenATransitionIsInFlight_thenRefuseAndChangeNothing() async throws {
         let navigation = try makeNavigation()
-        let clock = ManualClock()
-        show(navigation, clock: clock)
+        show(navigation)
         navigation.transitionDuration = .seconds(1)
         try navigation.push(identifier: "thread", animated: true)
         _ = log.take()
@@ -140,8 +136,7 @@ final class NavigationControllerTests: ModelTestCase {
 
     func testPop_whenAnimated_thenTheOldTopStaysAChildUntilTheSwapFinishes() async throws {
         let navigation = try makeNavigation()
-        let clock = ManualClock()
-        show(navigation, clock: clock)
+        show(navigation)
         try navigation.push(identifier: "thread", animated: false)
         navigation.transitionDuration = .seconds(1)
         _ = log.take()
@@ -159,8 +154,7 @@ final class NavigationControllerTests: ModelTestCase {
 
     func testPop_whenOnlyTheRootIsLeft_thenReturnsNilAndNeverPopsTheRoot() async throws {
         let navigation = try makeNavigation()
-        show(navigation)
-        _ = log.take()
+        showClearingLog(navigation)
 
         XCTAssertNil(navigation.pop(animated: true))
         XCTAssertTrue(navigation.popToRoot(animated: true).isEmpty)
@@ -239,7 +233,7 @@ final class NavigationControllerTests: ModelTestCase {
         show(navigation)
         try navigation.push(identifier: "thread", animated: false)
         try navigation.push(identifier: "attachment", animated: false)
-        let saved = try JSONDecoder().decode(RestorationDocument.self, from: JSONEncoder().encode(navigation.encodeRestorableTree()))
+        let saved = try navigation.restorableTreeSavedThroughJSON()
         XCTAssertEqual(saved.controllers["inbox"], ["stack": ["thread", "attachment"]])
         let fresh = try makeNavigation()
 

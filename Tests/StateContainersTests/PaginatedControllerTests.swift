@@ -52,8 +52,7 @@ final class PaginatedControllerTests: ModelTestCase {
 
     func testSetPage_whenNotAnimated_thenSwapsSynchronouslyWithTheTransitionCallbacks() async throws {
         let pager = try makePager()
-        show(pager)
-        _ = log.take()
+        showClearingLog(pager)
 
         try pager.setPage(1, animated: false)
 
@@ -80,10 +79,8 @@ final class PaginatedControllerTests: ModelTestCase {
 
     func testSetPage_whenAnimated_thenFinishesWhenTheClockReachesTheDuration() async throws {
         let pager = try makePager()
-        let clock = ManualClock()
-        show(pager, clock: clock)
         pager.transitionDuration = .milliseconds(300)
-        _ = log.take()
+        showClearingLog(pager)
 
         try pager.setPage(2, animated: true)
 
@@ -99,8 +96,7 @@ final class PaginatedControllerTests: ModelTestCase {
 
     func testSetPage_whenATransitionIsInFlight_thenThrowsTransitionInProgressAndChangesNothing() async throws {
         let pager = try makePager()
-        let clock = ManualClock()
-        show(pager, clock: clock)
+        show(pager)
         pager.transitionDuration = .seconds(1)
         try pager.next()
         _ = log.take()
@@ -132,8 +128,7 @@ final class PaginatedControllerTests: ModelTestCase {
 
     func testSetPage_whenSameIndex_thenDoesNothing() async throws {
         let pager = try makePager()
-        show(pager)
-        _ = log.take()
+        showClearingLog(pager)
 
         try pager.setPage(0, animated: true)
 
@@ -178,10 +173,8 @@ final class PaginatedControllerTests: ModelTestCase {
 
     func testSetPage_whenLoadedButOffScreen_thenSwapsViewsWithoutAppearanceCallbacks() async throws {
         let pager = try makePager()
-        let window = Window(size: Size(width: 400, height: 300), clock: ManualClock())
-        window.rootController = pager
+        let window = hiddenWindow(root: pager)
         pager.transitionDuration = .seconds(1)
-        _ = log.take()
 
         try pager.setPage(1, animated: true)
 
@@ -207,8 +200,7 @@ final class PaginatedControllerTests: ModelTestCase {
 
     func testResize_thenTheCurrentPageFillsTheNewBoundsAndIsTold() async throws {
         let pager = try makePager()
-        let window = show(pager)
-        _ = log.take()
+        let window = showClearingLog(pager)
 
         window.resize(to: Size(width: 800, height: 1280))
 
@@ -238,7 +230,7 @@ final class PaginatedControllerTests: ModelTestCase {
         let pager = try makePager()
         show(pager)
         try pager.setPage(2, animated: false)
-        let saved = try JSONDecoder().decode(RestorationDocument.self, from: JSONEncoder().encode(pager.encodeRestorableTree()))
+        let saved = try pager.restorableTreeSavedThroughJSON()
         XCTAssertEqual(saved.controllers["pages"], ["page": "settings", "index": 2])
         let fresh = try makePager()
 

@@ -7,12 +7,16 @@ import XCTest
 final class ParentChildStepsPatternTests: ModelTestCase {
     override class var spelling: CallbackLog.Spelling { .plain }
 
-
-    func testAddingAndRemovingAChild_onScreen_sendsTheCallbacksOfEachStep() async throws {
+    /// A `parent` shown in a visible window and a `child` not yet added, the log cleared.
+    private func showParentAndChild() -> (parent: LoggingController, child: LoggingController) {
         let parent = controller("parent")
-        let child = controller("child")
         show(parent)
         _ = log.take()
+        return (parent, controller("child"))
+    }
+
+    func testAddingAndRemovingAChild_onScreen_sendsTheCallbacksOfEachStep() async throws {
+        let (parent, child) = showParentAndChild()
 
         try parent.addChild(child)
         XCTAssertEqual(log.take(), ["child.willMove(parent)"])
@@ -50,32 +54,16 @@ final class ParentChildStepsPatternTests: ModelTestCase {
         XCTAssertEqual(log.take(), ["child.willMove(parent)", "parent.viewDidLoad", "child.viewDidLoad", "child.didMove(parent)"])
 
         show(parent)
-        XCTAssertEqual(log.take(), [
-            "parent.viewWillAppear(false)",
-            "child.viewWillAppear(false)",
-            "parent.viewDidAppear(false)",
-            "child.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(log.take(), log.appearing("parent", "child"))
     }
 
     func testEmbedAndUnembed_sendTheSameCallbacksAsTheThreeSteps() async throws {
-        let parent = controller("parent")
-        let child = controller("child")
-        show(parent)
-        _ = log.take()
+        let (parent, child) = showParentAndChild()
 
         try parent.embed(child)
-        XCTAssertEqual(log.take(), [
-            "child.willMove(parent)", "child.viewDidLoad",
-            "child.viewWillAppear(false)", "child.viewDidAppear(false)",
-            "child.didMove(parent)",
-        ])
+        XCTAssertEqual(log.take(), log.embedding("child", in: "parent", loadingView: true))
 
         child.unembed()
-        XCTAssertEqual(log.take(), [
-            "child.willMove(nil)",
-            "child.viewWillDisappear(false)", "child.viewDidDisappear(false)",
-            "child.didMove(nil)",
-        ])
+        XCTAssertEqual(log.take(), log.unembedding("child"))
     }
 }

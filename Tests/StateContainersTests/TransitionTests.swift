@@ -5,13 +5,6 @@ import XCTest
 /// `transition(from:to:…)` and the seven-step swap timeline of the containment contract
 /// (`Sources/StateContainers/StateContainers.docc/ContainmentContract.md`), on a ManualClock.
 final class TransitionTests: ModelTestCase {
-    private var clock = ManualClock()
-
-    override func setUp() async throws {
-        try await super.setUp()
-        clock = ManualClock()
-    }
-
     /// The log of ``swap(in:from:to:duration:)`` from `old` to `new` when no appearance
     /// callback is forwarded: the containment calls and the animation block's, nothing else.
     private let swapWithoutAppearance = [
@@ -25,7 +18,7 @@ final class TransitionTests: ModelTestCase {
         let (container, old) = try embedded("old", in: "container")
         let new = controller("new")
         if loadNewView { new.loadViewIfNeeded() }
-        let window = visible ? visibleWindow(root: container, clock: clock) : hiddenWindow(root: container, clock: clock)
+        let window = visible ? visibleWindow(root: container) : hiddenWindow(root: container)
         return (window, container, old, new)
     }
 
@@ -190,7 +183,7 @@ final class TransitionTests: ModelTestCase {
         let content = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
         container.view.addSubview(content)
         try container.embed(old, in: content)
-        let window = visibleWindow(root: container, clock: clock)
+        let window = visibleWindow(root: container)
 
         try swap(in: container, from: old, to: new, duration: .seconds(1))
         XCTAssertTrue(new.view.superview === content)
@@ -232,7 +225,7 @@ final class TransitionTests: ModelTestCase {
             child.loadViewIfNeeded()
             child.didMove(toParent: container)
         }
-        let window = visibleWindow(root: container, clock: clock)
+        let window = visibleWindow(root: container)
 
         try container.transition(from: a, to: b, duration: .seconds(2), animations: nil) { [log] _ in log.append("a→b done") }
         try container.transition(from: c, to: d, duration: .seconds(1), animations: nil) { [log] _ in log.append("c→d done") }

@@ -3,8 +3,7 @@ import Foundation
 import StateContainers
 import XCTest
 
-@MainActor
-final class TreeFileDefaultTests: XCTestCase {
+final class TreeFileDefaultTests: ModelTestCase {
     /// The embedded default tree, as `StateContainers.docc/TreeFiles.md` draws it: every path
     /// with its type.
     private let designPaths: [(path: String, type: String)] = [
@@ -22,6 +21,25 @@ final class TreeFileDefaultTests: XCTestCase {
         ("session/home/dashboard/list", "Controller"),
         ("session/home/dashboard/map", "Controller"),
     ]
+
+    /// The default tree built from the embedded file, its saved state restored when given,
+    /// and shown in a visible window of the tree's size on a manual clock.
+    private func showDefaultTree(restoring saved: RestorationDocument? = nil) throws -> LoginStateController {
+        let spec = try TreeFile.default.trees[0]
+        let root = try XCTUnwrap(try TreeBuilder.makeRootController(for: spec) as? LoginStateController)
+        if let saved { try root.decodeRestorableTree(saved) }
+        show(root, size: spec.window)
+        return root
+    }
+
+    /// Logs in as ada, turns to the third page, pushes `compose` on the inbox and selects
+    /// `item` in the menu: the state the restoration tests save.
+    private func browse(_ session: LoginStateController, selecting item: String) throws {
+        try session.logIn(user: "ada", switching: false)
+        try (session.descendant(at: "home/pages") as? PaginatedController)?.setPage(2, animated: false)
+        try (session.descendant(at: "home/inbox") as? NavigationController)?.push(identifier: "compose", animated: false)
+        try (session.descendant(at: "home") as? MenuController)?.select(identifier: item)
+    }
 
     func testDefault_whenDecoded_thenOneValidTreeNamedDefaultAt1280x800() async throws {
         let file = try TreeFile.default
@@ -48,9 +66,7 @@ final class TreeFileDefaultTests: XCTestCase {
     }
 
     func testDefault_whenBuilt_thenControllersHaveTheDesignPathsTypesAndRestorationPaths() async throws {
-        let window = try TreeBuilder.build(try TreeFile.default.trees[0], clock: ManualClock())
-        window.makeVisible()
-        let session = try XCTUnwrap(window.rootController as? LoginStateController)
+        let session = try showDefaultTree()
         // The whole configured tree is addressable, with its paths, whichever child of the
         // login container is shown.
         XCTAssertEqual(session.deepestCurrent.path, "session/login/login-form")
@@ -63,45 +79,25 @@ final class TreeFileDefaultTests: XCTestCase {
     }
 
     func testDefault_whenStateSavedAndRestoredIntoANewTree_thenSameChildrenCurrent() async throws {
-        let spec = try TreeFile.default.trees[0]
-        let window = try TreeBuilder.build(spec, clock: ManualClock())
-        window.makeVisible()
-        let session = try XCTUnwrap(window.rootController as? LoginStateController)
-        try session.logIn(user: "ada", switching: false)
-        try (session.descendant(at: "home/pages") as? PaginatedController)?.setPage(2, animated: false)
-        try (session.descendant(at: "home/inbox") as? NavigationController)?.push(identifier: "compose", animated: false)
-        try (session.descendant(at: "home") as? MenuController)?.select(identifier: "inbox")
+        let session = try showDefaultTree()
+        try browse(session, selecting: "inbox")
         let saved = session.encodeRestorableTree()
 
-        let restored = try TreeBuilder.makeRootController(for: spec)
-        try restored.decodeRestorableTree(saved)
-        let newWindow = Window(size: spec.window, clock: ManualClock())
-        newWindow.rootController = restored
-        newWindow.makeVisible()
+        let restored = try showDefaultTree(restoring: saved)
 
-        XCTAssertEqual((restored as? LoginStateController)?.session?.user, "ada")
+        XCTAssertEqual(restored.session?.user, "ada")
         XCTAssertEqual((restored.descendant(at: "home/pages") as? PaginatedController)?.currentIndex, 2)
         XCTAssertEqual(restored.deepestCurrent.path, "session/home/inbox/compose")
     }
 
     func testDefault_whenSavedWhileLoggedOut_thenTheHiddenChildKeepsItsStateForTheNextLogin() async throws {
-        let spec = try TreeFile.default.trees[0]
-        let window = try TreeBuilder.build(spec, clock: ManualClock())
-        window.makeVisible()
-        let session = try XCTUnwrap(window.rootController as? LoginStateController)
-        try session.logIn(user: "ada", switching: false)
-        try (session.descendant(at: "home/pages") as? PaginatedController)?.setPage(2, animated: false)
-        try (session.descendant(at: "home/inbox") as? NavigationController)?.push(identifier: "compose", animated: false)
-        try (session.descendant(at: "home") as? MenuController)?.select(identifier: "dashboard")
+        let session = try showDefaultTree()
+        try browse(session, selecting: "dashboard")
         session.logOut()
         let saved = session.encodeRestorableTree()
         XCTAssertEqual(saved.controllers["session/home/pages"]?["index"], 2)
 
-        let restored = try XCTUnwrap(try TreeBuilder.makeRootController(for: spec) as? LoginStateController)
-        try restored.decodeRestorableTree(saved)
-        let newWindow = Window(size: spec.window, clock: ManualClock())
-        newWindow.rootController = restored
-        newWindow.makeVisible()
+        let restored = try showDefaultTree(restoring: saved)
         XCTAssertNil(restored.session)
         XCTAssertEqual(restored.deepestCurrent.path, "session/login/login-form")
         XCTAssertFalse(restored.loggedIn.isViewLoaded, "restoring a hidden child loads no view")

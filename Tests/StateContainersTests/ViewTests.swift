@@ -41,17 +41,13 @@ final class ViewTests: ModelTestCase {
     }
 
     func testAddChildAndRemoveFromParent_thenNeverLoadViews() async throws {
-        let parent = controller("parent")
         let child = controller("child")
-        let other = controller("other")
+        let parents = [controller("parent"), controller("other")]
 
-        try parent.addChild(child)
-        try other.addChild(child)
+        for parent in parents { try parent.addChild(child) }
         child.removeFromParent()
 
-        XCTAssertFalse(parent.isViewLoaded)
-        XCTAssertFalse(child.isViewLoaded)
-        XCTAssertFalse(other.isViewLoaded)
+        for controller in parents + [child] { XCTAssertFalse(controller.isViewLoaded, controller.identifier) }
         XCTAssertFalse(log.entries.contains { $0.hasSuffix("viewDidLoad") }, "\(log.entries)")
     }
 
@@ -87,9 +83,7 @@ final class ViewTests: ModelTestCase {
     }
 
     func testAddSubview_whenControllersViewIsAddedToItsChildsView_thenWarnsWithTheOwnerAndSendsNothing() async throws {
-        let root = controller("root")
-        let child = controller("child")
-        try root.embed(child)
+        let (root, child) = try embedded("child", in: "root")
         let window = visibleWindow(root: root)
 
         child.view.addSubview(root.view)
@@ -125,10 +119,8 @@ final class ViewTests: ModelTestCase {
     }
 
     func testInsertSubview_whenAlreadyASubview_thenOnlyReordersWithoutCallbacks() async throws {
-        let root = controller("root")
-        let a = controller("a")
+        let (root, a) = try embedded("a", in: "root")
         let b = controller("b")
-        try root.embed(a)
         try root.embed(b)
         let window = visibleWindow(root: root)
 

@@ -9,9 +9,12 @@ import XCTest
     class var spelling: CallbackLog.Spelling { .movement }
 
     private(set) lazy var log = CallbackLog(spelling: Self.spelling)
+    /// The clock of this test's windows: animated transitions finish only when the test
+    /// advances it.
+    let clock = ManualClock()
     var warnings: [ContainmentWarning] = []
     private var savedHandler: (@MainActor (ContainmentWarning) -> Void)?
-    /// A window holds its tree only weakly, as the tree holds its window: ``show(_:size:clock:bus:)`` keeps them here.
+    /// A tree holds its window only weakly: ``show(_:size:bus:)`` keeps the windows here until the test ends.
     private var windows: [Window] = []
 
     // XCTestCase's own setUp and tearDown do nothing; calling them from the main actor
@@ -53,19 +56,16 @@ import XCTest
         return (root, child, grandchild)
     }
 
-    /// Shows `root` in a visible window on a manual clock, so that animated transitions finish
-    /// only when the test advances it; the window lives until the test ends.
+    /// Shows `root` in a visible window on the test's ``clock``; the window lives until the test ends.
     /// - Parameters:
     ///   - root: The tree's root.
     ///   - size: The window's size.
-    ///   - clock: The clock transitions take their duration on.
     ///   - bus: The window's notification bus.
     /// - Returns: The window, kept alive until the test ends.
     @discardableResult
     func show(
         _ root: Controller,
         size: Size = Size(width: 1280, height: 800),
-        clock: ManualClock = ManualClock(),
         bus: NotificationBus = NotificationBus()
     ) -> Window {
         let window = Window(size: size, bus: bus, clock: clock)
@@ -75,12 +75,21 @@ import XCTest
         return window
     }
 
+    /// Shows `root` as ``show(_:size:bus:)`` does, then clears the log of its appearing:
+    /// the start of the tests that check what one call sends to a tree on screen.
+    @discardableResult
+    func showClearingLog(_ root: Controller) -> Window {
+        let window = show(root)
+        log.removeAll()
+        return window
+    }
+
     /// A visible window whose root is `root`, with the log cleared of the set-up callbacks.
     ///
-    /// Unlike ``show(_:size:clock:bus:)`` the test case does not keep the window: the tests
+    /// Unlike ``show(_:size:bus:)`` the test case does not keep the window: the tests
     /// that release their tree check that it deallocates.
-    func visibleWindow(root: Controller, size: Size = Size(width: 400, height: 300), clock: ManualClock = ManualClock()) -> Window {
-        let window = hiddenWindow(root: root, size: size, clock: clock)
+    func visibleWindow(root: Controller, size: Size = Size(width: 400, height: 300)) -> Window {
+        let window = hiddenWindow(root: root, size: size)
         window.makeVisible()
         log.removeAll()
         return window
@@ -88,7 +97,7 @@ import XCTest
 
     /// A window that is not visible yet, whose root is `root` (its view loaded and installed),
     /// with the log cleared of the set-up callbacks; the test case does not keep it.
-    func hiddenWindow(root: Controller, size: Size = Size(width: 400, height: 300), clock: ManualClock = ManualClock()) -> Window {
+    func hiddenWindow(root: Controller, size: Size = Size(width: 400, height: 300)) -> Window {
         let window = Window(size: size, clock: clock)
         window.rootController = root
         log.removeAll()
