@@ -247,11 +247,9 @@ final class MenuControllerTests: ModelTestCase {
 
         let snapshot = menu.snapshot()
 
-        XCTAssertEqual(snapshot.type, "MenuController")
-        XCTAssertEqual(snapshot.current, "dashboard")
+        assertSnapshot(snapshot, type: "MenuController", current: "dashboard", childPaths: ["home/pages", "home/inbox", "home/dashboard"])
         XCTAssertEqual(snapshot.title, "Dashboard")
         XCTAssertEqual(snapshot.menuVisible, false)
-        XCTAssertEqual(snapshot.children.map(\.path), ["home/pages", "home/inbox", "home/dashboard"])
     }
 
     func testRestoration_whenDecodedIntoAFreshTreeBeforeItAppears_thenTheSameItemIsActiveAndAppearsOnce() async throws {

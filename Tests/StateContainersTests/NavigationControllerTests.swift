@@ -220,9 +220,7 @@ final class NavigationControllerTests: ModelTestCase {
 
         let snapshot = navigation.snapshot()
 
-        XCTAssertEqual(snapshot.type, "NavigationController")
-        XCTAssertEqual(snapshot.current, "thread")
-        XCTAssertEqual(snapshot.children.map(\.path), ["inbox/messages", "inbox/thread"])
+        assertSnapshot(snapshot, type: "NavigationController", current: "thread", childPaths: ["inbox/messages", "inbox/thread"])
         XCTAssertEqual(snapshot.node(at: "inbox/thread")?.onScreen, true)
         XCTAssertEqual(snapshot.node(at: "inbox/messages")?.onScreen, false)
         XCTAssertTrue(navigation.deepestCurrent.identifier == "thread")

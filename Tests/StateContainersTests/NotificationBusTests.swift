@@ -16,79 +16,80 @@ private final class TokenHolder {
 final class NotificationBusTests: XCTestCase {
     private let alpha: NotificationName = "test.alpha"
     private let beta: NotificationName = "test.beta"
+    /// The bus under test; the tests of a bus's own lifetime make their own.
+    private let bus = NotificationBus()
+    /// What the observers that ``observe(_:object:as:then:)`` registered received, in order.
+    private var received: [String] = []
+
+    /// Registers an observer of `name` (of every name when nil), of `object`'s notifications
+    /// only when given, that appends `label` to ``received`` for each notification it gets
+    /// and then runs `action`: the observer most tests need, written once.
+    private func observe(
+        _ name: NotificationName?, object: Sender? = nil, as label: String, then action: @escaping @MainActor () -> Void = {}
+    ) -> ObservationToken {
+        bus.addObserver(forName: name, object: object) { [unowned self] _ in
+            received.append(label)
+            action()
+        }
+    }
 
     // MARK: - Delivery
 
     func testPost_whenObserverRegisteredForName_deliversNameObjectAndUserInfo() async {
-        let bus = NotificationBus()
         let sender = Sender()
-        var received: [BusNotification] = []
-        let token = bus.addObserver(forName: alpha) { received.append($0) }
+        var delivered: [BusNotification] = []
+        let token = bus.addObserver(forName: alpha) { delivered.append($0) }
 
         bus.post(name: alpha, object: sender, userInfo: ["key": "value", "count": 2])
 
-        XCTAssertEqual(received.count, 1)
-        XCTAssertEqual(received.first?.name, alpha)
-        XCTAssertTrue(received.first?.object === sender)
-        XCTAssertEqual(received.first?.userInfo, ["key": "value", "count": 2])
+        XCTAssertEqual(delivered.count, 1)
+        XCTAssertEqual(delivered.first?.name, alpha)
+        XCTAssertTrue(delivered.first?.object === sender)
+        XCTAssertEqual(delivered.first?.userInfo, ["key": "value", "count": 2])
         token.cancel()
     }
 
     func testPost_whenObserverRegisteredForOtherName_doesNotDeliver() async {
-        let bus = NotificationBus()
-        var received = 0
-        let token = bus.addObserver(forName: alpha) { _ in received += 1 }
+        let token = observe(alpha, as: "alpha")
 
         bus.post(name: beta)
 
-        XCTAssertEqual(received, 0)
+        XCTAssertEqual(received, [])
         token.cancel()
     }
 
     func testPost_whenNameIsEqualButBuiltSeparately_delivers() async {
-        let bus = NotificationBus()
-        var received = 0
-        let token = bus.addObserver(forName: NotificationName("test." + "alpha")) { _ in received += 1 }
+        let token = observe(NotificationName("test." + "alpha"), as: "alpha")
 
         bus.post(name: NotificationName(rawValue: String("test.alpha".reversed().reversed())))
         bus.post(name: alpha)
 
-        XCTAssertEqual(received, 2)
+        XCTAssertEqual(received, ["alpha", "alpha"])
         token.cancel()
     }
 
     func testPost_whenSeveralObservers_deliversInRegistrationOrder() async {
-        let bus = NotificationBus()
-        var log: [Int] = []
-        let tokens = (0..<5).map { index in bus.addObserver(forName: alpha) { _ in log.append(index) } }
+        let tokens = (0..<5).map { observe(alpha, as: "\($0)") }
 
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, [0, 1, 2, 3, 4])
+        XCTAssertEqual(received, ["0", "1", "2", "3", "4"])
         XCTAssertEqual(tokens.count, 5)
     }
 
     func testPost_whenNamedAndEveryNameObserversInterleave_deliversInRegistrationOrder() async {
-        let bus = NotificationBus()
-        var log: [String] = []
-        let tokens = [
-            bus.addObserver(forName: nil) { _ in log.append("every-1") },
-            bus.addObserver(forName: alpha) { _ in log.append("alpha-1") },
-            bus.addObserver(forName: beta) { _ in log.append("beta-1") },
-            bus.addObserver(forName: alpha) { _ in log.append("alpha-2") },
-            bus.addObserver(forName: nil) { _ in log.append("every-2") },
-            bus.addObserver(forName: nil) { _ in log.append("every-3") },
-            bus.addObserver(forName: alpha) { _ in log.append("alpha-3") },
+        let observers: [(name: NotificationName?, label: String)] = [
+            (nil, "every-1"), (alpha, "alpha-1"), (beta, "beta-1"), (alpha, "alpha-2"), (nil, "every-2"), (nil, "every-3"), (alpha, "alpha-3"),
         ]
+        let tokens = observers.map { observe($0.name, as: $0.label) }
 
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["every-1", "alpha-1", "alpha-2", "every-2", "every-3", "alpha-3"])
+        XCTAssertEqual(received, ["every-1", "alpha-1", "alpha-2", "every-2", "every-3", "alpha-3"])
         XCTAssertEqual(tokens.count, 7)
     }
 
     func testPost_whenOnlyEveryNameObservers_deliversAnyName() async {
-        let bus = NotificationBus()
         var names: [NotificationName] = []
         let token = bus.addObserver(forName: nil) { names.append($0.name) }
 
@@ -100,13 +101,9 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testPost_whenObserverGaveObject_deliversOnlyThatObjectsNotifications() async {
-        let bus = NotificationBus()
         let observed = Sender()
         let other = Sender()
-        var received: [String] = []
-        let token = bus.addObserver(forName: alpha, object: observed) { notification in
-            received.append(notification.object === observed ? "observed" : "other")
-        }
+        let token = observe(alpha, object: observed, as: "observed")
 
         bus.post(name: alpha, object: other)
         bus.post(name: alpha)
@@ -117,19 +114,16 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testPost_whenObserverGaveNoObject_deliversNotificationsFromAnyObject() async {
-        let bus = NotificationBus()
-        var received = 0
-        let token = bus.addObserver(forName: alpha) { _ in received += 1 }
+        let token = observe(alpha, as: "alpha")
 
         bus.post(name: alpha, object: Sender())
         bus.post(name: alpha)
 
-        XCTAssertEqual(received, 2)
+        XCTAssertEqual(received, ["alpha", "alpha"])
         token.cancel()
     }
 
     func testPost_whenEveryNameObserverGaveObject_deliversEveryNameFromThatObjectOnly() async {
-        let bus = NotificationBus()
         let observed = Sender()
         var names: [NotificationName] = []
         let token = bus.addObserver(forName: nil, object: observed) { names.append($0.name) }
@@ -144,11 +138,9 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testPost_whenObservedObjectDiedAndAnotherTookItsAddress_doesNotDeliver() async throws {
-        let bus = NotificationBus()
-        var received = 0
         var observed: Sender? = Sender()
         let address = ObjectIdentifier(try XCTUnwrap(observed))
-        let token = bus.addObserver(forName: alpha, object: observed) { _ in received += 1 }
+        let token = observe(alpha, object: observed, as: "alpha")
         observed = nil
 
         // Allocators hand a freed block to the next allocation of its size; keep the misses
@@ -164,55 +156,48 @@ final class NotificationBusTests: XCTestCase {
         }
         bus.post(name: alpha, object: impostor)
 
-        XCTAssertEqual(received, 0)
+        XCTAssertEqual(received, [])
         token.cancel()
     }
 
     func testPost_whenObserverPostsFromInsideDelivery_deliversNestedPostDepthFirst() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         let tokens = [
-            bus.addObserver(forName: alpha) { _ in
-                log.append("alpha-1")
-                bus.post(name: self.beta)
-                log.append("alpha-1 done")
+            observe(alpha, as: "alpha-1") { [unowned self] in
+                bus.post(name: beta)
+                received.append("alpha-1 done")
             },
-            bus.addObserver(forName: beta) { _ in log.append("beta-1") },
-            bus.addObserver(forName: nil) { log.append("every \($0.name)") },
-            bus.addObserver(forName: alpha) { _ in log.append("alpha-2") },
+            observe(beta, as: "beta-1"),
+            bus.addObserver(forName: nil) { [unowned self] in received.append("every \($0.name)") },
+            observe(alpha, as: "alpha-2"),
         ]
 
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["alpha-1", "beta-1", "every test.beta", "alpha-1 done", "every test.alpha", "alpha-2"])
+        XCTAssertEqual(received, ["alpha-1", "beta-1", "every test.beta", "alpha-1 done", "every test.alpha", "alpha-2"])
         XCTAssertEqual(tokens.count, 4)
     }
 
     func testPost_whenObserverRepostsSameName_deliversNestedPostToAllBeforeOuterContinues() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         var depth = 0
         let tokens = [
-            bus.addObserver(forName: alpha) { _ in
-                log.append("first at \(depth)")
+            bus.addObserver(forName: alpha) { [unowned self] _ in
+                received.append("first at \(depth)")
                 if depth == 0 {
                     depth += 1
-                    bus.post(name: self.alpha)
+                    bus.post(name: alpha)
                     depth -= 1
                 }
             },
-            bus.addObserver(forName: alpha) { _ in log.append("second at \(depth)") },
+            bus.addObserver(forName: alpha) { [unowned self] _ in received.append("second at \(depth)") },
         ]
 
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["first at 0", "first at 1", "second at 1", "second at 0"])
+        XCTAssertEqual(received, ["first at 0", "first at 1", "second at 1", "second at 0"])
         XCTAssertEqual(tokens.count, 2)
     }
 
     func testPost_whenNoObservers_doesNothing() async {
-        let bus = NotificationBus()
-
         bus.post(name: alpha, object: Sender(), userInfo: ["key": [1, 2, nil]])
 
         XCTAssertEqual(bus.observerCount, 0)
@@ -221,227 +206,178 @@ final class NotificationBusTests: XCTestCase {
     // MARK: - Changes during a post
 
     func testPost_whenObserverAddedDuringPost_doesNotReceiveThatPostButReceivesTheNext() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         var added: [ObservationToken] = []
-        let token = bus.addObserver(forName: alpha) { notification in
-            log.append("adder \(notification.userInfo["n"]?.intValue ?? -1)")
+        /// Records `label` with the notification's `n`.
+        func numbered(_ label: String) -> @MainActor (BusNotification) -> Void {
+            { [unowned self] in received.append("\(label) \($0.userInfo["n"]?.intValue ?? -1)") }
+        }
+        let token = bus.addObserver(forName: alpha) { [unowned self] notification in
+            numbered("adder")(notification)
             if added.isEmpty {
-                added.append(bus.addObserver(forName: self.alpha) { log.append("added \($0.userInfo["n"]?.intValue ?? -1)") })
-                added.append(bus.addObserver(forName: nil) { log.append("every \($0.userInfo["n"]?.intValue ?? -1)") })
+                added.append(bus.addObserver(forName: alpha, using: numbered("added")))
+                added.append(bus.addObserver(forName: nil, using: numbered("every")))
             }
         }
 
         bus.post(name: alpha, userInfo: ["n": 1])
         bus.post(name: alpha, userInfo: ["n": 2])
 
-        XCTAssertEqual(log, ["adder 1", "adder 2", "added 2", "every 2"])
+        XCTAssertEqual(received, ["adder 1", "adder 2", "added 2", "every 2"])
         XCTAssertEqual(bus.observerCount, 3)
         token.cancel()
     }
 
     func testPost_whenObserverAddedDuringPost_receivesNestedPostMadeAfterwards() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         var added: ObservationToken?
-        let token = bus.addObserver(forName: alpha) { _ in
+        let token = bus.addObserver(forName: alpha) { [unowned self] _ in
             guard added == nil else { return }
-            added = bus.addObserver(forName: self.beta) { _ in log.append("added") }
-            bus.post(name: self.beta)
+            added = observe(beta, as: "added")
+            bus.post(name: beta)
         }
 
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["added"])
+        XCTAssertEqual(received, ["added"])
         token.cancel()
     }
 
     func testPost_whenLaterObserverRemovedDuringPost_doesNotReceiveIt() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         var later: ObservationToken?
-        let first = bus.addObserver(forName: alpha) { _ in
-            log.append("first")
-            later?.cancel()
-        }
-        later = bus.addObserver(forName: alpha) { _ in log.append("later") }
-        let last = bus.addObserver(forName: alpha) { _ in log.append("last") }
+        let first = observe(alpha, as: "first") { later?.cancel() }
+        later = observe(alpha, as: "later")
+        let last = observe(alpha, as: "last")
 
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["first", "last"])
+        XCTAssertEqual(received, ["first", "last"])
         XCTAssertEqual(bus.observerCount, 2)
         first.cancel()
         last.cancel()
     }
 
     func testPost_whenLaterObserverReleasedDuringPost_doesNotReceiveIt() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         let holder = TokenHolder()
-        let first = bus.addObserver(forName: alpha) { _ in
-            log.append("first")
-            holder.token = nil
-        }
-        holder.token = bus.addObserver(forName: alpha) { _ in log.append("later") }
+        let first = observe(alpha, as: "first") { holder.token = nil }
+        holder.token = observe(alpha, as: "later")
 
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["first"])
+        XCTAssertEqual(received, ["first"])
         XCTAssertEqual(bus.observerCount, 1)
         first.cancel()
     }
 
     func testPost_whenEarlierObserverRemovedDuringPost_stillDeliversToTheRest() async {
-        let bus = NotificationBus()
-        var log: [String] = []
-        var first: ObservationToken?
-        first = bus.addObserver(forName: alpha) { _ in log.append("first") }
-        let second = bus.addObserver(forName: alpha) { _ in
-            log.append("second")
-            first?.cancel()
-        }
-        let third = bus.addObserver(forName: alpha) { _ in log.append("third") }
+        let first = observe(alpha, as: "first")
+        let second = observe(alpha, as: "second") { first.cancel() }
+        let third = observe(alpha, as: "third")
 
         bus.post(name: alpha)
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["first", "second", "third", "second", "third"])
+        XCTAssertEqual(received, ["first", "second", "third", "second", "third"])
         second.cancel()
         third.cancel()
     }
 
     func testPost_whenObserverCancelsItself_stillDeliversToTheRestAndNeverAgainToIt() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         var selfCancelling: ObservationToken?
-        selfCancelling = bus.addObserver(forName: alpha) { _ in
-            log.append("self")
-            selfCancelling?.cancel()
-        }
-        let other = bus.addObserver(forName: alpha) { _ in log.append("other") }
+        selfCancelling = observe(alpha, as: "self") { selfCancelling?.cancel() }
+        let other = observe(alpha, as: "other")
 
         bus.post(name: alpha)
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["self", "other", "other"])
+        XCTAssertEqual(received, ["self", "other", "other"])
         XCTAssertEqual(bus.observerCount, 1)
         other.cancel()
     }
 
     func testPost_whenEveryNameObserverRemovedDuringPost_doesNotReceiveIt() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         var every: ObservationToken?
-        let first = bus.addObserver(forName: alpha) { _ in
-            log.append("alpha")
-            every?.cancel()
-        }
-        every = bus.addObserver(forName: nil) { _ in log.append("every") }
+        let first = observe(alpha, as: "alpha") { every?.cancel() }
+        every = observe(nil, as: "every")
 
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["alpha"])
+        XCTAssertEqual(received, ["alpha"])
         first.cancel()
     }
 
     func testPost_whenObserverRemovedDuringNestedPost_outerPostSkipsIt() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         var victim: ObservationToken?
-        let poster = bus.addObserver(forName: alpha) { _ in
-            log.append("poster")
-            bus.post(name: self.beta)
-        }
-        let remover = bus.addObserver(forName: beta) { _ in
-            log.append("remover")
-            victim?.cancel()
-        }
-        victim = bus.addObserver(forName: alpha) { _ in log.append("victim") }
+        let poster = observe(alpha, as: "poster") { [unowned self] in bus.post(name: beta) }
+        let remover = observe(beta, as: "remover") { victim?.cancel() }
+        victim = observe(alpha, as: "victim")
 
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["poster", "remover"])
+        XCTAssertEqual(received, ["poster", "remover"])
         poster.cancel()
         remover.cancel()
     }
 
     func testPost_whenLastObserverRemovedAndAnotherAddedDuringPost_newOneDoesNotReceiveIt() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         var replacement: ObservationToken?
         var original: ObservationToken?
-        original = bus.addObserver(forName: alpha) { _ in
-            log.append("original")
+        original = observe(alpha, as: "original") { [unowned self] in
             original?.cancel()
-            replacement = bus.addObserver(forName: self.alpha) { _ in log.append("replacement") }
+            replacement = observe(alpha, as: "replacement")
         }
 
         bus.post(name: alpha)
-        XCTAssertEqual(log, ["original"])
+        XCTAssertEqual(received, ["original"])
 
         bus.post(name: alpha)
-        XCTAssertEqual(log, ["original", "replacement"])
+        XCTAssertEqual(received, ["original", "replacement"])
         XCTAssertEqual(bus.observerCount, 1)
         replacement?.cancel()
     }
 
     func testPost_whenObserversRemovedAndAddedBetweenPostsOfOneName_deliversToCurrentObservers() async {
-        let bus = NotificationBus()
-        var log: [String] = []
         bus.post(name: alpha)
 
-        let first = bus.addObserver(forName: alpha) { _ in log.append("first") }
+        let first = observe(alpha, as: "first")
         bus.post(name: alpha)
         first.cancel()
         bus.post(name: alpha)
-        let second = bus.addObserver(forName: alpha) { _ in log.append("second") }
+        let second = observe(alpha, as: "second")
         bus.post(name: beta)
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["first", "second"])
+        XCTAssertEqual(received, ["first", "second"])
         second.cancel()
     }
 
     // MARK: - Tokens and lifetimes
 
     func testCancel_whenObserversRegistered_removesThemAndCountReturnsToZero() async {
-        let bus = NotificationBus()
-        var received = 0
-        let tokens = [
-            bus.addObserver(forName: alpha) { _ in received += 1 },
-            bus.addObserver(forName: nil) { _ in received += 1 },
-            bus.addObserver(forName: beta, object: Sender()) { _ in received += 1 },
-        ]
+        let tokens = [observe(alpha, as: "alpha"), observe(nil, as: "every"), observe(beta, object: Sender(), as: "beta")]
         XCTAssertEqual(bus.observerCount, 3)
 
         tokens.forEach { $0.cancel() }
         bus.post(name: alpha)
 
         XCTAssertEqual(bus.observerCount, 0)
-        XCTAssertEqual(received, 0)
+        XCTAssertEqual(received, [])
         XCTAssertTrue(tokens.allSatisfy { !$0.isActive })
     }
 
     func testCancel_whenCalledTwice_removesOnlyItsOwnObserver() async {
-        let bus = NotificationBus()
-        var log: [String] = []
-        let first = bus.addObserver(forName: alpha) { _ in log.append("first") }
-        let second = bus.addObserver(forName: alpha) { _ in log.append("second") }
+        let first = observe(alpha, as: "first")
+        let second = observe(alpha, as: "second")
 
         first.cancel()
         first.cancel()
         bus.post(name: alpha)
 
-        XCTAssertEqual(log, ["second"])
+        XCTAssertEqual(received, ["second"])
         XCTAssertEqual(bus.observerCount, 1)
         second.cancel()
     }
 
     func testToken_whenReleased_removesObserver() async {
-        let bus = NotificationBus()
-        var received = 0
-        var token: ObservationToken? = bus.addObserver(forName: alpha) { _ in received += 1 }
+        var token: ObservationToken? = observe(alpha, as: "alpha")
         XCTAssertEqual(bus.observerCount, 1)
         XCTAssertNotNil(token)
 
@@ -449,11 +385,10 @@ final class NotificationBusTests: XCTestCase {
         bus.post(name: alpha)
 
         XCTAssertEqual(bus.observerCount, 0)
-        XCTAssertEqual(received, 0)
+        XCTAssertEqual(received, [])
     }
 
     func testToken_whenReleased_releasesWhatTheObserverCaptured() async {
-        let bus = NotificationBus()
         weak var weakCaptured: Sender?
         var token: ObservationToken?
         do {
@@ -470,7 +405,6 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testCancel_whenTokenKeptAlive_releasesWhatTheObserverCaptured() async {
-        let bus = NotificationBus()
         weak var weakCaptured: Sender?
         let token: ObservationToken
         do {
@@ -485,7 +419,6 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testAddObserver_doesNotKeepTheTokenAlive() async {
-        let bus = NotificationBus()
         weak var weakToken: ObservationToken?
         do {
             let token = bus.addObserver(forName: alpha) { _ in }
@@ -498,7 +431,6 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testAddObserver_whenGivenObject_doesNotKeepItAlive() async {
-        let bus = NotificationBus()
         weak var weakObject: Sender?
         let token: ObservationToken
         do {
@@ -516,9 +448,9 @@ final class NotificationBusTests: XCTestCase {
         weak var weakBus: NotificationBus?
         let token: ObservationToken
         do {
-            let bus = NotificationBus()
-            weakBus = bus
-            token = bus.addObserver(forName: alpha) { _ in }
+            let shortLived = NotificationBus()
+            weakBus = shortLived
+            token = shortLived.addObserver(forName: alpha) { _ in }
             XCTAssertTrue(token.isActive)
         }
 
@@ -529,22 +461,21 @@ final class NotificationBusTests: XCTestCase {
 
     func testToken_whenBusReleased_releasesWhatTheObserverCaptured() async {
         weak var weakCaptured: Sender?
-        var bus: NotificationBus? = NotificationBus()
+        var shortLived: NotificationBus? = NotificationBus()
         let token: ObservationToken?
         do {
             let captured = Sender()
             weakCaptured = captured
-            token = bus?.addObserver(forName: alpha) { _ in _ = captured }
+            token = shortLived?.addObserver(forName: alpha) { _ in _ = captured }
         }
 
-        bus = nil
+        shortLived = nil
 
         XCTAssertNil(weakCaptured)
         XCTAssertNotNil(token)
     }
 
     func testToken_whenReleasingObserverReleasesTokenOfAnotherName_removesBoth() async {
-        let bus = NotificationBus()
         var holder: TokenHolder? = TokenHolder()
         holder?.token = bus.addObserver(forName: beta) { _ in }
         var token: ObservationToken? = bus.addObserver(forName: alpha) { [holder] _ in _ = holder }
@@ -555,15 +486,13 @@ final class NotificationBusTests: XCTestCase {
         token = nil
 
         XCTAssertEqual(bus.observerCount, 0)
-        var received = 0
-        let probe = bus.addObserver(forName: beta) { _ in received += 1 }
+        let probe = observe(beta, as: "probe")
         bus.post(name: beta)
-        XCTAssertEqual(received, 1)
+        XCTAssertEqual(received, ["probe"])
         probe.cancel()
     }
 
     func testToken_whenRemovingObserverReleasesTokensOfTheSameName_removesThemAll() async {
-        let bus = NotificationBus()
         var holder: TokenHolder? = TokenHolder()
         holder?.token = bus.addObserver(forName: alpha) { _ in }
         let ownerOfHolder = bus.addObserver(forName: alpha) { [holder] _ in _ = holder }
@@ -579,7 +508,6 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testToken_whenReleasedOffTheMainActor_removesObserver() async {
-        let bus = NotificationBus()
         var token: ObservationToken? = bus.addObserver(forName: alpha) { _ in }
         let box = TokenBox(token)
         token = nil
@@ -594,32 +522,29 @@ final class NotificationBusTests: XCTestCase {
     // MARK: - Typed messages
 
     func testPostMessage_whenTypedObserverRegistered_deliversDecodedMessage() async {
-        let bus = NotificationBus()
-        var received: [SessionDidLogIn] = []
-        let token = bus.addObserver(for: SessionDidLogIn.self) { received.append($0) }
+        var messages: [SessionDidLogIn] = []
+        let token = bus.addObserver(for: SessionDidLogIn.self) { messages.append($0) }
 
         bus.post(SessionDidLogIn(user: "alice"))
 
-        XCTAssertEqual(received, [SessionDidLogIn(user: "alice")])
+        XCTAssertEqual(messages, [SessionDidLogIn(user: "alice")])
         token.cancel()
     }
 
     func testPostMessage_whenUntypedObserverRegistered_deliversNotificationWithMessagesUserInfo() async {
-        let bus = NotificationBus()
-        var received: [BusNotification] = []
-        let token = bus.addObserver(forName: .sessionDidLogIn) { received.append($0) }
+        var delivered: [BusNotification] = []
+        let token = bus.addObserver(forName: .sessionDidLogIn) { delivered.append($0) }
 
         bus.post(SessionDidLogIn(user: "alice"))
 
-        XCTAssertEqual(received.map(\.name), [.sessionDidLogIn])
-        XCTAssertEqual(received.first?.userInfo, ["user": "alice"])
+        XCTAssertEqual(delivered.map(\.name), [.sessionDidLogIn])
+        XCTAssertEqual(delivered.first?.userInfo, ["user": "alice"])
         token.cancel()
     }
 
     func testAddObserverForType_whenUserInfoMalformed_skipsItWithoutTrapping() async {
-        let bus = NotificationBus()
-        var received: [KeyboardWillShow] = []
-        let token = bus.addObserver(for: KeyboardWillShow.self) { received.append($0) }
+        var messages: [KeyboardWillShow] = []
+        let token = bus.addObserver(for: KeyboardWillShow.self) { messages.append($0) }
         let frame = Rect(x: 0, y: 500, width: 1280, height: 300)
 
         bus.post(name: .keyboardWillShow)
@@ -627,12 +552,11 @@ final class NotificationBusTests: XCTestCase {
         bus.post(name: .keyboardWillShow, userInfo: ["frameEnd": ["x": 0, "y": 500, "width": 1280]])
         bus.post(KeyboardWillShow(frameBegin: frame, frameEnd: frame, duration: 0.25, curve: .easeOut))
 
-        XCTAssertEqual(received, [KeyboardWillShow(frameBegin: frame, frameEnd: frame, duration: 0.25, curve: .easeOut)])
+        XCTAssertEqual(messages, [KeyboardWillShow(frameBegin: frame, frameEnd: frame, duration: 0.25, curve: .easeOut)])
         token.cancel()
     }
 
     func testAddObserverForType_whenGivenObject_deliversOnlyThatObjectsMessages() async {
-        let bus = NotificationBus()
         let observed = Sender()
         var users: [String] = []
         let token = bus.addObserver(for: SessionDidLogIn.self, object: observed) { users.append($0.user) }
@@ -647,7 +571,6 @@ final class NotificationBusTests: XCTestCase {
     // MARK: - Async streams
 
     func testNotifications_whenNotificationsPosted_yieldsThemInOrder() async {
-        let bus = NotificationBus()
         let collector = Collector(bus.notifications(named: alpha))
 
         bus.post(name: alpha, userInfo: ["n": 1])
@@ -662,7 +585,6 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testNotifications_whenGivenObject_yieldsOnlyThatObjectsNotifications() async {
-        let bus = NotificationBus()
         let observed = Sender()
         let collector = Collector(bus.notifications(named: alpha, object: observed))
 
@@ -677,7 +599,6 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testNotifications_whenConsumingTaskCancelled_removesObserverAndFinishes() async {
-        let bus = NotificationBus()
         let collector = Collector(bus.notifications(named: alpha))
         XCTAssertEqual(bus.observerCount, 1)
 
@@ -688,7 +609,6 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testNotifications_whenStreamReleasedWithoutBeingConsumed_removesObserver() async {
-        let bus = NotificationBus()
         do {
             let stream = bus.notifications(named: alpha)
             XCTAssertEqual(bus.observerCount, 1)
@@ -700,11 +620,11 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testNotifications_whenBusReleased_deliversWhatWasPostedThenFinishes() async {
-        var bus: NotificationBus? = NotificationBus()
-        let collector = Collector(bus?.notifications(named: alpha) ?? AsyncStream { $0.finish() })
-        bus?.post(name: alpha)
+        var shortLived: NotificationBus? = NotificationBus()
+        let collector = Collector(shortLived?.notifications(named: alpha) ?? AsyncStream { $0.finish() })
+        shortLived?.post(name: alpha)
 
-        bus = nil
+        shortLived = nil
 
         let finished = await eventually { collector.isFinished }
         XCTAssertTrue(finished)

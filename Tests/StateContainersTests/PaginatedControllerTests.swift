@@ -215,11 +215,9 @@ final class PaginatedControllerTests: ModelTestCase {
 
         let snapshot = pager.snapshot()
 
-        XCTAssertEqual(snapshot.type, "PaginatedController")
-        XCTAssertEqual(snapshot.current, "activity")
+        assertSnapshot(snapshot, type: "PaginatedController", current: "activity", childPaths: ["pages/overview", "pages/activity", "pages/settings"])
         XCTAssertEqual(snapshot.pageIndex, 1)
         XCTAssertEqual(snapshot.pageCount, 3)
-        XCTAssertEqual(snapshot.children.map(\.path), ["pages/overview", "pages/activity", "pages/settings"])
         XCTAssertEqual(snapshot.node(at: "pages/activity")?.appearance, .appeared)
         XCTAssertEqual(snapshot.node(at: "pages/activity")?.frame, Rect(x: 0, y: 0, width: 1280, height: 800))
         XCTAssertEqual(snapshot.node(at: "pages/overview")?.onScreen, false)

@@ -129,8 +129,7 @@ final class StackControllerTests: ModelTestCase {
 
         let snapshot = stack.snapshot()
 
-        XCTAssertEqual(snapshot.type, "StackController")
-        XCTAssertNil(snapshot.current)
+        assertSnapshot(snapshot, type: "StackController", current: nil, childPaths: ["dashboard/list", "dashboard/map"])
         XCTAssertEqual(snapshot.node(at: "dashboard/map")?.frame, Rect(x: 650, y: 0, width: 630, height: 800))
         XCTAssertEqual(snapshot.children.map(\.appearance), [.appeared, .appeared])
     }

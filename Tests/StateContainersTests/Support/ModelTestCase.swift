@@ -104,6 +104,17 @@ import XCTest
         return window
     }
 
+    /// Asserts what every container's snapshot says of itself: its type, its current child and
+    /// its children's paths, in order.
+    func assertSnapshot(
+        _ snapshot: NodeSnapshot, type: String, current: String?, childPaths: [String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        XCTAssertEqual(snapshot.type, type, file: file, line: line)
+        XCTAssertEqual(snapshot.current, current, file: file, line: line)
+        XCTAssertEqual(snapshot.children.map(\.path), childPaths, file: file, line: line)
+    }
+
     /// Asserts that `body` throws exactly `expected`.
     /// - Returns: The error thrown, for the tests that also check its message.
     @discardableResult
