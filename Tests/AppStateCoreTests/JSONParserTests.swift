@@ -20,7 +20,7 @@ final class JSONParserTests: XCTestCase {
             XCTFail("accepted \(String(decoding: bytes, as: UTF8.self)) as \(value)", file: file, line: line)
         } catch {
             XCTAssertEqual(error.kind, kind, "for \(bytes)", file: file, line: line)
-            if let offset { XCTAssertEqual(error.offset, offset, file: file, line: line) }
+            if let offset { XCTAssertEqual(error.offset, offset, "for \(bytes)", file: file, line: line) }
         }
     }
 
@@ -28,6 +28,16 @@ final class JSONParserTests: XCTestCase {
         _ text: String, _ kind: JSONParseError.Kind, at offset: Int? = nil, file: StaticString = #filePath, line: UInt = #line
     ) {
         assertRejects(Array(text.utf8), kind, at: offset, file: file, line: line)
+    }
+
+    /// Asserts that each text is rejected with `kind`, at its offset when one is given: the
+    /// rejection tests list their inputs as a table.
+    private func assertRejects(
+        _ kind: JSONParseError.Kind, _ cases: [(text: String, offset: Int?)], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for (text, offset) in cases {
+            assertRejects(text, kind, at: offset, file: file, line: line)
+        }
     }
 
     // MARK: accepted input
@@ -112,18 +122,13 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testParse_whenSurrogateEscapeIsUnpaired_thenLoneSurrogate() {
-        assertRejects(#""\uD800""#, .loneSurrogate, at: 1)
-        assertRejects(#""\uDC00""#, .loneSurrogate, at: 1)
-        assertRejects(#""\ud83dx""#, .loneSurrogate, at: 1)
-        assertRejects(#""a\ud83d\u0041""#, .loneSurrogate, at: 2)
-        assertRejects(#""\ud83d\ud83d""#, .loneSurrogate)
+        assertRejects(.loneSurrogate, [
+            (#""\uD800""#, 1), (#""\uDC00""#, 1), (#""\ud83dx""#, 1), (#""a\ud83d\u0041""#, 2), (#""\ud83d\ud83d""#, nil),
+        ])
     }
 
     func testParse_whenEscapeIsUnknownOrMalformed_thenInvalidEscape() {
-        assertRejects(#""\x""#, .invalidEscape, at: 1)
-        assertRejects(#""\'""#, .invalidEscape)
-        assertRejects(#""\u12G4""#, .invalidEscape, at: 5)
-        assertRejects(#""\U0041""#, .invalidEscape)
+        assertRejects(.invalidEscape, [(#""\x""#, 1), (#""\'""#, nil), (#""\u12G4""#, 5), (#""\U0041""#, nil)])
     }
 
     func testParse_whenInputStopsEarly_thenUnexpectedEnd() {
@@ -133,47 +138,31 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testParse_whenValueIsFollowedByMore_thenTrailingData() {
-        assertRejects("1 2", .trailingData, at: 2)
-        assertRejects("{} x", .trailingData, at: 3)
-        assertRejects("[1]]", .trailingData, at: 3)
-        assertRejects("nullnull", .trailingData, at: 4)
+        assertRejects(.trailingData, [("1 2", 2), ("{} x", 3), ("[1]]", 3), ("nullnull", 4)])
         assertRejects([0x31, 0x00], .trailingData, at: 1)
     }
 
     func testParse_whenNonFiniteLiteral_thenUnexpectedCharacter() {
-        assertRejects("NaN", .unexpectedCharacter, at: 0)
-        assertRejects("Infinity", .unexpectedCharacter, at: 0)
-        assertRejects("[1, NaN]", .unexpectedCharacter, at: 4)
+        assertRejects(.unexpectedCharacter, [("NaN", 0), ("Infinity", 0), ("[1, NaN]", 4)])
         assertRejects("-Infinity", .invalidNumber, at: 1)
     }
 
     func testParse_whenNumberOverflowsDouble_thenNumberOutOfRange() {
-        assertRejects("1e999", .numberOutOfRange, at: 0)
-        assertRejects("-1e999", .numberOutOfRange, at: 0)
-        assertRejects("[0, 1" + String(repeating: "0", count: 400) + "]", .numberOutOfRange, at: 4)
-        assertRejects("1.8e308", .numberOutOfRange)
+        assertRejects(.numberOutOfRange, [
+            ("1e999", 0), ("-1e999", 0), ("[0, 1" + String(repeating: "0", count: 400) + "]", 4), ("1.8e308", nil),
+        ])
     }
 
     func testParse_whenNumberBreaksGrammar_thenInvalidNumber() {
-        assertRejects("01", .invalidNumber, at: 1)
-        assertRejects("-01", .invalidNumber, at: 2)
-        assertRejects("1.e5", .invalidNumber, at: 2)
-        assertRejects("1ea", .invalidNumber, at: 2)
-        assertRejects("-a", .invalidNumber, at: 1)
-        assertRejects("+1", .unexpectedCharacter, at: 0)
-        assertRejects(".5", .unexpectedCharacter, at: 0)
+        assertRejects(.invalidNumber, [("01", 1), ("-01", 2), ("1.e5", 2), ("1ea", 2), ("-a", 1)])
+        assertRejects(.unexpectedCharacter, [("+1", 0), (".5", 0)])
         assertRejects("0x10", .trailingData, at: 1)
     }
 
     func testParse_whenStructureIsBroken_thenUnexpectedCharacter() {
-        assertRejects("[1,]", .unexpectedCharacter, at: 3)
-        assertRejects(#"{"a":1,}"#, .unexpectedCharacter, at: 7)
-        assertRejects("{a:1}", .unexpectedCharacter, at: 1)
-        assertRejects("['a']", .unexpectedCharacter, at: 1)
-        assertRejects(#"{"a" 1}"#, .unexpectedCharacter, at: 5)
-        assertRejects("[1 2]", .unexpectedCharacter, at: 3)
-        assertRejects("// x\n1", .unexpectedCharacter, at: 0)
-        assertRejects("trUe", .unexpectedCharacter, at: 2)
+        assertRejects(.unexpectedCharacter, [
+            ("[1,]", 3), (#"{"a":1,}"#, 7), ("{a:1}", 1), ("['a']", 1), (#"{"a" 1}"#, 5), ("[1 2]", 3), ("// x\n1", 0), ("trUe", 2),
+        ])
     }
 
     func testParse_whenObjectRepeatsKey_thenDuplicateKey() {

@@ -39,25 +39,10 @@ import StateContainers
         record("viewDidLoad")
     }
 
-    override func viewWillAppear(_ animated: Bool) {
-        super.viewWillAppear(animated)
-        recordAppearance("viewWillAppear", animated: animated)
-    }
-
-    override func viewDidAppear(_ animated: Bool) {
-        super.viewDidAppear(animated)
-        recordAppearance("viewDidAppear", animated: animated)
-    }
-
-    override func viewWillDisappear(_ animated: Bool) {
-        super.viewWillDisappear(animated)
-        recordAppearance("viewWillDisappear", animated: animated)
-    }
-
-    override func viewDidDisappear(_ animated: Bool) {
-        super.viewDidDisappear(animated)
-        recordAppearance("viewDidDisappear", animated: animated)
-    }
+    override func viewWillAppear(_ animated: Bool) { recordAppearance("viewWillAppear", animated, after: super.viewWillAppear) }
+    override func viewDidAppear(_ animated: Bool) { recordAppearance("viewDidAppear", animated, after: super.viewDidAppear) }
+    override func viewWillDisappear(_ animated: Bool) { recordAppearance("viewWillDisappear", animated, after: super.viewWillDisappear) }
+    override func viewDidDisappear(_ animated: Bool) { recordAppearance("viewDidDisappear", animated, after: super.viewDidDisappear) }
 
     override func willMove(toParent parent: Controller?) {
         super.willMove(toParent: parent)
@@ -86,7 +71,10 @@ import StateContainers
         }
     }
 
-    private func recordAppearance(_ callback: String, animated: Bool) {
+    /// Runs the controller's own handling of an appearance callback, then records the callback
+    /// and whether it came while moving to or from a parent.
+    private func recordAppearance(_ callback: String, _ animated: Bool, after handle: (Bool) -> Void) {
+        handle(animated)
         movements.append("\(callback): \(isMovingToParent ? "toParent" : isMovingFromParent ? "fromParent" : "-")")
         record(callback, argument: "\(animated)")
     }
