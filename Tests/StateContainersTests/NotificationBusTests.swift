@@ -33,6 +33,14 @@ final class NotificationBusTests: XCTestCase {
         }
     }
 
+    /// Registers on `bus` an observer of `name` whose block captures a new object, so that a
+    /// test can watch when the object is let go of: the token, and the object, weakly.
+    private func observeCapturingAnObject(_ name: NotificationName?, on bus: NotificationBus) -> (token: ObservationToken, captured: () -> Sender?) {
+        let captured = Sender()
+        let token = bus.addObserver(forName: name) { _ in _ = captured }
+        return (token, { [weak captured] in captured })
+    }
+
     // MARK: - Delivery
 
     func testPost_whenObserverRegisteredForName_deliversNameObjectAndUserInfo() async {
@@ -389,33 +397,23 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testToken_whenReleased_releasesWhatTheObserverCaptured() async {
-        weak var weakCaptured: Sender?
         var token: ObservationToken?
-        do {
-            let captured = Sender()
-            weakCaptured = captured
-            token = bus.addObserver(forName: alpha) { _ in _ = captured }
-        }
-        XCTAssertNotNil(weakCaptured)
+        let captured: () -> Sender?
+        (token, captured) = observeCapturingAnObject(alpha, on: bus)
+        XCTAssertNotNil(captured())
         XCTAssertNotNil(token)
 
         token = nil
 
-        XCTAssertNil(weakCaptured)
+        XCTAssertNil(captured())
     }
 
     func testCancel_whenTokenKeptAlive_releasesWhatTheObserverCaptured() async {
-        weak var weakCaptured: Sender?
-        let token: ObservationToken
-        do {
-            let captured = Sender()
-            weakCaptured = captured
-            token = bus.addObserver(forName: nil) { _ in _ = captured }
-        }
+        let (token, captured) = observeCapturingAnObject(nil, on: bus)
 
         token.cancel()
 
-        XCTAssertNil(weakCaptured)
+        XCTAssertNil(captured())
     }
 
     func testAddObserver_doesNotKeepTheTokenAlive() async {
@@ -431,13 +429,11 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testAddObserver_whenGivenObject_doesNotKeepItAlive() async {
-        weak var weakObject: Sender?
-        let token: ObservationToken
-        do {
-            let object = Sender()
-            weakObject = object
-            token = bus.addObserver(forName: alpha, object: object) { _ in }
-        }
+        var object: Sender? = Sender()
+        weak let weakObject = object
+        let token = bus.addObserver(forName: alpha, object: object) { _ in }
+
+        object = nil
 
         XCTAssertNil(weakObject)
         bus.post(name: alpha, object: Sender())
@@ -460,19 +456,13 @@ final class NotificationBusTests: XCTestCase {
     }
 
     func testToken_whenBusReleased_releasesWhatTheObserverCaptured() async {
-        weak var weakCaptured: Sender?
         var shortLived: NotificationBus? = NotificationBus()
-        let token: ObservationToken?
-        do {
-            let captured = Sender()
-            weakCaptured = captured
-            token = shortLived?.addObserver(forName: alpha) { _ in _ = captured }
-        }
+        let observer = shortLived.map { observeCapturingAnObject(alpha, on: $0) }
 
         shortLived = nil
 
-        XCTAssertNil(weakCaptured)
-        XCTAssertNotNil(token)
+        XCTAssertNil(observer?.captured())
+        XCTAssertNotNil(observer?.token)
     }
 
     func testToken_whenReleasingObserverReleasesTokenOfAnotherName_removesBoth() async {
