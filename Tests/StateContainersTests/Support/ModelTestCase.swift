@@ -8,10 +8,12 @@ import XCTest
     /// How this suite's expected logs spell the callbacks; see ``CallbackLog/Spelling``.
     class var spelling: CallbackLog.Spelling { .movement }
 
+    /// The callbacks this test's ``LoggingController``s received, in the suite's spelling.
     private(set) lazy var log = CallbackLog(spelling: Self.spelling)
     /// The clock of this test's windows: animated transitions finish only when the test
     /// advances it.
     let clock = ManualClock()
+    /// The containment warnings this test caused, in order.
     var warnings: [ContainmentWarning] = []
     private var savedHandler: (@MainActor (ContainmentWarning) -> Void)?
     /// A tree holds its window only weakly: ``show(_:size:bus:)`` keeps the windows here until the test ends.
