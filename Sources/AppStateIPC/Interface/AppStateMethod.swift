@@ -11,6 +11,10 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
     case login = "io.appstate.Login"
     /// ``Logout``.
     case logout = "io.appstate.Logout"
+    /// ``Lock``.
+    case lock = "io.appstate.Lock"
+    /// ``Unlock``.
+    case unlock = "io.appstate.Unlock"
     /// ``ShowKeyboard``.
     case showKeyboard = "io.appstate.ShowKeyboard"
     /// ``HideKeyboard``.
@@ -56,7 +60,7 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
         case .getTree, .getCurrent: .readsPublished
         case .getStats: .readsLive
         case .watch: .streams
-        case .post, .login, .logout, .setPage, .selectMenuItem, .push, .pop: .changesDurably
+        case .post, .login, .logout, .lock, .unlock, .setPage, .selectMenuItem, .push, .pop: .changesDurably
         case .showKeyboard, .hideKeyboard, .resize: .changesTransiently
         }
     }
@@ -77,6 +81,8 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
         case .post: Post.self
         case .login: Login.self
         case .logout: Logout.self
+        case .lock: Lock.self
+        case .unlock: Unlock.self
         case .showKeyboard: ShowKeyboard.self
         case .hideKeyboard: HideKeyboard.self
         case .setPage: SetPage.self

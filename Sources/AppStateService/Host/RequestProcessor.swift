@@ -245,6 +245,8 @@ import Synchronization
         handlers.on(Post.self, host.post)
         handlers.on(Login.self, host.logIn)
         handlers.on(Logout.self, host.logOut)
+        handlers.on(Lock.self, host.lock)
+        handlers.on(Unlock.self, host.unlock)
         handlers.on(ShowKeyboard.self, host.showKeyboard)
         handlers.on(HideKeyboard.self, host.hideKeyboard)
         handlers.on(SetPage.self, host.setPage)
