@@ -255,7 +255,7 @@ import Synchronization
         do {
             let parameters = try Watch.Parameters(parameters: call.parameters)
             let tree = try host.tree(named: parameters.tree)
-            hub.add(connection.makeWatcher(), tree: tree.name)
+            hub.add(connection.watcher, tree: tree.name)
             return VarlinkReply(parameters: Watch.Reply(root: tree.root.snapshot()).parameters, continues: true)
         } catch {
             return VarlinkReply(error: error)
