@@ -43,13 +43,14 @@ public enum Daemon {
         let notifier = SystemdNotifier()
         let readiness = Readiness()
         let status = DaemonStatus(trees: trees, server: server)
+        // Trapped before any service starts, so that a SIGHUP after READY=1 always reloads.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: VarlinkServerService(server: server, processor: trees.processor, status: status, readiness: readiness,
                                                 notifier: notifier, logger: logger),
                   serviceName: "VarlinkServerService"),
-            .init(service: ReloadService(hangups: await UnixSignalsSequence(trapping: .sighup), host: trees.host,
-                                         treeFile: configuration.treeFile, status: status, readiness: readiness,
-                                         notifier: notifier, logger: logger),
+            .init(service: ReloadService(hangups: hangups, host: trees.host, treeFile: configuration.treeFile, status: status,
+                                         readiness: readiness, notifier: notifier, logger: logger),
                   serviceName: "ReloadService"),
         ]
         if let interval = notifier.watchdogInterval {
