@@ -52,6 +52,14 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
         case changesDurably
         /// Changes transient state (the keyboard, the window size), which is not saved.
         case changesTransiently
+
+        /// Whether it changes a tree, and so needs the caller to be allowed to mutate.
+        public var isMutation: Bool {
+            switch self {
+            case .readsPublished, .readsLive, .streams: false
+            case .changesDurably, .changesTransiently: true
+            }
+        }
     }
 
     /// What a call of this method does.
@@ -66,12 +74,7 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
     }
 
     /// Whether the method changes a tree, and so needs the caller to be allowed to mutate.
-    public var isMutation: Bool {
-        switch effect {
-        case .readsPublished, .readsLive, .streams: false
-        case .changesDurably, .changesTransiently: true
-        }
-    }
+    public var isMutation: Bool { effect.isMutation }
 
     /// The type that describes the method's parameters and reply.
     public var declaration: any VarlinkMethod.Type {
