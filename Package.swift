@@ -85,7 +85,19 @@ let package = Package(
         .testTarget(name: "AppStateCoreTests", dependencies: ["AppStateCore", "TestSupport"]),
         .testTarget(name: "StateContainersTests", dependencies: ["AppStateCore", "StateContainers"]),
         .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateCore", "AppStateIPC", "TestSupport"]),
-        .testTarget(name: "AppStateServiceTests", dependencies: ["AppStateCore", "StateContainers", "AppStateService", "TestSupport"]),
+        .testTarget(
+            name: "AppStateServiceTests",
+            dependencies: [
+                "AppStateCore",
+                "AppStateIPC",
+                "StateContainers",
+                "AppStateService",
+                "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(name: "CtlTests", dependencies: ["AppStateCore", "AppStateCtlKit"]),
         .testTarget(
             name: "EndToEndTests",

@@ -67,12 +67,13 @@ public struct TreeRenderer: Sendable {
         }
     }
 
-    /// The container-specific state a person asks about: who is logged in, which page,
+    /// The container-specific state a person asks about: who is logged in (and whether the
+    /// session is locked), which page,
     /// whether the menu or the keyboard is showing, whether content is loading.
     private func stateDetails(of node: Node, style: TerminalStyle) -> [String] {
         var details: [String] = []
         if let user = node.user {
-            details.append("user \(user)")
+            details.append(node.locked == true ? "user \(user), locked" : "user \(user)")
         } else if node.type == "LoginStateController" {
             details.append("logged out")
         }

@@ -46,6 +46,8 @@ struct AppStateCtl: ParsableCommand {
             CurrentCommand.self,
             LoginCommand.self,
             LogoutCommand.self,
+            LockCommand.self,
+            UnlockCommand.self,
             KeyboardCommand.self,
             PageCommand.self,
             MenuCommand.self,

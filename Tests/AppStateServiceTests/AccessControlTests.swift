@@ -1,13 +1,15 @@
+import AppStateCore
 import AppStateIPC
 @testable import AppStateService
 import Foundation
+import Logging
 import Glibc
 import NIOPosix
 import StateContainers
 import XCTest
 
 /// The access decision the daemon makes for every connection (`PeerAccess`, what
-/// `RunningDaemon` hands the server), with the group database injected: root, the daemon's
+/// `Daemon` hands the server), with the group database injected: root, the daemon's
 /// own uid, the primary group, supplementary groups and strangers are checked for made-up
 /// uids and gids, so that the policy is tested on any machine and as any user, not only by
 /// the end-to-end privilege tests, which need root. Then the server's own use of the
@@ -153,36 +155,38 @@ final class AccessControlTests: XCTestCase {
     }
 
     /// Serves the default tree in this process with the given access decision, calls
-    /// `Login` on one connection and returns the error's name (nil when it succeeded) and
-    /// whether the tree then shows `session/home`.
-    @MainActor private static func login(with access: FixedAccess) async throws -> (error: String?, loggedIn: Bool) {
+    /// `methods` in order on one connection and returns the last error's name (nil when
+    /// none) and whether the tree then shows `session/home`.
+    @MainActor private static func call(_ methods: [(String, [String: JSONValue])], with access: FixedAccess) async throws -> (error: String?, loggedIn: Bool) {
         let directory = try TemporaryDirectory()
         let socket = directory.path + "/io.appstate"
         let host = try TreeHost(file: TreeFile.default)
         host.makeVisible()
-        let processor = RequestProcessor(host: host, store: nil)
-        let server = try await VarlinkServer.start(
-            endpoint: .path(socket, mode: 0o600, group: nil),
-            group: MultiThreadedEventLoopGroup.singleton,
-            processor: processor,
-            limits: ServerLimits(),
-            access: access
-        )
+        let server = VarlinkServer(endpoint: .path(socket, mode: 0o600, group: nil), eventLoops: MultiThreadedEventLoopGroup.singleton,
+                                   processor: RequestProcessor(host: host, store: nil), limits: ServerLimits(),
+                                   peers: .socketCredentials(access: access), logger: Logger(label: "test"))
+        let listener = try await server.listen()
         var error: String?
         do {
             let client = try VarlinkClient(path: socket)
-            do {
-                _ = try await client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
-            } catch let refusal as VarlinkError {
-                error = refusal.name
+            for (method, parameters) in methods {
+                do {
+                    _ = try await client.call(method: method, parameters: parameters)
+                } catch let refusal as VarlinkError {
+                    error = refusal.name
+                }
             }
             let current = try await client.call(method: "io.appstate.GetCurrent")
-            await server.drain()
+            await listener.drain()
             return (error, current["path"]?.stringValue?.hasPrefix("session/home") ?? false)
         } catch {
-            await server.drain()
+            await listener.drain()
             throw error
         }
+    }
+
+    @MainActor private static func login(with access: FixedAccess) async throws -> (error: String?, loggedIn: Bool) {
+        try await call([("io.appstate.Login", ["user": "ada"])], with: access)
     }
 
     func testServer_whenAccessDenies_thenLoginIsPermissionDeniedAndTheTreeUnchanged() async throws {
@@ -194,6 +198,27 @@ final class AccessControlTests: XCTestCase {
         XCTAssertEqual(access.credentialsAsked.map(\.pid), [getpid()])
         XCTAssertEqual(access.credentialsAsked.map(\.uid), [geteuid()])
         XCTAssertEqual(access.credentialsAsked.map(\.gid), [getegid()])
+    }
+
+    /// The decision may wait for the user database (NSS), so a connection that only reads
+    /// never asks for it; one that changes something asks once, whatever it sends after.
+    func testServer_whenAConnectionOnlyReads_thenTheDecisionIsNeverAsked() async throws {
+        let access = FixedAccess(answer: true)
+        let (error, _) = try await Self.call([("io.appstate.GetTree", [:]), ("io.appstate.GetStats", [:])], with: access)
+        XCTAssertNil(error)
+        XCTAssertTrue(access.credentialsAsked.isEmpty)
+
+        let mutating = FixedAccess(answer: true)
+        _ = try await Self.call([("io.appstate.GetTree", [:]), ("io.appstate.Login", ["user": "ada"]), ("io.appstate.Logout", [:])], with: mutating)
+        XCTAssertEqual(mutating.credentialsAsked.count, 1)
+    }
+
+    func testPeerAccess_whenTheCredentialsSettleIt_thenNoLookupIsNeeded() {
+        let access = PeerAccess(policy: AccessPolicy(daemonUID: 4711, grantingGroupIDs: [4800]), database: TableGroupDatabase(fails: true))
+        XCTAssertEqual(access.decisionWithoutLookup(uid: 0, gid: 0), true)
+        XCTAssertEqual(access.decisionWithoutLookup(uid: 4711, gid: 4711), true)
+        XCTAssertEqual(access.decisionWithoutLookup(uid: 1000, gid: 4800), true)
+        XCTAssertNil(access.decisionWithoutLookup(uid: 1000, gid: 1000), "only the groups can tell")
     }
 
     func testServer_whenAccessAllows_thenLoginSucceeds() async throws {

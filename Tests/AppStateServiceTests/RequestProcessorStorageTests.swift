@@ -1,9 +1,6 @@
 import AppStateCore
 import AppStateIPC
 @testable import AppStateService
-import Glibc
-import NIOCore
-import NIOPosix
 import StateContainers
 import TestSupport
 import XCTest
@@ -27,7 +24,7 @@ final class RequestProcessorStorageTests: XCTestCase {
 
         let replies = await processor.process([
             try VarlinkCall(frame: Array(#"{"method":"io.appstate.SetPage","parameters":{"index":2}}"#.utf8)),
-        ], on: try connection())
+        ], on: connection())
 
         XCTAssertEqual(replies.first??.error, "io.appstate.StorageFailure")
         XCTAssertEqual(pages.currentIndex, 0, "the refused change is undone")
@@ -36,13 +33,7 @@ final class RequestProcessorStorageTests: XCTestCase {
         XCTAssertTrue(failures.first?.hasPrefix("the state cannot be written as JSON") == true, "\(failures)")
     }
 
-    @MainActor private func connection() throws -> ConnectionContext {
-        var fds: [Int32] = [0, 0]
-        XCTAssertEqual(pipe(&fds), 0)
-        let channel = try NIOPipeBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .takingOwnershipOfDescriptors(input: fds[0], output: fds[1]).wait()
-        try channel.close().wait()
-        return ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), channel: channel,
-                                 watcherQueueLimit: 16, watcherReplyLimit: 16, watcherGrace: .seconds(1))
+    private func connection() -> ConnectionContext {
+        ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
     }
 }

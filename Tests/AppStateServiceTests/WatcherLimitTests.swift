@@ -64,14 +64,10 @@ final class WatcherLimitTests: XCTestCase {
             .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(holder) } }
             .takingOwnershipOfDescriptors(input: fds[0], output: fds[1]).wait()
         let limits = DaemonConfiguration().limits
-        let context = ConnectionContext(
-            peer: Peer(pid: 1, uid: 1000, gid: 1000, mayMutate: false),
-            channel: channel,
-            watcherQueueLimit: limits.maximumWatcherQueue,
-            watcherReplyLimit: limits.maximumWatcherReplies,
-            watcherGrace: limits.partialMessageTimeout
-        )
-        return Fixture(channel: channel, holder: holder, watcher: context.makeWatcher())
+        let watcher = WatcherConnection(channel: channel, lane: EventLoopWatcherLane(eventLoop: channel.eventLoop),
+                                        limit: limits.maximumWatcherQueue, replyLimit: limits.maximumWatcherReplies,
+                                        grace: limits.partialMessageTimeout)
+        return Fixture(channel: channel, holder: holder, watcher: watcher)
     }
 
     private func finish(_ fixture: Fixture) async throws {

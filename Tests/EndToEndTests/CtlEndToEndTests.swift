@@ -68,6 +68,17 @@ final class CtlEndToEndTests: XCTestCase {
         assertOutput(command, "session/login/login-form\n")
     }
 
+    func testLockUnlock_whenLoggedIn_thenTheTreeSaysLockedAndUnlockReturns() throws {
+        try ctl("login", "ada")
+        assertOutput(try ctl("lock"), "session/login\n")
+        XCTAssertTrue(try ctl("tree").stdout.hasPrefix("session LoginStateController \"Session\" 1280×800+0+0, user ada, locked\n"))
+        let again = try ctl("lock")
+        XCTAssertEqual(again.status, 0)
+        XCTAssertEqual(again.stderr, "appstatectl: nothing to lock: nobody is logged in, or the session is locked already\n")
+        assertOutput(try ctl("unlock"), "session/home\n")
+        XCTAssertEqual(try json(try ctl("unlock", "--json")), ["changed": false, "path": "session/home"])
+    }
+
     func testGlobalOptions_whenGivenBeforeTheCommand_thenTheyApplyAsAfterIt() throws {
         let elsewhere = ["APPSTATE_SOCKET": "/nonexistent/io.appstate"]
         assertOutput(try ctl("--socket", daemon.socketPath, "current", environment: elsewhere), "session/login/login-form\n")

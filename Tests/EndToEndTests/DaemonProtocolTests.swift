@@ -87,6 +87,28 @@ final class DaemonProtocolTests: XCTestCase {
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/inbox/message")
     }
 
+    func testLockAndUnlock_whenLoggedIn_thenTheLockScreenShowsAndTheSessionKeepsItsState() throws {
+        XCTAssertEqual(try client.call(method: "io.appstate.Lock"), ["changed": false, "path": "session/login"], "nobody to lock")
+        _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
+        _ = try client.call(method: "io.appstate.SetPage", parameters: ["id": "settings"])
+        // The default tree has no lock screen: the logged-out child stands in for it.
+        XCTAssertEqual(try client.call(method: "io.appstate.Lock"), ["changed": true, "path": "session/login"])
+        XCTAssertEqual(try client.call(method: "io.appstate.Lock")["changed"], false)
+        let session = try client.call(method: "io.appstate.GetTree")["root"]
+        XCTAssertEqual(session?["user"], "ada")
+        XCTAssertEqual(session?["locked"], true)
+        daemon.kill9()
+        try daemon.restart()
+        client = try VarlinkClient(path: daemon.socketPath)
+        XCTAssertEqual(try client.call(method: "io.appstate.GetTree")["root"]?["locked"], true, "the lock is kept across a crash")
+        XCTAssertEqual(try client.call(method: "io.appstate.Unlock"), ["changed": true, "path": "session/home"])
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/pages/settings")
+        XCTAssertEqual(try client.call(method: "io.appstate.Unlock")["changed"], false)
+        _ = try client.call(method: "io.appstate.Lock")
+        XCTAssertEqual(try client.call(method: "io.appstate.Logout")["path"], "session/login")
+        XCTAssertEqual(try client.call(method: "io.appstate.GetTree")["root"]?["locked"], false, "logging out ends the lock")
+    }
+
     func testSetPage_whenIndexIdAndStep_thenMovesAndOutOfRangeChangesNothing() throws {
         _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
         XCTAssertEqual(try client.call(method: "io.appstate.SetPage", parameters: ["step": 1]),

@@ -27,6 +27,8 @@ final class ReliabilityPrivilegeTests: XCTestCase {
         (.post, #"{"method":"io.appstate.Post","parameters":{"name":"kiosk.refresh"}}"#),
         (.post, #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogOut"}}"#),
         (.post, #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":"bob"}}}"#),
+        (.lock, #"{"method":"io.appstate.Lock"}"#),
+        (.unlock, #"{"method":"io.appstate.Unlock"}"#),
         (.logout, #"{"method":"io.appstate.Logout"}"#),
     ]
 

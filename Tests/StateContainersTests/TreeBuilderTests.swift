@@ -139,7 +139,7 @@ final class TreeBuilderTests: XCTestCase {
 
         XCTAssertThrowsError(try TreeBuilder.build(tree, clock: ManualClock())) { error in
             XCTAssertEqual((error as? TreeFileError)?.issues.map(\.description), [
-                "root.children[0]: a LoginStateController needs exactly two children (logged out, logged in)",
+                "root.children[0]: a LoginStateController needs two or three children (logged out, logged in, and optionally locked)",
                 "root.children[1]: a KeyboardAwareController needs exactly one child (its content)",
             ])
         }

@@ -35,7 +35,7 @@ final class TreeFileValidationTests: XCTestCase {
 
     func testValidate_whenLoginStateHasOneChild_thenNeedsExactlyTwo() {
         XCTAssertEqual(TreeFixtures.problems(root: #"{"type": "LoginStateController", "id": "s", "children": [\#(leaf)]}"#),
-                       ["trees[0].root: a LoginStateController needs exactly two children (logged out, logged in)"])
+                       ["trees[0].root: a LoginStateController needs two or three children (logged out, logged in, and optionally locked)"])
     }
 
     func testValidate_whenChildCountWrongForType_thenEachTypeSaysWhatItNeeds() {
@@ -43,8 +43,8 @@ final class TreeFileValidationTests: XCTestCase {
             (#"{"type": "Controller", "id": "c", "children": [\#(leaf)]}"#, "a Controller has no children"),
             (#"{"type": "KeyboardAwareController", "id": "k"}"#, "a KeyboardAwareController needs exactly one child (its content)"),
             (#"{"type": "KeyboardAwareController", "id": "k", "children": [\#(leaf), \#(otherLeaf)]}"#, "a KeyboardAwareController needs exactly one child (its content)"),
-            (#"{"type": "LoginStateController", "id": "s", "children": [\#(leaf), \#(otherLeaf), {"type": "Controller", "id": "c"}]}"#,
-             "a LoginStateController needs exactly two children (logged out, logged in)"),
+            (#"{"type": "LoginStateController", "id": "s", "children": [\#(leaf), \#(otherLeaf), {"type": "Controller", "id": "c"}, {"type": "Controller", "id": "d"}]}"#,
+             "a LoginStateController needs two or three children (logged out, logged in, and optionally locked)"),
             (#"{"type": "PaginatedController", "id": "p"}"#, "a PaginatedController needs at least one child (its pages)"),
             (#"{"type": "MenuController", "id": "m", "children": []}"#, "a MenuController needs at least one child (its items)"),
             (#"{"type": "StackController", "id": "s"}"#, "a StackController needs at least one child (its arranged children)"),
@@ -187,7 +187,7 @@ final class TreeFileValidationTests: XCTestCase {
 
         XCTAssertThrowsError(try file.validate()) { error in
             XCTAssertEqual((error as? TreeFileError)?.issues.map(\.description),
-                           ["trees[0].root: a LoginStateController needs exactly two children (logged out, logged in)"])
+                           ["trees[0].root: a LoginStateController needs two or three children (logged out, logged in, and optionally locked)"])
         }
     }
 

@@ -25,6 +25,8 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
     public var pageCount: Int?
     /// A login container's logged-in user.
     public var user: String?
+    /// Whether a login container's session is locked.
+    public var locked: Bool?
     /// A menu's visibility.
     public var menuVisible: Bool?
     /// A keyboard-aware container's keyboard overlap.
@@ -48,6 +50,7 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
     ///   - pageIndex: A paginated container's current page index.
     ///   - pageCount: A paginated container's number of pages.
     ///   - user: A login container's logged-in user.
+    ///   - locked: Whether a login container's session is locked.
     ///   - menuVisible: A menu's visibility.
     ///   - keyboardOverlap: A keyboard-aware container's keyboard overlap.
     ///   - contentState: A content-state container's state.
@@ -56,7 +59,7 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
         path: String, identifier: String, type: String, title: String? = nil,
         appearance: Appearance = .disappeared, frame: Rect = .zero, contentInset: Insets = .zero, onScreen: Bool = false,
         current: String? = nil, pageIndex: Int? = nil, pageCount: Int? = nil, user: String? = nil,
-        menuVisible: Bool? = nil, keyboardOverlap: Double? = nil, contentState: String? = nil, children: [NodeSnapshot] = []
+        locked: Bool? = nil, menuVisible: Bool? = nil, keyboardOverlap: Double? = nil, contentState: String? = nil, children: [NodeSnapshot] = []
     ) {
         self.path = path
         self.identifier = identifier
@@ -70,6 +73,7 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
         self.pageIndex = pageIndex
         self.pageCount = pageCount
         self.user = user
+        self.locked = locked
         self.menuVisible = menuVisible
         self.keyboardOverlap = keyboardOverlap
         self.contentState = contentState

@@ -11,6 +11,10 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
     case login = "io.appstate.Login"
     /// ``Logout``.
     case logout = "io.appstate.Logout"
+    /// ``Lock``.
+    case lock = "io.appstate.Lock"
+    /// ``Unlock``.
+    case unlock = "io.appstate.Unlock"
     /// ``ShowKeyboard``.
     case showKeyboard = "io.appstate.ShowKeyboard"
     /// ``HideKeyboard``.
@@ -48,6 +52,14 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
         case changesDurably
         /// Changes transient state (the keyboard, the window size), which is not saved.
         case changesTransiently
+
+        /// Whether it changes a tree, and so needs the caller to be allowed to mutate.
+        public var isMutation: Bool {
+            switch self {
+            case .readsPublished, .readsLive, .streams: false
+            case .changesDurably, .changesTransiently: true
+            }
+        }
     }
 
     /// What a call of this method does.
@@ -56,18 +68,13 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
         case .getTree, .getCurrent: .readsPublished
         case .getStats: .readsLive
         case .watch: .streams
-        case .post, .login, .logout, .setPage, .selectMenuItem, .push, .pop: .changesDurably
+        case .post, .login, .logout, .lock, .unlock, .setPage, .selectMenuItem, .push, .pop: .changesDurably
         case .showKeyboard, .hideKeyboard, .resize: .changesTransiently
         }
     }
 
     /// Whether the method changes a tree, and so needs the caller to be allowed to mutate.
-    public var isMutation: Bool {
-        switch effect {
-        case .readsPublished, .readsLive, .streams: false
-        case .changesDurably, .changesTransiently: true
-        }
-    }
+    public var isMutation: Bool { effect.isMutation }
 
     /// The type that describes the method's parameters and reply.
     public var declaration: any VarlinkMethod.Type {
@@ -77,6 +84,8 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
         case .post: Post.self
         case .login: Login.self
         case .logout: Logout.self
+        case .lock: Lock.self
+        case .unlock: Unlock.self
         case .showKeyboard: ShowKeyboard.self
         case .hideKeyboard: HideKeyboard.self
         case .setPage: SetPage.self

@@ -8,7 +8,7 @@ extension NodeSnapshot: VarlinkObject {
     /// The members of `io.appstate.Node`.
     public static let memberNames = [
         "path", "identifier", "type", "title", "appearance", "frame", "contentInset", "onScreen", "current",
-        "pageIndex", "pageCount", "user", "menuVisible", "keyboardOverlap", "contentState", "children",
+        "pageIndex", "pageCount", "user", "locked", "menuVisible", "keyboardOverlap", "contentState", "children",
     ]
 
     /// The node's members, written by hand rather than derived: every change publishes
@@ -32,6 +32,7 @@ extension NodeSnapshot: VarlinkObject {
         members["pageIndex"] = pageIndex.map { .number(Double($0)) }
         members["pageCount"] = pageCount.map { .number(Double($0)) }
         members["user"] = user.map(JSONValue.string)
+        members["locked"] = locked.map(JSONValue.bool)
         members["menuVisible"] = menuVisible.map(JSONValue.bool)
         members["keyboardOverlap"] = keyboardOverlap.map(JSONValue.number)
         members["contentState"] = contentState.map(JSONValue.string)

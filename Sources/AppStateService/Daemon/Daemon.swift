@@ -1,76 +1,75 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AppStateIPC
+import CSystemd
 import Logging
-import NIOCore
 import NIOPosix
 import ServiceLifecycle
-import StateContainers
 import UnixSignals
 
-/// `appstated` as a service: hosts the trees, listens for Varlink calls, tells systemd
-/// how it is doing, reloads its tree file on SIGHUP and drains on SIGTERM.
-public struct Daemon: Service {
-    private let configuration: DaemonConfiguration
-    private let logger: Logger
-
-    /// Creates the daemon.
-    /// - Parameters:
-    ///   - configuration: How it runs.
-    ///   - logger: Where it logs.
-    public init(configuration: DaemonConfiguration, logger: Logger) {
-        self.configuration = configuration
-        self.logger = logger
-    }
-
-    /// Runs the daemon with swift-service-lifecycle until SIGTERM or SIGINT, after which it
-    /// drains its connections and returns.
+/// `appstated`: hosts the trees and serves them on a Varlink socket, as a group of services
+/// (swift-service-lifecycle) on one event-loop group: the server, reloads on SIGHUP and, when
+/// systemd asks for it, the watchdog. SIGTERM or SIGINT shuts them down gracefully in reverse
+/// order, so the watchdog and reloads stop before the server says `STOPPING=1` and drains.
+public enum Daemon {
+    /// Runs the daemon until SIGTERM or SIGINT, after which it drains its connections and returns.
     /// - Parameter configuration: How it runs.
     /// - Throws: Whatever keeps it from starting: a bad tree file, an unusable socket or state directory.
     public static func main(_ configuration: DaemonConfiguration) async throws {
         LoggingBootstrap.bootstrap()
         let logger = Logger(label: "appstated")
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [.init(service: Daemon(configuration: configuration, logger: logger))],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger
-            )
+        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        do {
+            try await run(configuration, on: eventLoops, logger: logger)
+        } catch {
+            await shutDown(eventLoops, logger: logger)
+            throw error
+        }
+        await shutDown(eventLoops, logger: logger)
+    }
+
+    @MainActor private static func run(_ configuration: DaemonConfiguration, on eventLoops: MultiThreadedEventLoopGroup,
+                                       logger: Logger) async throws {
+        let trees = try DaemonTrees.load(configuration, logger: logger)
+        let limits = DescriptorLimit.fit(configuration.limits, logger: logger)
+        let peers = PeerIdentifier.socketCredentials(access: PeerAccess(allowedGroups: configuration.allowedGroups, logger: logger))
+        let server = VarlinkServer(endpoint: try VarlinkServer.Endpoint(configuration), eventLoops: eventLoops,
+                                   processor: trees.processor, limits: limits, peers: peers, logger: logger)
+        trees.processor.environment = RequestProcessor.Environment(
+            socket: server.endpoint.path,
+            stateDirectory: trees.stateDirectory,
+            connections: { server.connectionCount }
         )
+        let notifier = SystemdNotifier()
+        let readiness = Readiness()
+        let status = DaemonStatus(trees: trees, server: server)
+        // Trapped before any service starts, so that a SIGHUP after READY=1 always reloads.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: VarlinkServerService(server: server, processor: trees.processor, status: status, readiness: readiness,
+                                                notifier: notifier, logger: logger),
+                  serviceName: "VarlinkServerService"),
+            .init(service: ReloadService(hangups: hangups, host: trees.host, treeFile: configuration.treeFile, status: status,
+                                         readiness: readiness, notifier: notifier, logger: logger),
+                  serviceName: "ReloadService"),
+        ]
+        if let interval = notifier.watchdogInterval {
+            services.append(.init(service: WatchdogService(interval: interval, readiness: readiness, notifier: notifier, logger: logger),
+                                  serviceName: "WatchdogService"))
+        }
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: services,
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
         try await group.run()
     }
 
-    public func run() async throws {
-        let notifier = SystemdNotifier()
-        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let running = try await RunningDaemon.start(configuration, eventLoops: eventLoops, logger: logger)
-        try? notifier.ready(status: await running.statusLine)
-        logger.info("appstated \(AppStateVersion.current) listening on \(running.socketDescription)", metadata: ["socket": "\(running.socketDescription)"])
-        let watchdog = notifier.watchdogInterval.map { interval in
-            // From the main actor, so that a hung tree stops the pings and systemd restarts us.
-            Task { @MainActor in
-                while !Task.isCancelled {
-                    try? notifier.watchdog()
-                    try? await Task.sleep(for: interval)
-                }
-            }
+    private static func shutDown(_ eventLoops: MultiThreadedEventLoopGroup, logger: Logger) async {
+        do {
+            try await eventLoops.shutdownGracefully()
+        } catch {
+            logger.warning("the event loops did not shut down cleanly: \(error)")
         }
-        await withDiscardingTaskGroup { tasks in
-            tasks.addTask {
-                for await _ in await UnixSignalsSequence(trapping: .sighup) {
-                    try? notifier.reloading()
-                    await running.reload()
-                    try? notifier.ready(status: await running.statusLine)
-                }
-            }
-            try? await gracefulShutdown()
-            tasks.cancelAll()
-        }
-        try? notifier.stopping()
-        logger.info("stopping")
-        watchdog?.cancel()
-        await running.stop()
-        try? await eventLoops.shutdownGracefully()
     }
 }

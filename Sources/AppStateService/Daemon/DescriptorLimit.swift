@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
 
 /// The daemon's file descriptor limit, which bounds how many connections it can hold.
 ///
@@ -31,6 +32,22 @@ enum DescriptorLimit {
         guard limit.rlim_cur != rlim_t.max else { return (connections, Int.max) }
         let soft = Int(clamping: limit.rlim_cur)
         return (max(1, min(connections, soft - reserve)), soft)
+    }
+
+    /// Raises the soft limit and fits the connection limit below it, with a warning when the
+    /// descriptors allow fewer connections than configured.
+    /// - Parameters:
+    ///   - limits: The configured limits.
+    ///   - logger: Where the warning goes.
+    /// - Returns: The limits to serve with.
+    static func fit(_ limits: ServerLimits, logger: Logger) -> ServerLimits {
+        var limits = limits
+        let descriptors = raise(fitting: limits.maximumConnections)
+        if descriptors.connections < limits.maximumConnections {
+            logger.warning("\(descriptors.limit) file descriptors allow \(descriptors.connections) connections, not \(limits.maximumConnections); raise LimitNOFILE= to hold more")
+            limits.maximumConnections = descriptors.connections
+        }
+        return limits
     }
 
     private static var RLIMIT_NOFILE_VALUE: __rlimit_resource_t {

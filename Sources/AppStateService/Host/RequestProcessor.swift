@@ -66,6 +66,11 @@ import Synchronization
     public var watcherCount: Int { hub.count }
 
     public func process(_ calls: [VarlinkCall], on connection: ConnectionContext) async -> [VarlinkReply?] {
+        let routes = calls.map { Route(method: $0.method) }
+        // Decided before the batch starts, since the first time it may wait for the user
+        // database: nothing may run on the main actor between the batch's first change and
+        // its commit. A batch that only reads never asks.
+        let mayMutate = routes.contains { $0.effect?.isMutation == true } ? await connection.peer.access.mayMutate() : false
         var replies: [VarlinkReply?] = []
         var events: [(event: Event, durable: Bool)] = []
         var mutated: [Int] = []
@@ -75,9 +80,8 @@ import Synchronization
         var before: StateDocument?
         // Whether a call of this batch may have changed the trees since they were published.
         var changed = false
-        for call in calls {
+        for (call, route) in zip(calls, routes) {
             requests.add(1, ordering: .relaxed)
-            let route = Route(method: call.method)
             let effect = route.effect
             if changed, route.readsPublished {
                 host.publish()
@@ -97,7 +101,7 @@ import Synchronization
             let durable = effect == .changesDurably
             if before == nil, durable { before = host.restorableState }
             do {
-                let (reply, event) = try answer(call, route: route, peer: connection.peer)
+                let (reply, event) = try answer(call, route: route, mayMutate: mayMutate)
                 if let event { events.append((event, durable)) }
                 // A mutation that changed nothing (Logout while logged out) still reports a
                 // state, which another batch may have made and not yet written: its reply
@@ -245,6 +249,8 @@ import Synchronization
         handlers.on(Post.self, host.post)
         handlers.on(Login.self, host.logIn)
         handlers.on(Logout.self, host.logOut)
+        handlers.on(Lock.self, host.lock)
+        handlers.on(Unlock.self, host.unlock)
         handlers.on(ShowKeyboard.self, host.showKeyboard)
         handlers.on(HideKeyboard.self, host.hideKeyboard)
         handlers.on(SetPage.self, host.setPage)
@@ -259,7 +265,7 @@ import Synchronization
         do {
             let parameters = try Watch.Parameters(parameters: call.parameters)
             let tree = try host.tree(named: parameters.tree)
-            hub.add(connection.makeWatcher(), tree: tree.name)
+            hub.add(connection.watcher, tree: tree.name)
             return VarlinkReply(parameters: Watch.Reply(root: tree.root.snapshot()).parameters, continues: true)
         } catch {
             return VarlinkReply(error: error)
@@ -267,7 +273,7 @@ import Synchronization
     }
 
     /// One call's reply parameters, and the event when it changed a tree.
-    private func answer(_ call: VarlinkCall, route: Route, peer: Peer) throws(VarlinkError) -> MethodHandlers.Answer {
+    private func answer(_ call: VarlinkCall, route: Route, mayMutate: Bool) throws(VarlinkError) -> MethodHandlers.Answer {
         if call.upgrade { throw .methodNotImplemented(call.method) }
         switch route {
         case .unknown(let error):
@@ -276,7 +282,7 @@ import Synchronization
             return (try Self.answerService(call), nil)
         case .appState(let method):
             if method.effect == .streams, !call.more { throw .expectedMore }
-            if method.isMutation, !peer.mayMutate { throw .permissionDenied }
+            if method.isMutation, !mayMutate { throw .permissionDenied }
             return try handlers.answer(method, call.parameters)
         }
     }

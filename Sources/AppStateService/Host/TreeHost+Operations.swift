@@ -20,11 +20,31 @@ extension TreeHost {
     }
 
     func logOut(_ parameters: Logout.Parameters) throws(VarlinkError) -> (Logout.Reply, Event?) {
-        let tree = try tree(named: parameters.tree)
+        try changeSession(parameters.tree, .logout) { $0.logOut() }
+    }
+
+    func lock(_ parameters: Lock.Parameters) throws(VarlinkError) -> (Lock.Reply, Event?) {
+        try changeSession(parameters.tree, .lock) { try $0.lock() }
+    }
+
+    func unlock(_ parameters: Unlock.Parameters) throws(VarlinkError) -> (Unlock.Reply, Event?) {
+        try changeSession(parameters.tree, .unlock) { try $0.unlock() }
+    }
+
+    /// Logs out, locks or unlocks the tree's login-state container: an event only when
+    /// something changed.
+    private func changeSession(
+        _ treeName: String?, _ method: AppStateMethod, _ change: (LoginStateController) throws -> Bool
+    ) throws(VarlinkError) -> (Logout.Reply, Event?) {
+        let tree = try tree(named: treeName)
         let login = try tree.container(LoginStateController.self, at: nil)
-        let changed = login.logOut()
-        let reply = Logout.Reply(changed: changed, path: login.shownController.path)
-        return (reply, changed ? event(tree, .logout, path: login.path) : nil)
+        let changed: Bool
+        do {
+            changed = try change(login)
+        } catch {
+            throw VarlinkError(containment: error, path: login.path)
+        }
+        return (Logout.Reply(changed: changed, path: login.shownController.path), changed ? event(tree, method, path: login.path) : nil)
     }
 
     func post(_ parameters: Post.Parameters) throws(VarlinkError) -> (Post.Reply, Event?) {

@@ -1,214 +1,133 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import NIOCore
 import AppStateIPC
-import CSystemd
+import NIOCore
 
-/// One client connection: splits the byte stream into calls, answers the reads it can at
-/// once from the published trees, hands each burst of other calls to the ``CallProcessor``
-/// in a single hop to the main actor, and writes the replies in order.
+/// One client connection, behind a ``VarlinkCallDecoder``: answers the reads it can at once
+/// from the published trees, hands each burst of other calls to the ``CallProcessor`` in a
+/// single hop to the main actor, and writes the replies in order.
 ///
 /// Pipelined calls that arrive together are answered together, so a client that pipelines
 /// pays at most one actor hop and one flush per burst rather than per call, and a burst of
-/// reads none.
-///
-/// Back-pressure: at most ``maximumBatch`` calls go to the main actor in one hop, so that a
-/// client pipelining thousands of calls cannot hold the trees for seconds while others wait;
-/// the next batch goes once the replies are written and the client is reading them (the
-/// channel is writable); and the socket is not read while a batch's worth of calls is
-/// waiting or the replies are not being read, so a client that never reads its replies
-/// cannot grow the daemon's memory.
+/// reads none. When to answer, read and close is ``ConnectionStateMachine``'s to say; this
+/// handler does what it answers.
 final class VarlinkConnectionHandler: ChannelDuplexHandler {
-    typealias InboundIn = ByteBuffer
+    typealias InboundIn = VarlinkCall
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
-
-    /// The most calls answered in one hop to the main actor.
-    static let maximumBatch = 256
-
-    private enum State {
-        case idle
-        case processing
-        case streaming
-        case closed
-    }
 
     private let processor: any CallProcessor
     private let limits: ServerLimits
     private let counter: ConnectionCounter
-    private let access: any MutationAccess
-    private var decoder: VarlinkFrameDecoder
-    private var pending: [VarlinkCall] = []
+    private let peers: PeerIdentifier
+    private let lane: EventLoopWatcherLane
+    private var machine = ConnectionStateMachine()
     /// Replies answered at once in this read burst, written at its end.
-    private var immediateReplies: [UInt8] = []
-    private var state = State.idle
-    private var holdsPlace = false
-    private var closesAfterWrite = false
-    /// The client shut down its sending side (`printf … | socat`): answer what it sent, then close.
-    private var inputClosed = false
-    private var connection: ConnectionContext?
-    private var partialMessageTimer: Scheduled<Void>?
-    /// A read the channel asked for while reading was held back.
-    private var readHeld = false
+    private var atOnceReplies: [UInt8] = []
 
-    init(processor: any CallProcessor, limits: ServerLimits, counter: ConnectionCounter, access: any MutationAccess) {
+    /// Creates the handler of one connection.
+    /// - Parameters:
+    ///   - processor: The service that answers calls.
+    ///   - limits: The bounds on connections and watchers.
+    ///   - counter: The open connections, for the connection limit.
+    ///   - peers: How the peer is identified.
+    ///   - lane: The watchers of the connection's event loop, should it stream.
+    init(processor: any CallProcessor, limits: ServerLimits, counter: ConnectionCounter, peers: PeerIdentifier, lane: EventLoopWatcherLane) {
         self.processor = processor
         self.limits = limits
         self.counter = counter
-        self.access = access
-        self.decoder = VarlinkFrameDecoder(maximumMessageSize: limits.maximumMessageSize)
+        self.peers = peers
+        self.lane = lane
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        guard counter.acquire(limit: limits.maximumConnections) else {
-            fail(context, with: .tooManyConnections(limit: limits.maximumConnections))
+        guard machine.connected(placeTaken: counter.acquire(limit: limits.maximumConnections)) else {
+            answerAndClose(context, with: .tooManyConnections(limit: limits.maximumConnections))
             return
         }
-        holdsPlace = true
-        guard let provider = context.channel as? any SocketOptionProvider else {
-            close(context)
-            return
-        }
-        // Read once per connection: the credentials are those of the process that connected.
-        let credentials: EventLoopFuture<appstate_peer_credentials> = provider.unsafeGetSocketOption(
-            level: SocketOptionLevel(SOL_SOCKET),
-            name: SocketOptionName(SO_PEERCRED)
-        )
-        credentials.assumeIsolated().whenComplete { result in
-            guard case .success(let credentials) = result else {
-                self.close(context)
-                return
+        peers.identify(context.channel).assumeIsolated().whenComplete { result in
+            switch result {
+            case .success(let peer):
+                let watcher = WatcherConnection(channel: context.channel, lane: self.lane, limit: self.limits.maximumWatcherQueue,
+                                                replyLimit: self.limits.maximumWatcherReplies, grace: self.limits.partialMessageTimeout)
+                context.fireChannelActive()
+                self.perform(self.machine.identified(ConnectionContext(peer: peer, watcher: watcher)), context)
+            case .failure:
+                self.machine.identificationFailed()
+                context.close(promise: nil)
             }
-            let peer = Peer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, mayMutate: self.access.mayMutate(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid))
-            self.connection = ConnectionContext(peer: peer, channel: context.channel, watcherQueueLimit: self.limits.maximumWatcherQueue,
-                                                watcherReplyLimit: self.limits.maximumWatcherReplies,
-                                                watcherGrace: self.limits.partialMessageTimeout)
-            context.fireChannelActive()
-            self.dispatchPending(context)
         }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        state = .closed
-        partialMessageTimer?.cancel()
-        if holdsPlace {
-            holdsPlace = false
-            counter.release()
-        }
+        if machine.closed() { counter.release() }
         context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard state != .closed else { return }
-        let buffer = unwrapInboundIn(data)
-        buffer.withUnsafeReadableBytes { decoder.append($0) }
-        do {
-            while let call = try decoder.nextCall() {
-                // `more` asks for a stream of replies, `oneway` for none: a call with both
-                // is malformed (sd-varlink drops such a peer too), and is not acted on.
-                if call.more && call.oneway {
-                    close(context)
-                    return
-                }
-                // Only with nothing in flight: a reply must not overtake an earlier call's.
-                if pending.isEmpty, state == .idle, connection != nil, processor.answerImmediately(call, into: &immediateReplies) {
-                    continue
-                }
-                pending.append(call)
-            }
-        } catch {
-            if error.kind == .messageTooLarge {
-                fail(context, with: .messageTooLarge(limit: limits.maximumMessageSize))
-            } else {
-                close(context)
-            }
-            return
+        let call = unwrapInboundIn(data)
+        switch machine.received(call) {
+        case .drop, .wait:
+            break
+        case .close:
+            context.close(promise: nil)
+        case .answerAtOnce:
+            if !processor.answerImmediately(call, into: &atOnceReplies) { machine.queue(call) }
         }
-        armPartialMessageTimer(context)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        writeImmediateReplies(context)
-        dispatchPending(context)
-    }
-
-    private func writeImmediateReplies(_ context: ChannelHandlerContext) {
-        guard !immediateReplies.isEmpty, state != .closed else { return }
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: immediateReplies)), promise: nil)
-        immediateReplies.removeAll(keepingCapacity: true)
+        if !machine.isClosed { writeAtOnceReplies(context) }
+        perform(machine.readComplete(), context)
     }
 
     func read(context: ChannelHandlerContext) {
-        guard !holdsReads(context) else {
-            readHeld = true
-            return
-        }
-        context.read()
+        if machine.readRequested() { context.read() }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable {
-            dispatchPending(context)
-            resumeReading(context)
-        }
+        perform(machine.writabilityChanged(isWritable: context.channel.isWritable), context)
         context.fireChannelWritabilityChanged()
-    }
-
-    /// Whether to leave the socket unread: a batch is already waiting, or the client is not
-    /// reading its replies.
-    private func holdsReads(_ context: ChannelHandlerContext) -> Bool {
-        pending.count >= Self.maximumBatch || !context.channel.isWritable
-    }
-
-    private func resumeReading(_ context: ChannelHandlerContext) {
-        guard readHeld, state != .closed, !holdsReads(context) else { return }
-        readHeld = false
-        context.read()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed {
-            inputClosed = true
-            if state == .idle, pending.isEmpty {
-                writeImmediateReplies(context)
-                close(context)
+            if machine.inputClosedByPeer() {
+                writeAtOnceReplies(context)
+                context.close(promise: nil)
             }
-            return
-        }
-        guard event is DrainEvent else {
-            context.fireUserInboundEventTriggered(event)
-            return
-        }
-        if state == .processing {
-            closesAfterWrite = true
+        } else if event is DrainEvent {
+            if machine.drain() { context.close(promise: nil) }
         } else {
-            close(context)
+            context.fireUserInboundEventTriggered(event)
         }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        close(context)
+        let tooLarge = (error as? VarlinkProtocolError)?.kind == .messageTooLarge
+        switch machine.errorCaught(messageTooLarge: tooLarge) {
+        case .none:
+            break
+        case .close:
+            context.close(promise: nil)
+        case .answerTooLargeAndClose:
+            answerAndClose(context, with: .messageTooLarge(limit: limits.maximumMessageSize))
+        }
     }
 
-    private func dispatchPending(_ context: ChannelHandlerContext) {
-        guard !pending.isEmpty else { return }
-        switch state {
-        case .processing, .closed:
-            return
-        case .streaming:
-            // A Watch stream owns the connection until it closes: a reply to a later call
-            // could not be told apart from the stream's replies.
-            close(context)
-            return
-        case .idle:
+    private func perform(_ action: ConnectionStateMachine.Action, _ context: ChannelHandlerContext) {
+        switch action {
+        case .none:
             break
+        case .process(let calls, let connection, let thenRead):
+            process(calls, on: connection, context)
+            if thenRead { context.read() }
+        case .read:
+            context.read()
+        case .close:
+            context.close(promise: nil)
         }
-        // Replies wait until the client reads those already sent.
-        guard let connection, context.channel.isWritable else { return }
-        state = .processing
-        let calls = Array(pending.prefix(Self.maximumBatch))
-        pending.removeFirst(calls.count)
+    }
+
+    private func process(_ calls: [VarlinkCall], on connection: ConnectionContext, _ context: ChannelHandlerContext) {
         let processor = self.processor
         let eventLoop = context.eventLoop
         let bound = NIOLoopBound((self, context), eventLoop: eventLoop)
@@ -222,58 +141,30 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     private func write(_ replies: [VarlinkReply?], answering calls: [VarlinkCall], _ context: ChannelHandlerContext) {
-        guard state != .closed else { return }
-        // The processor stops at a Watch that streams; the calls behind it in the batch were
-        // not acted on and go back in line, where the stream's rule (below) closes the
-        // connection, as for calls that arrive later.
-        if replies.count < calls.count { pending.insert(contentsOf: calls[replies.count...], at: 0) }
+        guard case .write(let thenClose) = machine.answered(replies, to: calls) else { return }
         var bytes: [UInt8] = []
-        var streams = false
-        for reply in replies {
-            guard let reply else { continue }
-            reply.encode(into: &bytes)
-            streams = streams || reply.continues
-        }
-        state = streams ? .streaming : .idle
+        for case let reply? in replies { reply.encode(into: &bytes) }
         if !bytes.isEmpty {
             context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: nil)
         }
-        if closesAfterWrite || (inputClosed && pending.isEmpty && state == .idle) {
-            close(context)
-            return
-        }
-        dispatchPending(context)
-        resumeReading(context)
-    }
-
-    private func armPartialMessageTimer(_ context: ChannelHandlerContext) {
-        guard decoder.hasPartialMessage else {
-            partialMessageTimer?.cancel()
-            partialMessageTimer = nil
-            return
-        }
-        guard partialMessageTimer == nil else { return }
-        let timeout = limits.partialMessageTimeout.components
-        let amount = TimeAmount.seconds(timeout.seconds) + .nanoseconds(timeout.attoseconds / 1_000_000_000)
-        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        partialMessageTimer = context.eventLoop.scheduleTask(in: amount) {
-            let (handler, context) = bound.value
-            handler.partialMessageTimer = nil
-            if handler.decoder.hasPartialMessage { handler.close(context) }
+        if thenClose {
+            context.close(promise: nil)
+        } else {
+            perform(machine.repliesWritten(), context)
         }
     }
 
-    private func fail(_ context: ChannelHandlerContext, with error: VarlinkError) {
-        let bytes = VarlinkReply(error: error).encoded
-        state = .closed
+    private func writeAtOnceReplies(_ context: ChannelHandlerContext) {
+        guard !atOnceReplies.isEmpty else { return }
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: atOnceReplies)), promise: nil)
+        atOnceReplies.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes a last error, then closes once it is written, so the client is told why.
+    private func answerAndClose(_ context: ChannelHandlerContext, with error: VarlinkError) {
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(bytes: bytes))).whenComplete { _ in
+        context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(bytes: VarlinkReply(error: error).encoded))).whenComplete { _ in
             channel.close(promise: nil)
         }
-    }
-
-    private func close(_ context: ChannelHandlerContext) {
-        state = .closed
-        context.close(promise: nil)
     }
 }

@@ -1,74 +1,68 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
 import NIOCore
 import NIOPosix
 
-/// The daemon's listening socket: accepts Varlink connections on event loops and hands
-/// their calls to a ``CallProcessor``.
-public final class VarlinkServer: Sendable {
+/// The daemon's Varlink socket: where it listens, and the pipeline that answers each
+/// connection with a ``CallProcessor`` on the event loops of a shared group.
+struct VarlinkServer: Sendable {
     /// Where to listen.
-    public enum Endpoint: Sendable {
+    enum Endpoint: Sendable {
         /// A Unix socket the daemon creates at a path, with a mode and optionally a group.
         case path(String, mode: mode_t, group: gid_t?)
         /// A listening socket systemd passed in (socket activation).
         case descriptor(Int32)
+
+        /// The socket's path, or nil for an inherited descriptor.
+        var path: String? {
+            guard case .path(let path, _, _) = self else { return nil }
+            return path
+        }
     }
 
-    private let listener: any Channel
-    private let counter: ConnectionCounter
-    private let registry: ConnectionRegistry
+    /// Where to listen.
+    let endpoint: Endpoint
+    private let eventLoops: any EventLoopGroup
+    private let processor: any CallProcessor
+    private let limits: ServerLimits
+    private let peers: PeerIdentifier
+    private let counter = ConnectionCounter()
+    private let logger: Logger
 
-    /// The path of the socket, or nil for an inherited descriptor.
-    public let path: String?
-
-    /// The number of open connections.
-    public var connectionCount: Int { counter.current }
-
-    private init(listener: any Channel, counter: ConnectionCounter, registry: ConnectionRegistry, path: String?) {
-        self.listener = listener
-        self.counter = counter
-        self.registry = registry
-        self.path = path
-    }
-
-    /// Starts listening.
+    /// Describes a server; nothing listens until ``listen()``.
     /// - Parameters:
     ///   - endpoint: Where to listen.
-    ///   - group: The event loops that run the connections.
+    ///   - eventLoops: The event loops that accept and run the connections.
     ///   - processor: The service that answers calls.
     ///   - limits: The bounds on messages, connections and watchers.
-    ///   - access: Decides for each connection, from its credentials, whether it may mutate.
+    ///   - peers: How each connection's peer is identified.
+    ///   - logger: Where problems while stopping are logged.
+    init(endpoint: Endpoint, eventLoops: any EventLoopGroup, processor: any CallProcessor, limits: ServerLimits, peers: PeerIdentifier, logger: Logger) {
+        self.endpoint = endpoint
+        self.eventLoops = eventLoops
+        self.processor = processor
+        self.limits = limits
+        self.peers = peers
+        self.logger = logger
+    }
+
+    /// The number of open connections.
+    var connectionCount: Int { counter.current }
+
+    /// Starts listening.
+    /// - Returns: The listening socket, to drain when the daemon stops.
     /// - Throws: ``ServerError`` when the socket cannot be set up.
-    public static func start(
-        endpoint: Endpoint,
-        group: any EventLoopGroup,
-        processor: any CallProcessor,
-        limits: ServerLimits,
-        access: any MutationAccess
-    ) async throws -> VarlinkServer {
-        let counter = ConnectionCounter()
+    func listen() async throws -> VarlinkListener {
         let registry = ConnectionRegistry()
-        let bootstrap = ServerBootstrap(group: group)
-            // SOMAXCONN, as systemd uses for the sockets it listens on (appstated.socket too): a
-            // burst of clients connecting without blocking, as sd-varlink does, gets EAGAIN
-            // once the backlog is full.
-            .serverChannelOption(.backlog, value: 4096)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers(
-                        registry.tracker(),
-                        VarlinkConnectionHandler(processor: processor, limits: limits, counter: counter, access: access)
-                    )
-                }
-            }
+        let bootstrap = makeBootstrap(registry: registry)
         switch endpoint {
         case .descriptor(let fd):
             let listener = try await bootstrap.withBoundSocket(fd).get()
-            return VarlinkServer(listener: listener, counter: counter, registry: registry, path: nil)
+            return VarlinkListener(listener: listener, registry: registry, path: nil, logger: logger)
         case .path(let path, let mode, let gid):
-            try prepareSocketPath(path)
+            try Self.prepareSocketPath(path)
             let listener: any Channel
             do {
                 listener = try await bootstrap.bind(unixDomainSocketPath: path).get()
@@ -79,21 +73,35 @@ public final class VarlinkServer: Sendable {
             if let gid, chown(path, UInt32.max, gid) != 0 {
                 throw ServerError.socketSetup(path, "chown: \(String(cString: strerror(errno)))")
             }
-            return VarlinkServer(listener: listener, counter: counter, registry: registry, path: path)
+            return VarlinkListener(listener: listener, registry: registry, path: path, logger: logger)
         }
     }
 
-    /// Stops accepting, lets calls in progress finish and closes every connection.
-    public func drain() async {
-        try? await listener.close()
-        if let path { unlink(path) }
-        let open = registry.channels.withLockedValue { Array($0.values) }
-        for channel in open {
-            channel.pipeline.fireUserInboundEventTriggered(DrainEvent())
+    private func makeBootstrap(registry: ConnectionRegistry) -> ServerBootstrap {
+        let (processor, limits, counter, peers) = (self.processor, self.limits, self.counter, self.peers)
+        // One lane per event loop, shared by its connections: a watch event reaches all the
+        // watchers of a loop in one task.
+        var lanes: [ObjectIdentifier: EventLoopWatcherLane] = [:]
+        for eventLoop in eventLoops.makeIterator() {
+            lanes[ObjectIdentifier(eventLoop)] = EventLoopWatcherLane(eventLoop: eventLoop)
         }
-        for channel in open {
-            try? await channel.closeFuture.get()
-        }
+        return ServerBootstrap(group: eventLoops)
+            // SOMAXCONN, as systemd uses for the sockets it listens on (appstated.socket too): a
+            // burst of clients connecting without blocking, as sd-varlink does, gets EAGAIN
+            // once the backlog is full.
+            .serverChannelOption(.backlog, value: 4096)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelInitializer { [lanes] channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let lane = lanes[ObjectIdentifier(channel.eventLoop)] ?? EventLoopWatcherLane(eventLoop: channel.eventLoop)
+                    try channel.pipeline.syncOperations.addHandlers(
+                        registry.tracker(),
+                        ByteToMessageHandler(VarlinkCallDecoder(maximumMessageSize: limits.maximumMessageSize,
+                                                                partialMessageTimeout: limits.partialMessageTimeout)),
+                        VarlinkConnectionHandler(processor: processor, limits: limits, counter: counter, peers: peers, lane: lane)
+                    )
+                }
+            }
     }
 
     /// Creates the socket's directory and removes a stale socket file, but never one that

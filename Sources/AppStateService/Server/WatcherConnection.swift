@@ -1,12 +1,13 @@
-import NIOCore
 import AppStateIPC
+import NIOCore
 
-/// A connection streaming `Watch` replies, with a bound on what may queue up for it: a
-/// watcher that cannot keep up is told and disconnected, and never grows the daemon's memory.
+/// A connection as a `Watch` stream, with a bound on what may queue up for it: a watcher
+/// that cannot keep up is told and disconnected, and never grows the daemon's memory.
 ///
-/// Replies are queued on the connection's own event loop (``WatchHub`` hops there once for
-/// all its watchers), so the accounting needs no lock.
-public final class WatcherConnection: Sendable {
+/// Replies are queued on the connection's own event loop (its ``EventLoopWatcherLane`` hops
+/// there once for all its watchers), so the accounting needs no lock.
+final class WatcherConnection: WatcherSink {
+    let lane: EventLoopWatcherLane
     private let channel: any Channel
     private let limit: Int
     private let replyLimit: Int
@@ -23,19 +24,24 @@ public final class WatcherConnection: Sendable {
         var isCutOff = false
     }
 
-    init(channel: any Channel, limit: Int, replyLimit: Int, grace: Duration) {
+    /// Creates the stream side of a connection.
+    /// - Parameters:
+    ///   - channel: The connection.
+    ///   - lane: The lane of the channel's event loop.
+    ///   - limit: The most bytes that may wait to be written.
+    ///   - replyLimit: The most replies that may wait to be written.
+    ///   - grace: How long a cut-off watcher may take to read the error.
+    init(channel: any Channel, lane: EventLoopWatcherLane, limit: Int, replyLimit: Int, grace: Duration) {
         self.channel = channel
+        self.lane = lane
         self.limit = limit
         self.replyLimit = replyLimit
         self.grace = grace
         self.state = .makeBoxSendingValue(State(), eventLoop: channel.eventLoop)
     }
 
-    /// The event loop the watcher's replies are queued on.
-    var eventLoop: any EventLoop { channel.eventLoop }
-
     /// Queues one encoded reply; cuts the watcher off when its queue is over the limit.
-    /// Call on ``eventLoop``.
+    /// Call on the channel's event loop.
     /// - Parameter frame: The reply, NUL-terminated; shared between watchers without copying.
     func send(_ frame: ByteBuffer) {
         let size = frame.readableBytes
@@ -55,12 +61,10 @@ public final class WatcherConnection: Sendable {
         channel.writeAndFlush(frame, promise: promise)
     }
 
-    /// Closes the stream, e.g. when the daemon stops.
     func close() {
         channel.close(promise: nil)
     }
 
-    /// Whether the connection is gone, so the hub can forget it.
     var isClosed: Bool { !channel.isActive }
 
     /// Sends the error after what is already queued and closes once it is written, so the
@@ -69,8 +73,7 @@ public final class WatcherConnection: Sendable {
     private func cutOff(queued: Int) {
         let buffer = channel.allocator.buffer(bytes: VarlinkReply(error: .watcherTooSlow(queued: queued)).encoded)
         let channel = self.channel
-        let grace = TimeAmount.nanoseconds(Int64(grace.components.seconds) * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000)
-        let deadline = channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
+        let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(grace)) { channel.close(promise: nil) }
         channel.writeAndFlush(buffer).whenComplete { _ in
             deadline.cancel()
             channel.close(promise: nil)

@@ -1,4 +1,5 @@
 import Glibc
+import Logging
 
 /// Who may mutate the trees. Reads are open to every peer that can connect (the socket's
 /// mode and group already decide that); mutations are allowed to root, to the daemon's
@@ -56,10 +57,22 @@ public struct AccessPolicy: Sendable {
     }
 }
 
-/// Decides, once per connection, whether its peer may change state. The server asks it with
-/// the credentials the kernel reported for the connection (`SO_PEERCRED`).
+/// Decides, once per connection, whether its peer may change state, from the credentials the
+/// kernel reported for the connection (`SO_PEERCRED`).
+///
+/// Looking a user's groups up may block on the user database (NSS: sssd, LDAP), so the server
+/// asks for the full decision only when the peer first tries to change something, and never on
+/// an event loop or the main actor; reads never wait for it.
 public protocol MutationAccess: Sendable {
-    /// Whether the peer that connected may mutate.
+    /// The decision the credentials settle alone, with no lookup, or nil when the peer's
+    /// groups must be looked up.
+    ///
+    /// - Parameters:
+    ///   - uid: The peer's effective user id.
+    ///   - gid: The peer's effective group id.
+    func decisionWithoutLookup(uid: uid_t, gid: gid_t) -> Bool?
+
+    /// Whether the peer that connected may mutate; may block on the user database.
     ///
     /// - Parameters:
     ///   - pid: The peer's process id.
@@ -69,26 +82,34 @@ public protocol MutationAccess: Sendable {
     func mayMutate(pid: pid_t, uid: uid_t, gid: gid_t) -> Bool
 }
 
+extension MutationAccess {
+    /// Always look up: the decision needs the peer's groups.
+    public func decisionWithoutLookup(uid: uid_t, gid: gid_t) -> Bool? { nil }
+}
+
 /// The daemon's access control: an ``AccessPolicy`` applied to a peer's kernel credentials
 /// and to the groups its user has in a ``GroupDatabase``.
 ///
-/// The groups are looked up for every connection, so that a user added to the group may
-/// mutate from its next connection on. A failed lookup gives no groups: the peer is judged
-/// on its uid and primary gid alone.
+/// The groups are looked up for every connection that tries to change something, so that a
+/// user added to the group may mutate from its next connection on. A failed lookup gives no
+/// groups, and is logged: the peer is judged on its uid and primary gid alone.
 public struct PeerAccess: MutationAccess {
     /// The decision, once the peer's groups are known.
     public let policy: AccessPolicy
     /// Where each peer's groups are looked up.
     public let database: any GroupDatabase
+    private let logger: Logger
 
     /// Creates access control from a policy and a group database.
     ///
     /// - Parameters:
     ///   - policy: The decision.
     ///   - database: Where each peer's groups are looked up.
-    public init(policy: AccessPolicy, database: any GroupDatabase = SystemGroupDatabase()) {
+    ///   - logger: Where a failed lookup is reported.
+    public init(policy: AccessPolicy, database: any GroupDatabase = SystemGroupDatabase(), logger: Logger = Logger(label: "appstated")) {
         self.policy = policy
         self.database = database
+        self.logger = logger
     }
 
     /// Creates the daemon's access control: the allowed group names resolved in `database`,
@@ -98,8 +119,20 @@ public struct PeerAccess: MutationAccess {
     ///   - allowedGroups: The groups whose members may mutate (`--allow-group`).
     ///   - daemonUID: The daemon's uid, allowed to mutate.
     ///   - database: Where group names and each peer's groups are looked up.
-    public init(allowedGroups: [String], daemonUID: uid_t = geteuid(), database: any GroupDatabase = SystemGroupDatabase()) {
-        self.init(policy: AccessPolicy(groupNames: allowedGroups, daemonUID: daemonUID, database: database), database: database)
+    ///   - logger: Where a failed lookup is reported.
+    public init(allowedGroups: [String], daemonUID: uid_t = geteuid(), database: any GroupDatabase = SystemGroupDatabase(),
+                logger: Logger = Logger(label: "appstated")) {
+        self.init(policy: AccessPolicy(groupNames: allowedGroups, daemonUID: daemonUID, database: database), database: database, logger: logger)
+    }
+
+    /// Root, the daemon's own user and a member of an allowed group by its primary group may
+    /// mutate without a lookup; anyone else needs their groups looked up.
+    ///
+    /// - Parameters:
+    ///   - uid: The peer's effective user id.
+    ///   - gid: The peer's effective group id.
+    public func decisionWithoutLookup(uid: uid_t, gid: gid_t) -> Bool? {
+        policy.mayMutate(PeerCredentials(pid: 0, uid: uid, gid: gid, supplementaryGroups: [])) ? true : nil
     }
 
     /// Whether the peer that connected may mutate: its groups looked up by uid, then the
@@ -111,7 +144,14 @@ public struct PeerAccess: MutationAccess {
     ///   - gid: The peer's effective group id.
     /// - Returns: `true` when its mutations are allowed.
     public func mayMutate(pid: pid_t, uid: uid_t, gid: gid_t) -> Bool {
-        let groups = (try? database.groups(ofUser: uid)) ?? []
+        let groups: [gid_t]
+        do {
+            groups = try database.groups(ofUser: uid)
+        } catch {
+            // Judged by its user and primary group alone, which may deny what a group allows.
+            logger.warning("cannot read the groups of uid \(uid): \(error)")
+            groups = []
+        }
         return policy.mayMutate(PeerCredentials(pid: pid, uid: uid, gid: gid, supplementaryGroups: groups))
     }
 }

@@ -16,14 +16,25 @@ import FoundationEssentials
 /// instead of being refused. ``logIn(user:switching:)`` and ``logOut()`` post nothing,
 /// so observing the bus never loops back.
 ///
-/// The session takes part in restoration; restoring a logged-in session shows the
-/// logged-in child at once, with no transition and no view loaded early.
+/// A logged-in session can be locked: ``lock()`` keeps the session and shows the lock
+/// screen (the ``locked`` child, or the logged-out child when there is none) with the same
+/// swap; ``unlock()`` shows the logged-in child again, its state intact.
+///
+/// The session and its lock take part in restoration; restoring shows the right child at
+/// once, with no transition and no view loaded early.
 public final class LoginStateController: Controller {
     /// The child shown while nobody is logged in.
     public let loggedOut: Controller
 
     /// The child shown while someone is logged in.
     public let loggedIn: Controller
+
+    /// The lock screen, shown while the session is locked; without one, the logged-out
+    /// child is shown then.
+    public let locked: Controller?
+
+    /// Whether the session is locked; false whenever nobody is logged in.
+    public private(set) var isLocked = false
 
     /// Who is logged in, and since when; nil when nobody is.
     public private(set) var session: Session?
@@ -36,27 +47,34 @@ public final class LoginStateController: Controller {
     ///   - identifier: The name among its siblings.
     ///   - loggedOut: The child shown while nobody is logged in.
     ///   - loggedIn: The child shown while someone is logged in.
+    ///   - locked: The lock screen, shown while the session is locked; `nil` shows the
+    ///     logged-out child then.
     ///   - title: A human-readable name.
-    /// - Throws: ``ContainmentError/invalidArgument`` when both children are the same
+    /// - Throws: ``ContainmentError/invalidArgument`` when two children are the same
     ///   controller or a child's identifier is empty or contains `/`,
-    ///   ``ContainmentError/duplicateIdentifier`` when they share an identifier (they are
+    ///   ``ContainmentError/duplicateIdentifier`` when two share an identifier (they are
     ///   siblings during a swap), ``ContainmentError/transitionInProgress`` when the
     ///   logged-out child is in another container's transition.
-    public init(identifier: String, loggedOut: Controller, loggedIn: Controller, title: String? = nil) throws {
-        guard loggedOut !== loggedIn else {
-            throw ContainmentError.invalidArgument.with("\(identifier) needs two different children, not \(loggedIn.identifier) twice")
-        }
-        for child in [loggedOut, loggedIn] where child.identifier.isEmpty || child.identifier.contains("/") {
-            throw ContainmentError.invalidArgument.with("identifier \"\(child.identifier)\" must be non-empty and contain no /")
-        }
-        guard loggedOut.identifier != loggedIn.identifier else {
-            throw ContainmentError.duplicateIdentifier.with("\(identifier) cannot have two children named \(loggedIn.identifier)")
+    public init(identifier: String, loggedOut: Controller, loggedIn: Controller, locked: Controller? = nil, title: String? = nil) throws {
+        let all = [loggedOut, loggedIn] + (locked.map { [$0] } ?? [])
+        for (index, child) in all.enumerated() {
+            for other in all[..<index] {
+                guard other !== child else {
+                    throw ContainmentError.invalidArgument.with("\(identifier) needs different children, not \(child.identifier) twice")
+                }
+                guard other.identifier != child.identifier else {
+                    throw ContainmentError.duplicateIdentifier.with("\(identifier) cannot have two children named \(child.identifier)")
+                }
+            }
+            guard !child.identifier.isEmpty, !child.identifier.contains("/") else {
+                throw ContainmentError.invalidArgument.with("identifier \"\(child.identifier)\" must be non-empty and contain no /")
+            }
         }
         self.loggedOut = loggedOut
         self.loggedIn = loggedIn
+        self.locked = locked
         super.init(identifier: identifier, title: title)
-        loggedOut.keeper = self
-        loggedIn.keeper = self
+        for child in all { child.keeper = self }
         try slot.validate(loggedOut)
         slot.show(loggedOut)
     }
@@ -69,9 +87,15 @@ public final class LoginStateController: Controller {
     /// The shown child.
     public override var currentChild: Controller? { slot.shown }
 
-    /// Both children, the logged-out one first, whichever is shown: the hidden one keeps its
-    /// state (pages, menu, navigation) for the next time it is shown.
-    public override var configuredChildren: [Controller] { [loggedOut, loggedIn] }
+    /// Every child, the logged-out one first, whichever is shown: the hidden ones keep their
+    /// state (pages, menu, navigation) for the next time they are shown.
+    public override var configuredChildren: [Controller] { [loggedOut, loggedIn] + (locked.map { [$0] } ?? []) }
+
+    /// The child the session calls for: logged out, locked, or logged in.
+    private var sessionChild: Controller {
+        guard session != nil else { return loggedOut }
+        return isLocked ? locked ?? loggedOut : loggedIn
+    }
 
     /// How long a swap takes on the window's clock; zero, the default, swaps before
     /// ``logIn(user:switching:)`` or ``logOut()`` returns.
@@ -100,21 +124,52 @@ public final class LoginStateController: Controller {
             guard switching else {
                 throw ContainmentError.alreadyLoggedIn.with("\(session.user) is logged in to \(identifier); log out first or switch users")
             }
+            // Another user's session starts unlocked.
+            if isLocked { try slot.validate(loggedIn) }
             self.session = Session(user: user, since: Self.currentSecond())
+            isLocked = false
+            slot.show(sessionChild)
             return
         }
         try slot.validate(loggedIn)
         session = Session(user: user, since: Self.currentSecond())
-        slot.show(loggedIn)
+        slot.show(sessionChild)
     }
 
-    /// Logs out and shows the logged-out child.
+    /// Logs out, which also ends a lock, and shows the logged-out child.
     /// - Returns: Whether someone was logged in; false changes nothing.
     @discardableResult
     public func logOut() -> Bool {
         guard session != nil else { return false }
         session = nil
-        slot.show(loggedOut)
+        isLocked = false
+        slot.show(sessionChild)
+        return true
+    }
+
+    /// Locks the session: it stays, and the lock screen is shown.
+    /// - Returns: Whether a session was locked; false (nobody is logged in, or the session
+    ///   is locked already) changes nothing.
+    /// - Throws: What showing the lock screen can throw (see ``logIn(user:switching:)``);
+    ///   nothing changes then.
+    @discardableResult
+    public func lock() throws -> Bool {
+        guard session != nil, !isLocked else { return false }
+        try slot.validate(locked ?? loggedOut)
+        isLocked = true
+        slot.show(sessionChild)
+        return true
+    }
+
+    /// Unlocks the session and shows the logged-in child again, with its state intact.
+    /// - Returns: Whether the session was locked; false changes nothing.
+    /// - Throws: What showing the logged-in child can throw; nothing changes then.
+    @discardableResult
+    public func unlock() throws -> Bool {
+        guard isLocked else { return false }
+        try slot.validate(loggedIn)
+        isLocked = false
+        slot.show(sessionChild)
         return true
     }
 
@@ -158,6 +213,7 @@ public final class LoginStateController: Controller {
         }
         coder.encode(session.user, forKey: "user")
         coder.encode(.number(session.since.timeIntervalSince1970), forKey: "since")
+        if isLocked { coder.encode(.bool(true), forKey: "locked") }
     }
 
     /// Restores the saved session and shows its child at once, without a transition and
@@ -166,25 +222,26 @@ public final class LoginStateController: Controller {
     public override func decodeRestorableState(with coder: RestorationCoder) {
         super.decodeRestorableState(with: coder)
         guard let user = coder.decodeString(forKey: "user") else {
-            restore(nil)
+            restore(nil, locked: false)
             return
         }
         do {
             try Session.validate(user: user)
         } catch {
             ContainmentWarning.emit("restored no session: \(error)", on: identifier)
-            restore(nil)
+            restore(nil, locked: false)
             return
         }
         let since = coder.values["since"]?.doubleValue.map(Date.init(timeIntervalSince1970:)) ?? Date()
-        restore(Session(user: user, since: since))
+        restore(Session(user: user, since: since), locked: coder.values["locked"] == .bool(true))
     }
 
-    /// Adds the logged-in user to the snapshot.
+    /// Adds the logged-in user and the lock to the snapshot.
     /// - Parameter node: The snapshot being built for this controller.
     public override func describe(in node: inout NodeSnapshot) {
         super.describe(in: &node)
         node.user = session?.user
+        node.locked = isLocked
     }
 
     /// Now, to the whole second: a whole number of seconds converts between Foundation's
@@ -194,16 +251,17 @@ public final class LoginStateController: Controller {
         Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
 
-    private func restore(_ restored: Session?) {
-        let child = restored == nil ? loggedOut : loggedIn
+    private func restore(_ restored: Session?, locked restoredLock: Bool) {
+        let previous = (session, isLocked)
+        (session, isLocked) = (restored, restored != nil && restoredLock)
         do {
-            try slot.validate(child)
+            try slot.validate(sessionChild)
         } catch {
             ContainmentWarning.emit("could not restore the session: \(error)", on: identifier)
+            (session, isLocked) = previous
             return
         }
-        session = restored
-        slot.show(child, animated: false)
+        slot.show(sessionChild, animated: false)
     }
 
     private func sessionDidLogIn(user: String) {

@@ -4,7 +4,8 @@ public enum NodeType: String, CaseIterable, Hashable, Sendable {
     case controller = "Controller"
     /// A ``ContentStateController``: loading, failed, or rendering its one child.
     case contentState = "ContentStateController"
-    /// A ``LoginStateController``: its first child when logged out, its second when logged in.
+    /// A ``LoginStateController``: its first child when logged out, its second when logged in,
+    /// its third (optional) while the session is locked.
     case loginState = "LoginStateController"
     /// A ``PaginatedController``: one of its children (pages) at a time.
     case paginated = "PaginatedController"

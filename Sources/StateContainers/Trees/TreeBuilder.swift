@@ -117,8 +117,11 @@
             }
             return controller
         case .loginState:
-            guard children.count == 2 else { throw ContainmentError.invalidArgument.with("a LoginStateController needs two children") }
-            let controller = try LoginStateController(identifier: node.id, loggedOut: children[0], loggedIn: children[1], title: node.title)
+            guard children.count == 2 || children.count == 3 else {
+                throw ContainmentError.invalidArgument.with("a LoginStateController needs two or three children")
+            }
+            let controller = try LoginStateController(identifier: node.id, loggedOut: children[0], loggedIn: children[1],
+                                                      locked: children.count == 3 ? children[2] : nil, title: node.title)
             if let transitionDuration { controller.transitionDuration = transitionDuration }
             return controller
         case .paginated:

@@ -111,7 +111,7 @@ struct TreeValidator {
         let problem: String? = switch type {
         case .controller: count == 0 ? nil : "a Controller has no children"
         case .contentState: count <= 1 ? nil : "a ContentStateController has at most one child (what it renders)"
-        case .loginState: count == 2 ? nil : "a LoginStateController needs exactly two children (logged out, logged in)"
+        case .loginState: count == 2 || count == 3 ? nil : "a LoginStateController needs two or three children (logged out, logged in, and optionally locked)"
         case .keyboardAware: count == 1 ? nil : "a KeyboardAwareController needs exactly one child (its content)"
         case .paginated: count >= 1 ? nil : "a PaginatedController needs at least one child (its pages)"
         case .menu: count >= 1 ? nil : "a MenuController needs at least one child (its items)"

@@ -1,0 +1,46 @@
+import NIOConcurrencyHelpers
+
+/// Whether the daemon told systemd it is ready. The watchdog and reloads wait for it, so that
+/// systemd hears `READY=1` before any `WATCHDOG=1` or `RELOADING=1`.
+///
+/// It is settled once: ready, or given up when the server stops before it listened. The
+/// server settles it in every case, so a wait always ends.
+final class Readiness: Sendable {
+    private enum State {
+        case waiting([CheckedContinuation<Bool, Never>])
+        case settled(isReady: Bool)
+    }
+
+    // A pthread mutex rather than Synchronization.Mutex, which ThreadSanitizer cannot see on
+    // Linux (see ConnectionCounter).
+    private let state = NIOLockedValueBox(State.waiting([]))
+
+    /// Settles readiness, unless it is settled already, and resumes the waiters.
+    /// - Parameter isReady: Whether the daemon is ready; false when it stops without being so.
+    func settle(isReady: Bool) {
+        let waiters: [CheckedContinuation<Bool, Never>] = state.withLockedValue { state in
+            guard case .waiting(let waiters) = state else { return [] }
+            state = .settled(isReady: isReady)
+            return waiters
+        }
+        for waiter in waiters { waiter.resume(returning: isReady) }
+    }
+
+    /// Waits until readiness is settled.
+    /// - Returns: Whether the daemon became ready.
+    func wait() async -> Bool {
+        await withCheckedContinuation { continuation in
+            let settled: Bool? = state.withLockedValue { state in
+                switch state {
+                case .waiting(var waiters):
+                    waiters.append(continuation)
+                    state = .waiting(waiters)
+                    return nil
+                case .settled(let isReady):
+                    return isReady
+                }
+            }
+            if let settled { continuation.resume(returning: settled) }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import AppStateIPC
+import Logging
+import ServiceLifecycle
+
+/// The Varlink socket as a service: it listens, tells systemd that the daemon is ready
+/// (`READY=1` with the status), and on graceful shutdown tells systemd that it is stopping
+/// (`STOPPING=1`), ends the `Watch` streams and drains the connections.
+struct VarlinkServerService: Service {
+    private let server: VarlinkServer
+    private let processor: RequestProcessor
+    private let status: DaemonStatus
+    private let readiness: Readiness
+    private let notifier: SystemdNotifier
+    private let logger: Logger
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - server: The socket to listen on and how its connections are answered.
+    ///   - processor: The processor whose `Watch` streams end when the daemon stops.
+    ///   - status: The status line sent with `READY=1`.
+    ///   - readiness: Settled once `READY=1` is sent, or when the server stops before that.
+    ///   - notifier: Where systemd is told.
+    ///   - logger: Where the server logs.
+    init(server: VarlinkServer, processor: RequestProcessor, status: DaemonStatus, readiness: Readiness,
+         notifier: SystemdNotifier, logger: Logger) {
+        self.server = server
+        self.processor = processor
+        self.status = status
+        self.readiness = readiness
+        self.notifier = notifier
+        self.logger = logger
+    }
+
+    func run() async throws {
+        // Whatever ends this service, nothing waits for a READY=1 that will not come.
+        defer { readiness.settle(isReady: false) }
+        let listener = try await server.listen()
+        let line = await status.line
+        notifier.notify(logging: logger) { try $0.ready(status: line) }
+        logger.info("appstated \(AppStateVersion.current) listening on \(status.socketDescription)",
+                    metadata: ["socket": "\(status.socketDescription)"])
+        readiness.settle(isReady: true)
+        do {
+            try await gracefulShutdown()
+        } catch is CancellationError {
+            // Cancelled rather than shut down, since another service failed: stop all the
+            // same, so that the socket file goes and the clients are answered.
+        }
+        notifier.notify(logging: logger) { try $0.stopping() }
+        logger.info("stopping")
+        await processor.closeWatchers()
+        await listener.drain()
+    }
+}

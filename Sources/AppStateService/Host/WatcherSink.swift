@@ -1,0 +1,17 @@
+/// A connection following a tree with `Watch`, as the host sees it. The server implements it
+/// with its connections; the host hands it encoded replies through its ``lane`` and never
+/// touches a socket.
+public protocol WatcherSink: AnyObject, Sendable {
+    /// The kind of lane the watcher's replies travel on.
+    associatedtype Lane: WatcherLane where Lane.Watcher == Self
+
+    /// The lane the watcher's replies are written from. Watchers on the same lane receive
+    /// each change together, in one hop to the lane's thread.
+    var lane: Lane { get }
+
+    /// Whether the connection is gone, so the host can forget it.
+    var isClosed: Bool { get }
+
+    /// Ends the stream and the connection, e.g. when the daemon stops.
+    func close()
+}

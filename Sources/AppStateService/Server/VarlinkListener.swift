@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+import NIOCore
+
+/// A listening ``VarlinkServer``: its socket and its open connections, until it drains.
+final class VarlinkListener: Sendable {
+    private let listener: any Channel
+    private let registry: ConnectionRegistry
+    /// The socket file, removed when draining; nil for an inherited descriptor.
+    private let path: String?
+    private let logger: Logger
+
+    init(listener: any Channel, registry: ConnectionRegistry, path: String?, logger: Logger) {
+        self.listener = listener
+        self.registry = registry
+        self.path = path
+        self.logger = logger
+    }
+
+    /// Stops accepting, lets calls in progress finish and closes every connection.
+    func drain() async {
+        do {
+            try await listener.close()
+        } catch ChannelError.alreadyClosed {
+            // Nothing is accepted any more, which is all this step is for.
+        } catch {
+            logger.warning("closing the listening socket failed: \(error)")
+        }
+        if let path { unlink(path) }
+        let open = registry.channels.withLockedValue { Array($0.values) }
+        for channel in open {
+            channel.pipeline.fireUserInboundEventTriggered(DrainEvent())
+        }
+        for channel in open {
+            do {
+                try await channel.closeFuture.get()
+            } catch {
+                logger.warning("a connection did not close cleanly while draining: \(error)")
+            }
+        }
+    }
+}

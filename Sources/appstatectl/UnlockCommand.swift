@@ -1,0 +1,28 @@
+import AppStateCtlKit
+import AppStateIPC
+import ArgumentParser
+
+/// `appstatectl unlock`: unlocks the session, for systems without logind.
+struct UnlockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unlock",
+        abstract: "Unlock the session and print the path of the screen shown.",
+        discussion: """
+            Shows the logged-in screen again, as it was when the session was locked. \
+            Unlocking a session that is not locked succeeds and says so on standard error. \
+            With --json, prints the Unlock reply: {"changed": bool, "path": string}.
+
+            EXAMPLE
+              $ appstatectl unlock
+              session/home
+            """
+    )
+
+    @OptionGroup var options: ConnectionOptions
+
+    func run() throws {
+        let reply = try options.withClient { try $0.call(Unlock.self, .init(tree: options.tree)) }
+        if !reply.changed, !options.json { Console.error("the session was not locked") }
+        options.emit(reply, human: reply.path)
+    }
+}

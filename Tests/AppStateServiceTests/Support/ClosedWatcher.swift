@@ -1,0 +1,13 @@
+@testable import AppStateService
+
+/// A `Watch` stream whose connection is already gone: the hub forgets it at the first
+/// change, so nothing is ever sent.
+final class ClosedWatcher: WatcherSink {
+    let lane = Lane()
+    var isClosed: Bool { true }
+    func close() {}
+
+    final class Lane: WatcherLane {
+        func send(_ frame: [UInt8], to watchers: [ClosedWatcher]) {}
+    }
+}

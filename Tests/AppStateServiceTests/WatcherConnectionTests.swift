@@ -1,0 +1,65 @@
+import AppStateCore
+import AppStateIPC
+@testable import AppStateService
+import NIOCore
+import NIOEmbedded
+import XCTest
+
+/// A connection as a `Watch` stream: a lane hands each change to its watchers in one task on
+/// the event loop, and a watcher that does not read is told and cut off.
+final class WatcherConnectionTests: XCTestCase {
+    @MainActor func testSend_whenTheLaneHandsOverAFrame_thenEveryWatcherWritesItOnTheEventLoop() async throws {
+        let loop = EmbeddedEventLoop()
+        let channels = [EmbeddedChannel(loop: loop), EmbeddedChannel(loop: loop)]
+        for channel in channels { try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/run/test.sock")).get() }
+        let lane = EventLoopWatcherLane(eventLoop: loop)
+        let watchers = channels.map { WatcherConnection(channel: $0, lane: lane, limit: 1 << 16, replyLimit: 16, grace: .seconds(1)) }
+
+        lane.send(Array("{}\0".utf8), to: watchers)
+        XCTAssertNil(try channels[0].readOutbound(as: ByteBuffer.self), "written in the lane's task, not by the caller")
+        loop.run()
+
+        for channel in channels {
+            XCTAssertEqual(try channel.readOutbound(as: ByteBuffer.self).map { Array($0.readableBytesView) }, Array("{}\0".utf8))
+        }
+    }
+
+    @MainActor func testSend_whenRepliesPileUpUnread_thenWatcherTooSlowAfterThemAndClosedAfterTheGrace() async throws {
+        let stall = StallingWriter()
+        let channel = EmbeddedChannel(handler: stall)
+        try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/run/test.sock")).get()
+        let lane = EventLoopWatcherLane(eventLoop: channel.eventLoop)
+        let watcher = WatcherConnection(channel: channel, lane: lane, limit: 1 << 16, replyLimit: 2, grace: .seconds(5))
+        let frame = channel.allocator.buffer(bytes: Array("{}\0".utf8))
+
+        for _ in 0..<4 { watcher.send(frame) }
+
+        let written = try stall.writes.map { try VarlinkReply(frame: Array($0.readableBytesView.dropLast())) }
+        XCTAssertEqual(written.map(\.error), [nil, nil, "io.appstate.WatcherTooSlow"], "nothing is queued after the error")
+        XCTAssertEqual(written.last?.parameters["queued"]?.intValue, 2)
+        XCTAssertFalse(watcher.isClosed, "the watcher has the grace period to read the error")
+        channel.embeddedEventLoop.advanceTime(by: .seconds(5))
+        XCTAssertTrue(watcher.isClosed)
+    }
+}
+
+/// Keeps every write, as a socket whose peer never reads: they complete only when the
+/// channel closes, failed.
+private final class StallingWriter: ChannelOutboundHandler {
+    typealias OutboundIn = ByteBuffer
+    private(set) var writes: [ByteBuffer] = []
+    private var promises: [EventLoopPromise<Void>] = []
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        writes.append(unwrapOutboundIn(data))
+        if let promise { promises.append(promise) }
+    }
+
+    func flush(context: ChannelHandlerContext) {}
+
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        for promise in promises { promise.fail(ChannelError.ioOnClosedChannel) }
+        promises = []
+        context.close(mode: mode, promise: promise)
+    }
+}
