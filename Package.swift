@@ -83,7 +83,7 @@ let package = Package(
         // What every test target needs to start other programs safely.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AppStateCoreTests", dependencies: ["AppStateCore", "TestSupport"]),
-        .testTarget(name: "StateContainersTests", dependencies: ["AppStateCore", "StateContainers"]),
+        .testTarget(name: "StateContainersTests", dependencies: ["AppStateCore", "StateContainers", "TestSupport"]),
         .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateCore", "AppStateIPC", "TestSupport"]),
         .testTarget(
             name: "AppStateServiceTests",

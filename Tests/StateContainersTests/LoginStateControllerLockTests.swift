@@ -6,25 +6,23 @@ import XCTest
 /// The login container's locked state: locking keeps the session and swaps to the lock
 /// screen with the same timeline as logging in and out; unlocking shows the logged-in child
 /// again with its state intact; the lock is restorable.
-@MainActor final class LoginStateControllerLockTests: XCTestCase {
-    private var window: Window?
-    private let log = ContainersBCallbackLog()
+final class LoginStateControllerLockTests: ModelTestCase {
+    override class var spelling: CallbackLog.Spelling { .plain }
 
     private func makeSession(lockScreen: Bool = true, duration: Duration = .zero) throws -> LoginStateController {
         let session = try LoginStateController(
             identifier: "session",
-            loggedOut: ContainersBLoggingController("login", log: log),
-            loggedIn: ContainersBLoggingController("home", log: log),
-            locked: lockScreen ? ContainersBLoggingController("locked", log: log) : nil
+            loggedOut: controller("login"),
+            loggedIn: controller("home"),
+            locked: lockScreen ? controller("locked") : nil
         )
         session.transitionDuration = duration
         return session
     }
 
     func testLock_withManualClock_thenSwapsToTheLockScreenWithTheSevenStepTimeline() async throws {
-        let clock = ManualClock()
         let session = try makeSession(duration: .milliseconds(300))
-        window = containersBVisibleWindow(root: session, clock: clock)
+        show(session)
         try session.logIn(user: "alice")
         clock.advance(by: .milliseconds(300))
         _ = log.take()
@@ -53,7 +51,7 @@ import XCTest
 
     func testUnlock_whenLocked_thenTheLoggedInChildReturnsWithItsViewAndState() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        show(session)
         try session.logIn(user: "alice")
         let home = session.loggedIn
         home.title = "Inbox, 3 unread"
@@ -79,7 +77,7 @@ import XCTest
 
     func testLock_whenNobodyIsLoggedInOrAlreadyLocked_thenChangesNothing() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        show(session)
         _ = log.take()
         XCTAssertFalse(try session.lock())
         XCTAssertFalse(session.isLocked)
@@ -93,7 +91,7 @@ import XCTest
 
     func testLock_withoutALockScreen_thenTheLoggedOutChildStandsIn() async throws {
         let session = try makeSession(lockScreen: false)
-        window = containersBVisibleWindow(root: session)
+        show(session)
         try session.logIn(user: "alice")
 
         try session.lock()
@@ -105,7 +103,7 @@ import XCTest
 
     func testLogOutAndSwitch_whenLocked_thenTheLockEnds() async throws {
         let session = try makeSession()
-        window = containersBVisibleWindow(root: session)
+        show(session)
         try session.logIn(user: "alice")
         try session.lock()
 
@@ -122,7 +120,7 @@ import XCTest
     func testRestoration_whenLocked_thenRestoresTheLockWithoutLoadingViews() async throws {
         let saved = try makeSession()
         saved.restorationIdentifier = "session"
-        window = containersBVisibleWindow(root: saved)
+        show(saved)
         try saved.logIn(user: "alice")
         try saved.lock()
         let document = saved.encodeRestorableTree()

@@ -1,6 +1,7 @@
 import AppStateCore
 import Foundation
 import StateContainers
+import TestSupport
 import XCTest
 
 final class MenuControllerTests: ModelTestCase {
@@ -382,7 +383,7 @@ final class MenuControllerTests: ModelTestCase {
         inbox.transitionDuration = .milliseconds(100)
         home.transitionDuration = .milliseconds(100)
         warnings = []
-        var random = Dice(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let names = ["thread", "draft", "gallery", "a/b", "", "unknown"]
 
         for _ in 0..<2_000 {
@@ -419,21 +420,5 @@ final class MenuControllerTests: ModelTestCase {
             }
         }
         checkAppearance(below: home)
-    }
-}
-
-/// The random test's dice: POSIX `jrand48` on a state of their own, from a seed, so that
-/// every run replays the same operations.
-private struct Dice {
-    private var state: [UInt16]
-
-    init(seed: UInt64) {
-        state = [0, 16, 32].map { UInt16(truncatingIfNeeded: seed >> $0) }
-    }
-
-    /// 64 random bits, from two draws of 32.
-    mutating func next() -> UInt64 {
-        let high = UInt64(UInt32(truncatingIfNeeded: jrand48(&state)))
-        return high << 32 | UInt64(UInt32(truncatingIfNeeded: jrand48(&state)))
     }
 }
