@@ -22,8 +22,6 @@ struct LockCommand: ParsableCommand {
     @OptionGroup var options: ConnectionOptions
 
     func run() throws {
-        let reply = try options.withClient { try $0.call(Lock.self, .init(tree: options.tree)) }
-        if !reply.changed, !options.json { Console.error("nothing to lock: nobody is logged in, or the session is locked already") }
-        options.emit(reply, human: reply.path)
+        try options.changeSession(Lock.self, unchanged: "nothing to lock: nobody is logged in, or the session is locked already")
     }
 }

@@ -20,8 +20,6 @@ struct LogoutCommand: ParsableCommand {
     @OptionGroup var options: ConnectionOptions
 
     func run() throws {
-        let reply = try options.withClient { try $0.call(Logout.self, .init(tree: options.tree)) }
-        if !reply.changed, !options.json { Console.error("nobody was logged in") }
-        options.emit(reply, human: reply.path)
+        try options.changeSession(Logout.self, unchanged: "nobody was logged in")
     }
 }

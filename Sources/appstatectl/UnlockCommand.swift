@@ -21,8 +21,6 @@ struct UnlockCommand: ParsableCommand {
     @OptionGroup var options: ConnectionOptions
 
     func run() throws {
-        let reply = try options.withClient { try $0.call(Unlock.self, .init(tree: options.tree)) }
-        if !reply.changed, !options.json { Console.error("the session was not locked") }
-        options.emit(reply, human: reply.path)
+        try options.changeSession(Unlock.self, unchanged: "the session was not locked")
     }
 }
