@@ -32,7 +32,7 @@ final class DaemonRun {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(notifyFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard bound == 0 else { throw CrashTestError("bind \(notifyPath): \(String(cString: strerror(errno)))") }
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     }
 
     deinit {

@@ -329,7 +329,7 @@ final class ReliabilityBadInputTests: XCTestCase {
         _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
         _ = try client.call(method: "io.appstate.SelectMenuItem", parameters: ["id": "dashboard"])
         _ = try client.call(method: "io.appstate.ShowKeyboard", parameters: ["height": 300])
-        _ = try client.call(method: "io.appstate.Resize", parameters: ["width": 5e-324, "height": 0.5])
+        _ = try client.call(method: "io.appstate.Resize", parameters: ["width": .number(.leastNonzeroMagnitude), "height": 0.5])
         func check(_ node: JSONValue) {
             for key in ["frame", "contentInset"] {
                 for (name, value) in node[key]?.objectValue ?? [:] {
