@@ -33,6 +33,11 @@ import Synchronization
     private let started = ContinuousClock.now
     /// The state restored at start (or the initial one): what is durable before the first write.
     private let startState: StateDocument
+    /// The trees' restorable state as the last commit (or rollback) found it. Restorable state
+    /// changes only in batches, and every batch that changes it ends in a commit that records
+    /// it here, so at the start of a batch this is the state before the batch: what a batch
+    /// whose state cannot be encoded goes back to, without walking the trees again.
+    private var lastDocument: StateDocument
     /// Advanced at each rollback after a refused commit; see ``StateStore``.
     private var generation = 0
     /// Counted on whichever thread answers the call.
@@ -53,6 +58,7 @@ import Synchronization
         self.published = host.published
         self.store = store
         self.startState = host.restorableState
+        self.lastDocument = startState
         host.afterDeferredChange = { [weak self] tree in
             self?.publish([Event(tree: tree.name, name: RequestProcessor.transitionDidEnd, current: tree.deepestCurrentPath)])
         }
@@ -99,7 +105,7 @@ import Synchronization
             // Keyboard and window size are transient: they need no write, and a failed
             // write of the batch does not undo them.
             let durable = effect == .changesDurably
-            if before == nil, durable { before = host.restorableState }
+            if before == nil, durable { before = lastDocument }
             do {
                 let (reply, event) = try answer(call, route: route, mayMutate: mayMutate)
                 if let event { events.append((event, durable)) }
@@ -165,9 +171,10 @@ import Synchronization
                         before: StateDocument?) async {
         defer { events = [] }
         guard !events.isEmpty || !mutated.isEmpty else { return }
+        let document = host.restorableState
         let state: [UInt8]
         do {
-            state = try host.restorableState.encoded()
+            state = try document.encoded()
         } catch {
             // Nothing was written: undo this batch alone (others may be waiting for their
             // writes, which hold their changes and must stay).
@@ -176,6 +183,7 @@ import Synchronization
             refuse(&replies, mutated: mutated, events: events, because: error)
             return
         }
+        lastDocument = document
         // The store, not this actor, knows what is on disk: batches resume from their commits
         // in any order, so a copy kept here could name an older state as durable and let a
         // later mutation be acknowledged without a write.
@@ -225,6 +233,7 @@ import Synchronization
     private func restore(_ document: StateDocument) {
         do {
             try host.restore(document)
+            lastDocument = document
         } catch {
             onStorageFailure("could not roll the trees back: \(error)")
         }

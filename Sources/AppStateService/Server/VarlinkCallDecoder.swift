@@ -11,7 +11,9 @@ import NIOCore
 /// for the partial-message timeout is closed, so a peer cannot hold a connection with a
 /// message it never finishes.
 struct VarlinkCallDecoder: ByteToMessageDecoder {
-    typealias InboundOut = VarlinkCall
+    /// The calls complete in one read, passed on together: one pipeline message per read
+    /// rather than one boxed call each, which pipelined clients pay for per call.
+    typealias InboundOut = [VarlinkCall]
 
     private var frames: VarlinkFrameDecoder
     private let partialMessageTimeout: TimeAmount
@@ -54,8 +56,12 @@ struct VarlinkCallDecoder: ByteToMessageDecoder {
     private mutating func passCalls(from buffer: inout ByteBuffer, context: ChannelHandlerContext) throws {
         buffer.withUnsafeReadableBytes { frames.append($0) }
         buffer.moveReaderIndex(to: buffer.writerIndex)
+        var calls: [VarlinkCall] = []
+        // The calls before a malformed frame are still answered, as they would have been
+        // had they arrived in an earlier read.
+        defer { if !calls.isEmpty { context.fireChannelRead(wrapInboundOut(calls)) } }
         while let call = try frames.nextCall() {
-            context.fireChannelRead(wrapInboundOut(call))
+            calls.append(call)
         }
     }
 

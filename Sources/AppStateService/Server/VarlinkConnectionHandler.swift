@@ -10,7 +10,7 @@ import NIOCore
 /// reads none. When to answer, read and close is ``ConnectionStateMachine``'s to say; this
 /// handler does what it answers.
 final class VarlinkConnectionHandler: ChannelDuplexHandler {
-    typealias InboundIn = VarlinkCall
+    typealias InboundIn = [VarlinkCall]
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
@@ -63,14 +63,15 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let call = unwrapInboundIn(data)
-        switch machine.received(call) {
-        case .drop, .wait:
-            break
-        case .close:
-            context.close(promise: nil)
-        case .answerAtOnce:
-            if !processor.answerImmediately(call, into: &atOnceReplies) { machine.queue(call) }
+        for call in unwrapInboundIn(data) {
+            switch machine.received(call) {
+            case .drop, .wait:
+                break
+            case .close:
+                context.close(promise: nil)
+            case .answerAtOnce:
+                if !processor.answerImmediately(call, into: &atOnceReplies) { machine.queue(call) }
+            }
         }
     }
 
