@@ -80,10 +80,6 @@ import Synchronization
         var replies: [VarlinkReply?] = []
         var events: [(event: Event, durable: Bool)] = []
         var mutated: [Int] = []
-        // The trees before this batch's first durable mutation: what they go back to if the
-        // batch's state cannot even be encoded. Nothing else runs on the main actor between
-        // here and the encoding, so it holds every other batch's changes and none of this one's.
-        var before: StateDocument?
         // Whether a call of this batch may have changed the trees since they were published.
         var changed = false
         for (call, route) in zip(calls, routes) {
@@ -94,9 +90,8 @@ import Synchronization
                 changed = false
             }
             if effect == .streams, call.more {
-                await commit(&replies, mutated: mutated, events: &events, before: before)
+                await commit(&replies, mutated: mutated, events: &events)
                 mutated = []
-                before = nil
                 replies.append(watch(call, on: connection))
                 if replies.last??.continues == true { break }
                 continue
@@ -105,7 +100,6 @@ import Synchronization
             // Keyboard and window size are transient: they need no write, and a failed
             // write of the batch does not undo them.
             let durable = effect == .changesDurably
-            if before == nil, durable { before = lastDocument }
             do {
                 let (reply, event) = try answer(call, route: route, mayMutate: mayMutate)
                 if let event { events.append((event, durable)) }
@@ -119,7 +113,7 @@ import Synchronization
             }
         }
         if changed { host.publish() }
-        await commit(&replies, mutated: mutated, events: &events, before: before)
+        await commit(&replies, mutated: mutated, events: &events)
         return replies
     }
 
@@ -167,8 +161,7 @@ import Synchronization
     /// the state cannot be encoded or written, the trees go back to a state without the
     /// refused changes and the replies of the batch's durable mutations become
     /// `io.appstate.StorageFailure`: a refused change is neither kept nor published.
-    private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [(event: Event, durable: Bool)],
-                        before: StateDocument?) async {
+    private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [(event: Event, durable: Bool)]) async {
         defer { events = [] }
         guard !events.isEmpty || !mutated.isEmpty else { return }
         let document = host.restorableState
@@ -177,9 +170,11 @@ import Synchronization
             state = try document.encoded()
         } catch {
             // Nothing was written: undo this batch alone (others may be waiting for their
-            // writes, which hold their changes and must stay).
+            // writes, which hold their changes and must stay). Nothing else ran on the main
+            // actor since this batch last awaited, so the last recorded state is the one
+            // before its changes.
             onStorageFailure("\(error); the change was refused")
-            if let before { restore(before) }
+            restore(lastDocument)
             refuse(&replies, mutated: mutated, events: events, because: error)
             return
         }

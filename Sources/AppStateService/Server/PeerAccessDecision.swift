@@ -26,9 +26,6 @@ import NIOPosix
         lookUp = { access.mayMutate(pid: pid, uid: uid, gid: gid) }
     }
 
-    /// Whether the decision is already known, so that asking costs nothing.
-    public var isDecided: Bool { decided != nil }
-
     /// Whether the peer may mutate, looking its groups up the first time it is needed.
     public func mayMutate() async -> Bool {
         if let decided { return decided }
