@@ -17,9 +17,8 @@ final class RequestProcessorStorageTests: XCTestCase {
         try host.restore(StateDocument(trees: [
             "default": RestorationDocument(controllers: ["session": ["user": "ada", "since": .number(.nan)]]),
         ]))
-        let processor = RequestProcessor(host: host, store: store)
-        var failures: [String] = []
-        processor.onStorageFailure = { failures.append($0) }
+        let (logger, messages) = RecordingLogHandler.logger()
+        let processor = RequestProcessor(host: host, store: store, logger: logger)
         let pages = try XCTUnwrap(host.trees.first?.root.descendant(atPath: "session/home/pages") as? PaginatedController)
 
         let replies = await processor.process([
@@ -29,8 +28,9 @@ final class RequestProcessorStorageTests: XCTestCase {
         XCTAssertEqual(replies.first??.error, "io.appstate.StorageFailure")
         XCTAssertEqual(pages.currentIndex, 0, "the refused change is undone")
         XCTAssertNil(try store.load(), "nothing was written, not even an empty file")
+        let failures = messages.at(.error)
         XCTAssertEqual(failures.count, 1)
-        XCTAssertTrue(failures.first?.hasPrefix("the state cannot be written as JSON") == true, "\(failures)")
+        XCTAssertTrue(failures.first?.hasPrefix("storage failure: the state cannot be written as JSON") == true, "\(failures)")
     }
 
     private func connection() -> ConnectionContext {

@@ -180,17 +180,7 @@ private struct Scanner {
             try expect(UInt8(ascii: ":"))
             skipWhitespace()
             try member(key, keyOffset, try parseValue(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw JSONParseError(.unexpectedEnd, at: index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return
-            default:
-                throw JSONParseError(.unexpectedCharacter, at: index)
-            }
+            guard try continuesAfterElement(closedBy: UInt8(ascii: "}")) else { return }
         }
     }
 
@@ -206,18 +196,21 @@ private struct Scanner {
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw JSONParseError(.unexpectedEnd, at: index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            default:
-                throw JSONParseError(.unexpectedCharacter, at: index)
-            }
+            guard try continuesAfterElement(closedBy: UInt8(ascii: "]")) else { return .array(elements) }
         }
+    }
+
+    /// Reads what follows an object member or an array element: a comma (another one
+    /// comes) or the closing bracket (the container ends).
+    /// - Parameter closing: `}` or `]`.
+    /// - Returns: Whether another member or element follows.
+    private mutating func continuesAfterElement(closedBy closing: UInt8) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw JSONParseError(.unexpectedEnd, at: index) }
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: ",") || byte == closing else { throw JSONParseError(.unexpectedCharacter, at: index) }
+        index += 1
+        return byte == UInt8(ascii: ",")
     }
 
     /// Reads a string whose opening quote is at `index`. Strings without escapes (nearly

@@ -1,5 +1,5 @@
 /// The errors the `io.appstate` interface declares, by fully-qualified name.
-public enum AppStateErrorName: String, CaseIterable, Sendable {
+public enum AppStateErrorName: String, AppStateQualifiedName, CaseIterable, Sendable {
     /// No tree has the name given (parameter `tree`).
     case noSuchTree = "io.appstate.NoSuchTree"
     /// No controller is at the path given (parameter `path`).
@@ -26,7 +26,4 @@ public enum AppStateErrorName: String, CaseIterable, Sendable {
     case storageFailure = "io.appstate.StorageFailure"
     /// A parameter has an impossible value (`parameter`, `reason`).
     case invalidValue = "io.appstate.InvalidValue"
-
-    /// The name without the interface, as the interface file declares it, e.g. `NoSuchNode`.
-    public var shortName: String { String(rawValue.dropFirst(AppStateInterface.name.count + 1)) }
 }

@@ -1,6 +1,6 @@
 /// The methods of the `io.appstate` interface, by fully-qualified name, for dispatching
 /// a ``VarlinkCall`` on its ``VarlinkCall/method``.
-public enum AppStateMethod: String, CaseIterable, Sendable {
+public enum AppStateMethod: String, AppStateQualifiedName, CaseIterable, Sendable {
     /// ``GetTree``.
     case getTree = "io.appstate.GetTree"
     /// ``GetCurrent``.
@@ -33,9 +33,6 @@ public enum AppStateMethod: String, CaseIterable, Sendable {
     case watch = "io.appstate.Watch"
     /// ``GetStats``.
     case getStats = "io.appstate.GetStats"
-
-    /// The name without the interface, as the interface file declares it, e.g. `GetTree`.
-    public var shortName: String { String(rawValue.dropFirst(AppStateInterface.name.count + 1)) }
 
     /// What a call of a method does, which decides who may make it, where it is answered
     /// and whether its reply waits for a write.

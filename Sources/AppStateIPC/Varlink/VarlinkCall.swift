@@ -10,7 +10,7 @@ import AppStateCore
 /// members are ignored: the specification likens the call's members to HTTP headers and
 /// reserves extension members (named after a vendor, in reverse-domain notation), so a
 /// service must let them pass rather than fail peers that add them.
-public struct VarlinkCall: Hashable, Sendable {
+public struct VarlinkCall: VarlinkMessage, Hashable {
     /// The fully-qualified method name, e.g. `io.appstate.GetTree`.
     public var method: String
     /// The input parameters.
@@ -48,33 +48,17 @@ public struct VarlinkCall: Hashable, Sendable {
     /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed call.
     public init(frame: UnsafeRawBufferPointer) throws(VarlinkProtocolError) {
         var method, parameters, oneway, more, upgrade: JSONValue?
-        let isObject: Bool
-        do {
-            isObject = try JSONParser().parseMembers(frame) { key, value in
-                switch key {
-                case "method": method = value
-                case "parameters": parameters = value
-                case "oneway": oneway = value
-                case "more": more = value
-                case "upgrade": upgrade = value
-                default: break
-                }
+        try Self.readMembers(of: frame) { key, value in
+            switch key {
+            case "method": method = value
+            case "parameters": parameters = value
+            case "oneway": oneway = value
+            case "more": more = value
+            case "upgrade": upgrade = value
+            default: break
             }
-        } catch {
-            throw .invalidJSON(error)
         }
-        guard isObject else { throw .notAnObject }
         try self.init(method: method, parameters: parameters, oneway: oneway, more: more, upgrade: upgrade)
-    }
-
-    /// Decodes a call from one frame (the bytes before its NUL terminator).
-    /// - Parameter frame: The JSON text of the message.
-    /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed call.
-    public init(frame: [UInt8]) throws(VarlinkProtocolError) {
-        let result = frame.withUnsafeBytes { raw in
-            Result { () throws(VarlinkProtocolError) in try VarlinkCall(frame: raw) }
-        }
-        self = try result.get()
     }
 
     /// Decodes a call from an already parsed message.

@@ -5,7 +5,7 @@ import AppStateCore
 /// The wire format is `parameters: ?object, continues: ?bool, error: ?string`. As for
 /// ``VarlinkCall``, `null` members count as absent, a protocol member of the wrong type is
 /// a ``VarlinkProtocolError``, and unknown top-level members are ignored.
-public struct VarlinkReply: Hashable, Sendable {
+public struct VarlinkReply: VarlinkMessage, Hashable {
     /// The output parameters, or the error's parameters when ``error`` is set.
     public var parameters: [String: JSONValue]
     /// Whether more replies to the same call follow (only after a call with `more`).
@@ -35,31 +35,15 @@ public struct VarlinkReply: Hashable, Sendable {
     /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed reply.
     public init(frame: UnsafeRawBufferPointer) throws(VarlinkProtocolError) {
         var parameters, continues, error: JSONValue?
-        let isObject: Bool
-        do {
-            isObject = try JSONParser().parseMembers(frame) { key, value in
-                switch key {
-                case "parameters": parameters = value
-                case "continues": continues = value
-                case "error": error = value
-                default: break
-                }
+        try Self.readMembers(of: frame) { key, value in
+            switch key {
+            case "parameters": parameters = value
+            case "continues": continues = value
+            case "error": error = value
+            default: break
             }
-        } catch {
-            throw .invalidJSON(error)
         }
-        guard isObject else { throw .notAnObject }
         try self.init(parameters: parameters, continues: continues, error: error)
-    }
-
-    /// Decodes a reply from one frame (the bytes before its NUL terminator).
-    /// - Parameter frame: The JSON text of the message.
-    /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed reply.
-    public init(frame: [UInt8]) throws(VarlinkProtocolError) {
-        let result = frame.withUnsafeBytes { raw in
-            Result { () throws(VarlinkProtocolError) in try VarlinkReply(frame: raw) }
-        }
-        self = try result.get()
     }
 
     /// Decodes a reply from an already parsed message.

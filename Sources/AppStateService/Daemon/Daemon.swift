@@ -30,16 +30,13 @@ public enum Daemon {
 
     @MainActor private static func run(_ configuration: DaemonConfiguration, on eventLoops: MultiThreadedEventLoopGroup,
                                        logger: Logger) async throws {
-        let trees = try DaemonTrees.load(configuration, logger: logger)
+        let endpoint = try VarlinkServer.Endpoint(configuration)
+        let connections = ConnectionCounter()
+        let trees = try DaemonTrees.load(configuration, socket: endpoint.path, connections: connections, logger: logger)
         let limits = DescriptorLimit.fit(configuration.limits, logger: logger)
         let peers = PeerIdentifier.socketCredentials(access: PeerAccess(allowedGroups: configuration.allowedGroups, logger: logger))
-        let server = VarlinkServer(endpoint: try VarlinkServer.Endpoint(configuration), eventLoops: eventLoops,
-                                   processor: trees.processor, limits: limits, peers: peers, logger: logger)
-        trees.processor.environment = RequestProcessor.Environment(
-            socket: server.endpoint.path,
-            stateDirectory: trees.stateDirectory,
-            connections: { server.connectionCount }
-        )
+        let server = VarlinkServer(endpoint: endpoint, eventLoops: eventLoops, processor: trees.processor, limits: limits,
+                                   peers: peers, connections: connections, logger: logger)
         let notifier = SystemdNotifier()
         let readiness = Readiness()
         let status = DaemonStatus(trees: trees, server: server)

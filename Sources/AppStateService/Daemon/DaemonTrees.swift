@@ -14,10 +14,13 @@ struct DaemonTrees: Sendable {
     /// Builds the trees, restores the saved state into them and shows them.
     /// - Parameters:
     ///   - configuration: Which tree file and state directory.
+    ///   - socket: The socket path, when the daemon creates it, for `GetStats`.
+    ///   - connections: The open connections, for `GetStats`.
     ///   - logger: Where containment warnings, changes and storage failures go.
     /// - Returns: The trees, ready to answer calls.
     /// - Throws: A ``TreeFileError``, ``StorageError`` or ``SystemdError`` saying what is wrong.
-    @MainActor static func load(_ configuration: DaemonConfiguration, logger: Logger) throws -> DaemonTrees {
+    @MainActor static func load(_ configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
+                                logger: Logger) throws -> DaemonTrees {
         ContainmentWarning.handler = { warning in logger.warning("\(warning)") }
         let file = try configuration.treeFile.map { try TreeFileLoader.load(path: $0) } ?? TreeFile.default
         let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
@@ -32,15 +35,10 @@ struct DaemonTrees: Sendable {
             throw StorageError.corrupt(store.path, "\(error)")
         }
         host.makeVisible()
-        let processor = RequestProcessor(host: host, store: store)
-        processor.onEvent = { event in
-            logger.info("\(event.name)", metadata: [
-                "tree": "\(event.tree)", "event": "\(event.name)", "path": "\(event.path ?? "")", "current": "\(event.current)",
-            ])
-        }
-        processor.onStorageFailure = { message in
-            logger.error("storage failure: \(message)", metadata: ["stateDirectory": "\(stateDirectory)"])
-        }
+        let environment = RequestProcessor.Environment(
+            socket: socket, stateDirectory: stateDirectory, connections: { connections.current }
+        )
+        let processor = RequestProcessor(host: host, store: store, environment: environment, logger: logger)
         return DaemonTrees(host: host, processor: processor, stateDirectory: stateDirectory)
     }
 }

@@ -1,5 +1,6 @@
 import AppStateCore
 import AppStateIPC
+import Logging
 import StateContainers
 import Synchronization
 
@@ -42,21 +43,23 @@ import Synchronization
     private var generation = 0
     /// Counted on whichever thread answers the call.
     private nonisolated let requests = Atomic(0)
-    /// Filled in once the server is listening.
-    public var environment = Environment()
-    /// Called with each change after it is durable, for the journal.
-    public var onEvent: @MainActor (Event) -> Void = { _ in }
-    /// Called when a commit failed and the trees were rolled back, for the journal.
-    public var onStorageFailure: @MainActor (String) -> Void = { _ in }
+    private let environment: Environment
+    /// Where each change is logged once it is durable, and each refused commit.
+    private let logger: Logger
 
     /// Creates a processor.
     /// - Parameters:
     ///   - host: The trees.
     ///   - store: Where restorable state is committed; nil keeps nothing across restarts.
-    public init(host: TreeHost, store: StateStore?) {
+    ///   - environment: What `GetStats` reports about the parts around the processor.
+    ///   - logger: Where changes and storage failures are logged, for the journal.
+    public init(host: TreeHost, store: StateStore?, environment: Environment = Environment(),
+                logger: Logger = Logger(label: "appstated", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.host = host
         self.published = host.published
         self.store = store
+        self.environment = environment
+        self.logger = logger
         self.startState = host.restorableState
         self.lastDocument = startState
         host.afterDeferredChange = { [weak self] tree in
@@ -173,7 +176,7 @@ import Synchronization
             // writes, which hold their changes and must stay). Nothing else ran on the main
             // actor since this batch last awaited, so the last recorded state is the one
             // before its changes.
-            onStorageFailure("\(error); the change was refused")
+            logStorageFailure("\(error); the change was refused")
             restore(lastDocument)
             refuse(&replies, mutated: mutated, events: events, because: error)
             return
@@ -213,7 +216,7 @@ import Synchronization
     /// states taken from the trees with the refused change are refused too.
     private func rollBack(after error: any Error) {
         generation += 1
-        onStorageFailure("\(error); the change was refused and the trees are back at the last saved state")
+        logStorageFailure("\(error); the change was refused and the trees are back at the last saved state")
         guard let durable = (error as? StateStore.CommitFailure)?.durableState else {
             restore(startState)
             return
@@ -221,7 +224,7 @@ import Synchronization
         do {
             restore(try StateDocument.decode(durable, path: store?.path ?? "state"))
         } catch {
-            onStorageFailure("could not roll the trees back: \(error)")
+            logStorageFailure("could not roll the trees back: \(error)")
         }
     }
 
@@ -230,14 +233,20 @@ import Synchronization
             try host.restore(document)
             lastDocument = document
         } catch {
-            onStorageFailure("could not roll the trees back: \(error)")
+            logStorageFailure("could not roll the trees back: \(error)")
         }
         host.publish()
     }
 
+    private func logStorageFailure(_ message: String) {
+        logger.error("storage failure: \(message)", metadata: ["stateDirectory": "\(environment.stateDirectory ?? "")"])
+    }
+
     private func publish(_ events: [Event]) {
         for event in events {
-            onEvent(event)
+            logger.info("\(event.name)", metadata: [
+                "tree": "\(event.tree)", "event": "\(event.name)", "path": "\(event.path ?? "")", "current": "\(event.current)",
+            ])
             guard let root = try? published.snapshots.root(named: event.tree) else { continue }
             hub.publish(event, root: root)
         }

@@ -28,7 +28,7 @@ struct VarlinkServer: Sendable {
     private let processor: any CallProcessor
     private let limits: ServerLimits
     private let peers: PeerIdentifier
-    private let counter = ConnectionCounter()
+    private let counter: ConnectionCounter
     private let logger: Logger
 
     /// Describes a server; nothing listens until ``listen()``.
@@ -38,13 +38,16 @@ struct VarlinkServer: Sendable {
     ///   - processor: The service that answers calls.
     ///   - limits: The bounds on messages, connections and watchers.
     ///   - peers: How each connection's peer is identified.
+    ///   - connections: Counts the open connections, for the limit and for `GetStats`.
     ///   - logger: Where problems while stopping are logged.
-    init(endpoint: Endpoint, eventLoops: any EventLoopGroup, processor: any CallProcessor, limits: ServerLimits, peers: PeerIdentifier, logger: Logger) {
+    init(endpoint: Endpoint, eventLoops: any EventLoopGroup, processor: any CallProcessor, limits: ServerLimits, peers: PeerIdentifier,
+         connections: ConnectionCounter = ConnectionCounter(), logger: Logger) {
         self.endpoint = endpoint
         self.eventLoops = eventLoops
         self.processor = processor
         self.limits = limits
         self.peers = peers
+        self.counter = connections
         self.logger = logger
     }
 
