@@ -82,10 +82,10 @@ public struct VarlinkCall: VarlinkMessage, Hashable {
     ) throws(VarlinkProtocolError) {
         guard case .string(let name)? = method else { throw .missingMethod }
         self.method = name
-        self.parameters = try VarlinkCall.object(parameters, "parameters")
-        self.oneway = try VarlinkCall.flag(oneway, "oneway")
-        self.more = try VarlinkCall.flag(more, "more")
-        self.upgrade = try VarlinkCall.flag(upgrade, "upgrade")
+        self.parameters = try Self.object(parameters, "parameters")
+        self.oneway = try Self.flag(oneway, "oneway")
+        self.more = try Self.flag(more, "more")
+        self.upgrade = try Self.flag(upgrade, "upgrade")
     }
 
     /// Appends the call's JSON text and its NUL terminator to a buffer.
@@ -103,28 +103,5 @@ public struct VarlinkCall: VarlinkMessage, Hashable {
         if upgrade { buffer.append(contentsOf: #","upgrade":true"#.utf8) }
         buffer.append(UInt8(ascii: "}"))
         buffer.append(0)
-    }
-
-    /// The call's JSON text with its NUL terminator.
-    public var encoded: [UInt8] {
-        var buffer: [UInt8] = []
-        encode(into: &buffer)
-        return buffer
-    }
-
-    static func flag(_ value: JSONValue?, _ key: String) throws(VarlinkProtocolError) -> Bool {
-        switch value {
-        case nil, .null?: false
-        case .bool(let flag)?: flag
-        default: throw .invalidField(key)
-        }
-    }
-
-    static func object(_ value: JSONValue?, _ key: String) throws(VarlinkProtocolError) -> [String: JSONValue] {
-        switch value {
-        case nil, .null?: [:]
-        case .object(let object)?: object
-        default: throw .invalidField(key)
-        }
     }
 }

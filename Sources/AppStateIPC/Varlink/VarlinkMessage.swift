@@ -9,6 +9,10 @@ public protocol VarlinkMessage: Sendable {
     /// - Parameter frame: The JSON text of the message.
     /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed message.
     init(frame: UnsafeRawBufferPointer) throws(VarlinkProtocolError)
+
+    /// Appends the message's JSON text and its NUL terminator to a buffer.
+    /// - Parameter buffer: The buffer to append to.
+    func encode(into buffer: inout [UInt8])
 }
 
 extension VarlinkMessage {
@@ -37,5 +41,30 @@ extension VarlinkMessage {
             throw .invalidJSON(error)
         }
         guard isObject else { throw .notAnObject }
+    }
+
+    /// The message's JSON text with its NUL terminator.
+    public var encoded: [UInt8] {
+        var buffer: [UInt8] = []
+        encode(into: &buffer)
+        return buffer
+    }
+
+    /// Reads a boolean protocol member: absent and `null` are false.
+    static func flag(_ value: JSONValue?, _ key: String) throws(VarlinkProtocolError) -> Bool {
+        switch value {
+        case nil, .null?: false
+        case .bool(let flag)?: flag
+        default: throw .invalidField(key)
+        }
+    }
+
+    /// Reads an object protocol member: absent and `null` are empty.
+    static func object(_ value: JSONValue?, _ key: String) throws(VarlinkProtocolError) -> [String: JSONValue] {
+        switch value {
+        case nil, .null?: [:]
+        case .object(let object)?: object
+        default: throw .invalidField(key)
+        }
     }
 }

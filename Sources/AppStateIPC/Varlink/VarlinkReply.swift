@@ -55,8 +55,8 @@ public struct VarlinkReply: VarlinkMessage, Hashable {
     }
 
     private init(parameters: JSONValue?, continues: JSONValue?, error: JSONValue?) throws(VarlinkProtocolError) {
-        self.parameters = try VarlinkCall.object(parameters, "parameters")
-        self.continues = try VarlinkCall.flag(continues, "continues")
+        self.parameters = try Self.object(parameters, "parameters")
+        self.continues = try Self.flag(continues, "continues")
         switch error {
         case nil, .null?: self.error = nil
         case .string(let name)?: self.error = name
@@ -81,12 +81,5 @@ public struct VarlinkReply: VarlinkMessage, Hashable {
         }
         buffer.append(UInt8(ascii: "}"))
         buffer.append(0)
-    }
-
-    /// The reply's JSON text with its NUL terminator.
-    public var encoded: [UInt8] {
-        var buffer: [UInt8] = []
-        encode(into: &buffer)
-        return buffer
     }
 }

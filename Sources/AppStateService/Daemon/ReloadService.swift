@@ -7,34 +7,20 @@ import UnixSignals
 /// `RELOADING=1`, then `READY=1` with the status. A tree file that no longer loads is logged
 /// and the running trees stay.
 struct ReloadService: Service {
-    private let hangups: UnixSignalsSequence
-    private let host: TreeHost
-    private let treeFile: String?
-    private let status: DaemonStatus
-    private let readiness: Readiness
-    private let notifier: SystemdNotifier
-    private let logger: Logger
-
-    /// Creates the service.
-    /// - Parameters:
-    ///   - hangups: SIGHUP, trapped before the daemon says it is ready, so that a SIGHUP
-    ///     after `READY=1` always reloads.
-    ///   - host: The trees to rebuild.
-    ///   - treeFile: The tree file; nil for the embedded default tree.
-    ///   - status: The status line sent with `READY=1`.
-    ///   - readiness: What reloads wait for, so that systemd hears the first `READY=1` first.
-    ///   - notifier: Where systemd is told.
-    ///   - logger: Where reloads are logged.
-    init(hangups: UnixSignalsSequence, host: TreeHost, treeFile: String?, status: DaemonStatus, readiness: Readiness,
-         notifier: SystemdNotifier, logger: Logger) {
-        self.hangups = hangups
-        self.host = host
-        self.treeFile = treeFile
-        self.status = status
-        self.readiness = readiness
-        self.notifier = notifier
-        self.logger = logger
-    }
+    /// SIGHUP, trapped before the daemon says it is ready, so that a SIGHUP after `READY=1` always reloads.
+    let hangups: UnixSignalsSequence
+    /// The trees to rebuild.
+    let host: TreeHost
+    /// The tree file; nil for the embedded default tree.
+    let treeFile: String?
+    /// The status line sent with `READY=1`.
+    let status: DaemonStatus
+    /// What reloads wait for, so that systemd hears the first `READY=1` first.
+    let readiness: Readiness
+    /// Where systemd is told.
+    let notifier: SystemdNotifier
+    /// Where reloads are logged.
+    let logger: Logger
 
     func run() async throws {
         guard await readiness.wait() else { return }

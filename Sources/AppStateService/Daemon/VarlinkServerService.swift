@@ -6,30 +6,18 @@ import ServiceLifecycle
 /// (`READY=1` with the status), and on graceful shutdown tells systemd that it is stopping
 /// (`STOPPING=1`), ends the `Watch` streams and drains the connections.
 struct VarlinkServerService: Service {
-    private let server: VarlinkServer
-    private let processor: RequestProcessor
-    private let status: DaemonStatus
-    private let readiness: Readiness
-    private let notifier: SystemdNotifier
-    private let logger: Logger
-
-    /// Creates the service.
-    /// - Parameters:
-    ///   - server: The socket to listen on and how its connections are answered.
-    ///   - processor: The processor whose `Watch` streams end when the daemon stops.
-    ///   - status: The status line sent with `READY=1`.
-    ///   - readiness: Settled once `READY=1` is sent, or when the server stops before that.
-    ///   - notifier: Where systemd is told.
-    ///   - logger: Where the server logs.
-    init(server: VarlinkServer, processor: RequestProcessor, status: DaemonStatus, readiness: Readiness,
-         notifier: SystemdNotifier, logger: Logger) {
-        self.server = server
-        self.processor = processor
-        self.status = status
-        self.readiness = readiness
-        self.notifier = notifier
-        self.logger = logger
-    }
+    /// The socket to listen on and how its connections are answered.
+    let server: VarlinkServer
+    /// The processor whose `Watch` streams end when the daemon stops.
+    let processor: RequestProcessor
+    /// The status line sent with `READY=1`.
+    let status: DaemonStatus
+    /// Settled once `READY=1` is sent, or when the server stops before that.
+    let readiness: Readiness
+    /// Where systemd is told.
+    let notifier: SystemdNotifier
+    /// Where the server logs.
+    let logger: Logger
 
     func run() async throws {
         // Whatever ends this service, nothing waits for a READY=1 that will not come.
