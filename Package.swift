@@ -77,6 +77,7 @@ let package = Package(
             name: "appstate-crashtest",
             dependencies: [
                 "AppStateIPC",
+                "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,18 +21,8 @@ final class DaemonRun {
         stateDirectory = directory + "/state"
         logPath = directory + "/stderr.log"
         notifyPath = directory + "/notify"
-        notifyFD = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard notifyFD >= 0 else { throw CrashTestError("socket: \(String(cString: strerror(errno)))") }
         unlink(notifyPath)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(notifyPath.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw CrashTestError("path too long: \(notifyPath)") }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(notifyFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0 else { throw CrashTestError("bind \(notifyPath): \(String(cString: strerror(errno)))") }
+        notifyFD = try unixSocket(SOCK_DGRAM, boundTo: notifyPath)
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     }
 
@@ -48,12 +39,7 @@ final class DaemonRun {
         process = Process()
         process.executableURL = URL(fileURLWithPath: appstated)
         process.arguments = ["--socket", socketPath, "--state-dir", stateDirectory]
-        var environment = ProcessInfo.processInfo.environment
-        for key in ["JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY"] {
-            environment.removeValue(forKey: key)
-        }
-        environment["NOTIFY_SOCKET"] = notifyPath
-        process.environment = environment
+        process.environment = daemonEnvironment(notifySocket: notifyPath)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         log.seekToEndOfFile()
         process.standardError = log

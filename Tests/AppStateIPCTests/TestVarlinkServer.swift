@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import Glibc
 
 /// A tiny real Varlink server on a Unix socket in /tmp, answering on its own thread with
@@ -92,15 +93,11 @@ final class TestVarlinkServer: @unchecked Sendable {
     /// Creates a Unix stream socket bound to `path`, listening or not.
     static func bindSocket(at path: String, listen shouldListen: Bool) throws -> Int32 {
         unlink(path)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard descriptor >= 0, result == 0, !shouldListen || listen(descriptor, 16) == 0 else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        let descriptor = try unixSocket(SOCK_STREAM, boundTo: path)
+        guard !shouldListen || listen(descriptor, 16) == 0 else {
+            let number = errno
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: number) ?? .EIO)
         }
         return descriptor
     }

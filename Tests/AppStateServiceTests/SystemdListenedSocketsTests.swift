@@ -149,10 +149,7 @@ final class SystemdListenedSocketsTests: XCTestCase {
     private func connect(to path: String, timeout: Duration) throws -> CInt {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let descriptor = socket(AF_UNIX, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            if withUnixAddress(path, { Glibc.connect(descriptor, $0, $1) }) == 0 { return descriptor }
-            close(descriptor)
+            if let descriptor = try? unixSocket(connectedTo: path) { return descriptor }
             guard ContinuousClock.now < deadline else { throw TestFailure("\(path) never accepted a connection") }
             usleep(20_000)
         }

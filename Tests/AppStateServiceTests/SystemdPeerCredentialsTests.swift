@@ -25,9 +25,8 @@ final class SystemdPeerCredentialsTests: XCTestCase {
         let directory = try TemporaryDirectory()
         XCTAssertEqual(chmod(directory.path, 0o755), 0)
         let path = directory.path + "/peer.sock"
-        let listener = socket(AF_UNIX, CInt(SOCK_STREAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
+        let listener = try unixSocket(SOCK_STREAM, boundTo: path)
         defer { close(listener) }
-        XCTAssertEqual(withUnixAddress(path) { bind(listener, $0, $1) }, 0)
         XCTAssertEqual(chmod(path, 0o777), 0)
         XCTAssertEqual(listen(listener, 1), 0)
 

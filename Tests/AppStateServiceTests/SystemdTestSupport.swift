@@ -36,22 +36,6 @@ final class TemporaryDirectory {
     }
 }
 
-/// Fills a `sockaddr_un` with a path and calls `body` with it.
-func withUnixAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    precondition(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "socket path too long: \(path)")
-    withUnsafeMutableBytes(of: &address.sun_path) { destination in
-        destination.copyBytes(from: bytes)
-    }
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-    }
-}
-
 /// Waits up to `timeout` for `descriptor` to become readable.
 func waitReadable(_ descriptor: CInt, timeout: Duration) -> Bool {
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -69,10 +53,7 @@ final class NotifySocketListener {
     init() throws {
         directory = try TemporaryDirectory()
         path = directory.path + "/notify"
-        descriptor = socket(AF_UNIX, CInt(SOCK_DGRAM.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let bound = withUnixAddress(path) { bind(descriptor, $0, $1) }
-        guard bound == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        descriptor = try unixSocket(SOCK_DGRAM, boundTo: path)
     }
 
     deinit {

@@ -90,7 +90,7 @@ final class CtlEndToEndTests: XCTestCase {
         assertFailure(try ctl("--tree", "nope", "tree"), 1, "no tree named nope (appstatectl status lists the trees)")
 
         let silent = daemon.directory.appendingPathComponent("silent").path
-        let descriptor = try Self.unixSocket(boundTo: silent)
+        let descriptor = try unixSocket(SOCK_STREAM, boundTo: silent)
         defer { close(descriptor) }
         XCTAssertEqual(listen(descriptor, 4), 0)
         assertFailure(
@@ -215,14 +215,14 @@ final class CtlEndToEndTests: XCTestCase {
 
     func testUnreachable_whenNobodyListens_thenExits69WithConnectionRefused() throws {
         let stale = daemon.directory.appendingPathComponent("stale").path
-        let descriptor = try Self.unixSocket(boundTo: stale)
+        let descriptor = try unixSocket(SOCK_STREAM, boundTo: stale)
         close(descriptor)
         assertFailure(try ctl("status", "--socket", stale), 69, "appstated is not running: \(stale): connection refused")
     }
 
     func testTimeout_whenTheDaemonDoesNotAnswer_thenExits75() throws {
         let silent = daemon.directory.appendingPathComponent("silent").path
-        let descriptor = try Self.unixSocket(boundTo: silent)
+        let descriptor = try unixSocket(SOCK_STREAM, boundTo: silent)
         defer { close(descriptor) }
         // Listening without accepting: the connection completes in the backlog, the call is never read.
         XCTAssertEqual(listen(descriptor, 4), 0)
@@ -285,23 +285,6 @@ final class CtlEndToEndTests: XCTestCase {
         XCTAssertEqual(status, 69)
         XCTAssertEqual(stderr, "appstatectl: appstated closed the connection (\(daemon.socketPath))\n")
         try daemon.restart()
-    }
-
-    /// A Unix socket bound to `path`, for daemons that do not listen or do not answer.
-    private static func unixSocket(boundTo path: String) throws -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0 else {
-            close(descriptor)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EINVAL)
-        }
-        return descriptor
     }
 }
 

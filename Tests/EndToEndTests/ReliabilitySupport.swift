@@ -36,14 +36,9 @@ final class WrappedDaemon {
             chmod(notifyDirectory.path, 0o755)
             chmod(notify.path, 0o666)
         }
-        var environment = ProcessInfo.processInfo.environment
-        for key in ["JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY"] {
-            environment.removeValue(forKey: key)
-        }
-        environment["NOTIFY_SOCKET"] = notify.path
         process.executableURL = URL(fileURLWithPath: wrapper[0])
         process.arguments = Array(wrapper.dropFirst()) + [Products.appstated.path, "--socket", socketPath, "--state-dir", stateDirectory] + arguments
-        process.environment = environment
+        process.environment = daemonEnvironment(notifySocket: notify.path)
         let log = directory.appendingPathComponent("stderr.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
@@ -258,11 +253,7 @@ enum Reliability {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        for key in ["NOTIFY_SOCKET", "JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "STATE_DIRECTORY"] {
-            environment.removeValue(forKey: key)
-        }
-        process.environment = environment
+        process.environment = daemonEnvironment(notifySocket: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.runAsTestChild()
@@ -301,20 +292,8 @@ final class ProbeConnection {
     /// - Parameter nonBlocking: Connect without waiting, as sd-varlink does: a full listen
     ///   backlog then fails with `EAGAIN` instead of waiting. The socket blocks afterwards.
     init(path: String, nonBlocking: Bool = false) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0), 0)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) } }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            let number = errno
-            Glibc.close(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: number) ?? .EIO)
-        }
+        fd = try unixSocket(connectedTo: path, flags: nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
+        if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
     }
 
     deinit { Glibc.close(fd) }

@@ -31,14 +31,7 @@ final class DaemonProcess {
         stateDirectory = directory.appendingPathComponent("state").path
         notify = try NotifySocket(directory: directory.appendingPathComponent("n-\(UUID().uuidString.prefix(8))", isDirectory: true).creatingDirectory())
         self.arguments = ["--socket", socketPath, "--state-dir", stateDirectory] + arguments
-        // Only what the test asks for: nothing systemd-related leaks in from the test runner.
-        var inherited = ProcessInfo.processInfo.environment
-        for key in ["JOURNAL_STREAM", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY"] {
-            inherited.removeValue(forKey: key)
-        }
-        var environment = inherited.merging(environment) { $1 }
-        environment["NOTIFY_SOCKET"] = notify.path
-        self.environment = environment
+        self.environment = daemonEnvironment(notifySocket: notify.path, environment)
         process = Process()
         try launch(file: file, line: line)
     }
