@@ -36,8 +36,13 @@ let package = Package(
         .target(
             name: "AppStateIPC",
             dependencies: ["AppStateCore"],
-            resources: [.embedInCode("io.appstate.varlink")]
+            resources: [.embedInCode("io.appstate.varlink")],
+            plugins: ["VarlinkSwiftPlugin"]
         ),
+        // A reader of Varlink interface files, for the generator and the tests.
+        .target(name: "VarlinkIDL"),
+        .executableTarget(name: "VarlinkSwiftGenerator", dependencies: ["VarlinkIDL"]),
+        .plugin(name: "VarlinkSwiftPlugin", capability: .buildTool(), dependencies: ["VarlinkSwiftGenerator"]),
         .target(
             name: "AppStateService",
             dependencies: [
@@ -85,7 +90,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AppStateCoreTests", dependencies: ["AppStateCore", "TestSupport"]),
         .testTarget(name: "StateContainersTests", dependencies: ["AppStateCore", "StateContainers", "TestSupport"]),
-        .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateCore", "AppStateIPC", "TestSupport"]),
+        .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateCore", "AppStateIPC", "TestSupport", "VarlinkIDL"]),
         .testTarget(
             name: "AppStateServiceTests",
             dependencies: [

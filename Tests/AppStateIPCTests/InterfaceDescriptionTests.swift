@@ -2,6 +2,7 @@ import AppStateCore
 import AppStateIPC
 import Foundation
 import TestSupport
+import VarlinkIDL
 import XCTest
 
 final class InterfaceDescriptionTests: XCTestCase {
@@ -18,37 +19,38 @@ final class InterfaceDescriptionTests: XCTestCase {
     func testDescription_whenParsed_thenDeclaresInterfaceIOAppstate() {
         let firstCode = text.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty }
         XCTAssertEqual(firstCode, "interface io.appstate")
-        XCTAssertEqual(InterfaceFile(text).name, AppStateInterface.name)
+        XCTAssertEqual(try InterfaceDefinition(parsing: text).name, AppStateInterface.name)
         XCTAssertTrue(text.hasPrefix("#"), "the interface itself needs a doc comment")
     }
 
-    func testDescription_whenParsed_thenHasEveryMethodAndNoOthers() {
-        let file = InterfaceFile(text)
-        XCTAssertEqual(file.methodOrder, AppStateMethod.allCases.map(\.shortName))
-        for method in AppStateMethod.allCases {
-            XCTAssertEqual(file.methods[method.shortName]?.input.first, .init(name: "tree", type: "?string"), "\(method.shortName) takes tree first")
+    func testDescription_whenParsed_thenEveryMethodTakesTheTreeFirst() throws {
+        for method in try InterfaceDefinition(parsing: text).methods {
+            XCTAssertEqual(method.input.first?.name, "tree", "\(method.name) takes tree first")
+            XCTAssertEqual(method.input.first?.type, "?string", "\(method.name) takes tree first")
         }
     }
 
-    func testDescription_whenParsed_thenHasEveryErrorAndNoOthers() {
-        XCTAssertEqual(Set(InterfaceFile(text).errors.keys), Set(AppStateErrorName.allCases.map(\.shortName)))
-        for name in AppStateErrorName.allCases {
-            XCTAssertFalse(InterfaceFile(text).errors[name.shortName]?.isEmpty ?? true, "\(name.shortName) carries fields for a sentence")
+    func testDescription_whenParsed_thenEveryErrorCarriesMembers() throws {
+        let file = try InterfaceDefinition(parsing: text)
+        XCTAssertEqual(file.errors.map(\.name), AppStateErrorName.allCases.map(\.shortName))
+        for error in file.errors {
+            XCTAssertFalse(error.members.isEmpty, "\(error.name) carries fields for a sentence")
         }
     }
 
-    func testDescription_whenParsed_thenDeclaresTheWireTypes() {
-        XCTAssertEqual(Set(InterfaceFile(text).types.keys), ["Rect", "Insets", "Node", "Event"])
+    func testDescription_whenParsed_thenDeclaresTheWireTypes() throws {
+        XCTAssertEqual(Set(try InterfaceDefinition(parsing: text).types.map(\.name)), ["Rect", "Insets", "Node", "Event"])
     }
 
     func testDescription_whenEveryDeclarationIsChecked_thenEachHasADocComment() {
         assertEveryMemberDocumented(text)
     }
 
-    func testServiceDescription_whenEveryDeclarationIsChecked_thenEachHasADocComment() {
+    func testServiceDescription_whenEveryDeclarationIsChecked_thenEachHasADocComment() throws {
         assertEveryMemberDocumented(VarlinkServiceInterface.description)
-        XCTAssertEqual(InterfaceFile(VarlinkServiceInterface.description).name, VarlinkServiceInterface.name)
-        XCTAssertEqual(Set(InterfaceFile(VarlinkServiceInterface.description).errors.keys).count, VarlinkServiceErrorName.allCases.count)
+        let service = try InterfaceDefinition(parsing: VarlinkServiceInterface.description)
+        XCTAssertEqual(service.name, VarlinkServiceInterface.name)
+        XCTAssertEqual(service.errors.map(\.name), VarlinkServiceErrorName.allCases.map { String($0.rawValue.dropFirst(VarlinkServiceInterface.name.count + 1)) })
     }
 
     func testDescription_whenSearchedForTheAnyType_thenAbsent() {

@@ -1,52 +1,60 @@
 import AppStateCore
 import AppStateIPC
+import VarlinkIDL
 import XCTest
 
 /// Checks every method's parameter and reply types against the interface file: the same
 /// members, and for each member that it is required or optional as declared and that
 /// every wrongly typed value is answered with InvalidParameter naming it.
 final class MethodParameterTests: XCTestCase {
-    private let appState = InterfaceFile(AppStateInterface.description)
-    private let service = InterfaceFile(VarlinkServiceInterface.description)
+    private var appState: InterfaceDefinition {
+        get throws { try InterfaceDefinition(parsing: AppStateInterface.description) }
+    }
+    private var service: InterfaceDefinition {
+        get throws { try InterfaceDefinition(parsing: VarlinkServiceInterface.description) }
+    }
 
     // MARK: generic checks driven by the interface file
 
     func testParameters_whenComparedWithInterfaceFile_thenEveryMethodMatches() throws {
-        XCTAssertEqual(Set(appState.methodOrder), Set(AppStateMethod.allCases.map(\.shortName)))
+        let appState = try appState
+        XCTAssertEqual(appState.methods.map(\.name), AppStateMethod.allCases.map(\.shortName))
         for method in AppStateMethod.allCases {
-            let declaration = try XCTUnwrap(appState.methods[method.shortName], method.shortName)
+            let declaration = try XCTUnwrap(appState.method(named: method.shortName), method.shortName)
             XCTAssertEqual(method.declaration.name, method.rawValue)
             checkMethod(method.declaration, declaration, in: appState)
         }
     }
 
     func testParameters_whenComparedWithServiceInterface_thenGetInfoAndDescriptionMatch() throws {
-        checkMethod(GetInfo.self, try XCTUnwrap(service.methods["GetInfo"]), in: service)
-        checkMethod(GetInterfaceDescription.self, try XCTUnwrap(service.methods["GetInterfaceDescription"]), in: service)
+        let service = try service
+        checkMethod(GetInfo.self, try XCTUnwrap(service.method(named: "GetInfo")), in: service)
+        checkMethod(GetInterfaceDescription.self, try XCTUnwrap(service.method(named: "GetInterfaceDescription")), in: service)
         XCTAssertEqual(GetInfo.name, "org.varlink.service.GetInfo")
         XCTAssertEqual(GetInterfaceDescription.name, "org.varlink.service.GetInterfaceDescription")
     }
 
     func testTypes_whenComparedWithInterfaceFile_thenMembersMatch() throws {
-        XCTAssertEqual(Node.memberNames, appState.types["Node"]?.map(\.name))
-        XCTAssertEqual(Event.memberNames, appState.types["Event"]?.map(\.name))
-        XCTAssertEqual(Rect.memberNames, appState.types["Rect"]?.map(\.name))
-        XCTAssertEqual(Insets.memberNames, appState.types["Insets"]?.map(\.name))
-        let appearance = try XCTUnwrap(appState.types["Node"]?.first { $0.name == "appearance" }?.type)
-        XCTAssertEqual(appearance, "(" + Appearance.allCases.map(\.rawValue).joined(separator: ",") + ")")
-        checkObject(Node.self, appState.types["Node"] ?? [], context: "Node", in: appState)
-        checkObject(Event.self, appState.types["Event"] ?? [], context: "Event", in: appState)
-        checkObject(Rect.self, appState.types["Rect"] ?? [], context: "Rect", in: appState)
-        checkObject(Insets.self, appState.types["Insets"] ?? [], context: "Insets", in: appState)
+        let appState = try appState
+        XCTAssertEqual(Node.memberNames, appState.type(named: "Node")?.members.map(\.name))
+        XCTAssertEqual(Event.memberNames, appState.type(named: "Event")?.members.map(\.name))
+        XCTAssertEqual(Rect.memberNames, appState.type(named: "Rect")?.members.map(\.name))
+        XCTAssertEqual(Insets.memberNames, appState.type(named: "Insets")?.members.map(\.name))
+        let appearance = try XCTUnwrap(appState.type(named: "Node")?.members.first { $0.name == "appearance" }?.type)
+        XCTAssertEqual(appearance, "(" + Appearance.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        checkObject(Node.self, appState.type(named: "Node")?.members ?? [], context: "Node", in: appState)
+        checkObject(Event.self, appState.type(named: "Event")?.members ?? [], context: "Event", in: appState)
+        checkObject(Rect.self, appState.type(named: "Rect")?.members ?? [], context: "Rect", in: appState)
+        checkObject(Insets.self, appState.type(named: "Insets")?.members ?? [], context: "Insets", in: appState)
     }
 
-    private func checkMethod<Method: VarlinkMethod>(_ method: Method.Type, _ declaration: InterfaceFile.Method, in file: InterfaceFile) {
+    private func checkMethod<Method: VarlinkMethod>(_ method: Method.Type, _ declaration: InterfaceDefinition.Method, in file: InterfaceDefinition) {
         checkObject(Method.Parameters.self, declaration.input, context: "\(declaration.name) parameters", in: file)
         checkObject(Method.Reply.self, declaration.output, context: "\(declaration.name) reply", in: file)
     }
 
     private func checkObject<Object: VarlinkObject>(
-        _ type: Object.Type, _ members: [InterfaceFile.Member], context: String, in file: InterfaceFile,
+        _ type: Object.Type, _ members: [InterfaceDefinition.Member], context: String, in file: InterfaceDefinition,
         line: UInt = #line
     ) {
         XCTAssertEqual(Object.memberNames, members.map(\.name), context)
@@ -83,7 +91,7 @@ final class MethodParameterTests: XCTestCase {
 
     /// A valid object with every member set. SetPage takes only one of its selectors, so
     /// its sample keeps `index` and drops the others.
-    private func sample(_ members: [InterfaceFile.Member], in file: InterfaceFile) -> [String: JSONValue] {
+    private func sample(_ members: [InterfaceDefinition.Member], in file: InterfaceDefinition) -> [String: JSONValue] {
         var object: [String: JSONValue] = [:]
         for member in members { object[member.name] = validValue(member.type, in: file) }
         if Set(members.map(\.name)).isSuperset(of: ["index", "id", "step"]) {
@@ -93,7 +101,7 @@ final class MethodParameterTests: XCTestCase {
         return object
     }
 
-    private func validValue(_ declared: String, in file: InterfaceFile) -> JSONValue {
+    private func validValue(_ declared: String, in file: InterfaceDefinition) -> JSONValue {
         let type = declared.hasPrefix("?") ? String(declared.dropFirst()) : declared
         switch type {
         case "string": return "s"
@@ -104,13 +112,13 @@ final class MethodParameterTests: XCTestCase {
         case "[]string": return ["a", "b"]
         case _ where type.hasPrefix("[]"): return []
         case _ where type.hasPrefix("("): return .string(String(type.dropFirst().prefix { $0 != "," && $0 != ")" }))
-        default: return .object(sample(file.types[type] ?? [], in: file))
+        default: return .object(sample(file.type(named: type)?.members ?? [], in: file))
         }
     }
 
     /// Values of the wrong type for a member, each with the suffix its error names
     /// (e.g. `[0]` for a bad array element).
-    private func wrongValues(_ declared: String, in file: InterfaceFile) -> [(JSONValue, String)] {
+    private func wrongValues(_ declared: String, in file: InterfaceDefinition) -> [(JSONValue, String)] {
         let type = declared.hasPrefix("?") ? String(declared.dropFirst()) : declared
         switch type {
         case "string": return [(1, ""), (true, ""), ([], ""), ([:], "")]
