@@ -37,22 +37,19 @@ public enum Daemon {
         let peers = PeerIdentifier.socketCredentials(access: PeerAccess(allowedGroups: configuration.allowedGroups, logger: logger))
         let server = VarlinkServer(endpoint: endpoint, eventLoops: eventLoops, processor: trees.processor, limits: limits,
                                    peers: peers, connections: connections, logger: logger)
-        let notifier = SystemdNotifier()
-        let readiness = Readiness()
+        let systemd = SystemdLink(readiness: Readiness(), notifier: SystemdNotifier(), logger: logger)
         let status = DaemonStatus(trees: trees, server: server)
         // Trapped before any service starts, so that a SIGHUP after READY=1 always reloads.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: VarlinkServerService(server: server, processor: trees.processor, status: status, readiness: readiness,
-                                                notifier: notifier, logger: logger),
+            .init(service: VarlinkServerService(server: server, processor: trees.processor, status: status, systemd: systemd),
                   serviceName: "VarlinkServerService"),
             .init(service: ReloadService(hangups: hangups, host: trees.host, treeFile: configuration.treeFile, status: status,
-                                         readiness: readiness, notifier: notifier, logger: logger),
+                                         systemd: systemd),
                   serviceName: "ReloadService"),
         ]
-        if let interval = notifier.watchdogInterval {
-            services.append(.init(service: WatchdogService(interval: interval, readiness: readiness, notifier: notifier, logger: logger),
-                                  serviceName: "WatchdogService"))
+        if let interval = systemd.notifier.watchdogInterval {
+            services.append(.init(service: WatchdogService(interval: interval, systemd: systemd), serviceName: "WatchdogService"))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services,

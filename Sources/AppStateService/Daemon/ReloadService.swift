@@ -15,19 +15,15 @@ struct ReloadService: Service {
     let treeFile: String?
     /// The status line sent with `READY=1`.
     let status: DaemonStatus
-    /// What reloads wait for, so that systemd hears the first `READY=1` first.
-    let readiness: Readiness
-    /// Where systemd is told.
-    let notifier: SystemdNotifier
-    /// Where reloads are logged.
-    let logger: Logger
+    /// How the service tells systemd, and where it logs.
+    let systemd: SystemdLink
 
     func run() async throws {
-        guard await readiness.wait() else { return }
+        guard await systemd.readiness.wait() else { return }
         for await _ in hangups.cancelOnGracefulShutdown() {
-            notifier.notify(logging: logger) { try $0.reloading() }
+            systemd.notify { try $0.reloading() }
             let line = await reload()
-            notifier.notify(logging: logger) { try $0.ready(status: line) }
+            systemd.notify { try $0.ready(status: line) }
         }
     }
 
@@ -37,9 +33,9 @@ struct ReloadService: Service {
         do {
             let file = try treeFile.map { try TreeFileLoader.load(path: $0) } ?? TreeFile.default
             try host.reload(file)
-            logger.info("reloaded", metadata: ["trees": "\(host.treeNames.joined(separator: ","))"])
+            systemd.logger.info("reloaded", metadata: ["trees": "\(host.treeNames.joined(separator: ","))"])
         } catch {
-            logger.error("reload failed, keeping the running trees: \(error)")
+            systemd.logger.error("reload failed, keeping the running trees: \(error)")
         }
         return status.line
     }

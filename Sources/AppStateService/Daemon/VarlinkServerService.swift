@@ -12,30 +12,26 @@ struct VarlinkServerService: Service {
     let processor: RequestProcessor
     /// The status line sent with `READY=1`.
     let status: DaemonStatus
-    /// Settled once `READY=1` is sent, or when the server stops before that.
-    let readiness: Readiness
-    /// Where systemd is told.
-    let notifier: SystemdNotifier
-    /// Where the server logs.
-    let logger: Logger
+    /// How the service tells systemd, and where it logs.
+    let systemd: SystemdLink
 
     func run() async throws {
         // Whatever ends this service, nothing waits for a READY=1 that will not come.
-        defer { readiness.settle(isReady: false) }
+        defer { systemd.readiness.settle(isReady: false) }
         let listener = try await server.listen()
         let line = await status.line
-        notifier.notify(logging: logger) { try $0.ready(status: line) }
-        logger.info("appstated \(AppStateVersion.current) listening on \(status.socketDescription)",
+        systemd.notify { try $0.ready(status: line) }
+        systemd.logger.info("appstated \(AppStateVersion.current) listening on \(status.socketDescription)",
                     metadata: ["socket": "\(status.socketDescription)"])
-        readiness.settle(isReady: true)
+        systemd.readiness.settle(isReady: true)
         do {
             try await gracefulShutdown()
         } catch is CancellationError {
             // Cancelled rather than shut down, since another service failed: stop all the
             // same, so that the socket file goes and the clients are answered.
         }
-        notifier.notify(logging: logger) { try $0.stopping() }
-        logger.info("stopping")
+        systemd.notify { try $0.stopping() }
+        systemd.logger.info("stopping")
         await processor.closeWatchers()
         await listener.drain()
     }

@@ -7,20 +7,16 @@ import ServiceLifecycle
 struct WatchdogService: Service {
     /// The time between pings: half of `WATCHDOG_USEC`, as ``SystemdNotifier/watchdogInterval`` gives it.
     let interval: Duration
-    /// What the first ping waits for, so that systemd hears `READY=1` first.
-    let readiness: Readiness
-    /// Where the pings go.
-    let notifier: SystemdNotifier
-    /// Where a ping that cannot be sent is logged.
-    let logger: Logger
+    /// How the service tells systemd, and where it logs.
+    let systemd: SystemdLink
 
     func run() async throws {
-        guard await readiness.wait() else { return }
-        let (interval, notifier, logger) = (self.interval, self.notifier, self.logger)
+        guard await systemd.readiness.wait() else { return }
+        let (interval, systemd) = (self.interval, self.systemd)
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await MainActor.run {
-                    notifier.notify(logging: logger) { try $0.watchdog() }
+                    systemd.notify { try $0.watchdog() }
                 }
                 do {
                     try await Task.sleep(for: interval)
