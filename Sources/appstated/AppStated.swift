@@ -36,6 +36,14 @@ struct AppStated: AsyncParsableCommand {
     @Option(name: .customLong("max-connections"), help: "Connections beyond this many are refused.")
     var maxConnections = ServerLimits().maximumConnections
 
+    @Option(name: .customLong("max-connections-per-user"),
+            help: "Connections of one user beyond this many are refused; root and the daemon's own user are not counted.")
+    var maxConnectionsPerUser = ServerLimits().maximumConnectionsPerUser
+
+    @Option(name: .customLong("idle-timeout"),
+            help: ArgumentHelp("Close a connection that sends nothing for this many seconds while nothing is in flight; 0 never does. Watch streams are never idle.", valueName: "seconds"))
+    var idleTimeout = 300.0
+
     @Option(name: .customLong("max-message-size"), help: "The largest message accepted, in bytes.")
     var maxMessageSize = ServerLimits().maximumMessageSize
 
@@ -48,8 +56,11 @@ struct AppStated: AsyncParsableCommand {
         guard let mode = UInt32(socketMode, radix: 8), mode <= 0o777 else {
             throw ValidationError("--socket-mode must be an octal mode such as 0660, not \(socketMode)")
         }
-        guard maxConnections > 0, maxMessageSize > 0 else {
-            throw ValidationError("--max-connections and --max-message-size must be positive")
+        guard maxConnections > 0, maxConnectionsPerUser > 0, maxMessageSize > 0 else {
+            throw ValidationError("--max-connections, --max-connections-per-user and --max-message-size must be positive")
+        }
+        guard idleTimeout >= 0, idleTimeout <= 86400 else {
+            throw ValidationError("--idle-timeout must be between 0 and 86400 seconds")
         }
         if let partialMessageTimeout, !(partialMessageTimeout > 0 && partialMessageTimeout <= 3600) {
             throw ValidationError("--partial-message-timeout must be between 0 and 3600 seconds")
@@ -70,6 +81,8 @@ struct AppStated: AsyncParsableCommand {
         configuration.treeFile = treeFile
         if !allowGroups.isEmpty { configuration.allowedGroups = allowGroups }
         configuration.limits.maximumConnections = maxConnections
+        configuration.limits.maximumConnectionsPerUser = maxConnectionsPerUser
+        configuration.limits.idleTimeout = idleTimeout > 0 ? .milliseconds(Int(idleTimeout * 1000)) : nil
         configuration.limits.maximumMessageSize = maxMessageSize
         if let partialMessageTimeout { configuration.limits.partialMessageTimeout = .milliseconds(Int(partialMessageTimeout * 1000)) }
         try await Daemon.main(configuration)

@@ -232,6 +232,102 @@ final class VarlinkConnectionHandlerTests: XCTestCase {
         XCTAssertEqual(harness.counter.current, 0)
     }
 
+    @MainActor func testConnect_whenTheUserHoldsAllItsPlaces_thenTooManyConnectionsAndClosed() async throws {
+        var limits = ServerLimits()
+        limits.maximumConnectionsPerUser = 1
+        let harness = try Harness(limits: limits)
+        XCTAssertTrue(harness.counter.acquire(user: 4711, limit: 1), "another connection of the user holds its only place")
+        try await harness.connect(identified: false)
+        harness.identify(uid: 4711)
+        let replies = try harness.writtenReplies()
+        XCTAssertEqual(replies.map(\.error), ["io.appstate.TooManyConnections"])
+        XCTAssertEqual(replies.first?.parameters["limit"], 1)
+        XCTAssertTrue(harness.isClosed)
+        XCTAssertEqual(harness.counter.current, 0, "its place under the overall limit is given back")
+    }
+
+    @MainActor func testClose_whenAUsersConnectionCloses_thenTheUserHasItsPlaceBack() async throws {
+        var limits = ServerLimits()
+        limits.maximumConnectionsPerUser = 1
+        let harness = try Harness(limits: limits)
+        try await harness.connect(identified: false)
+        harness.identify(uid: 4711)
+        XCTAssertFalse(harness.counter.acquire(user: 4711, limit: 1), "the connection holds the user's only place")
+        try await harness.channel.close().get()
+        XCTAssertTrue(harness.counter.acquire(user: 4711, limit: 1))
+    }
+
+    func testCounter_whenRootOrTheDaemonsOwnUserConnect_thenNeverRefusedPerUser() {
+        let counter = ConnectionCounter()
+        for _ in 0..<3 {
+            XCTAssertTrue(counter.acquire(user: 0, limit: 1))
+            XCTAssertTrue(counter.acquire(user: getuid(), limit: 1))
+        }
+        XCTAssertTrue(counter.acquire(user: 4711, limit: 1))
+        XCTAssertFalse(counter.acquire(user: 4711, limit: 1))
+        XCTAssertTrue(counter.acquire(user: 4712, limit: 1), "each user has places of its own")
+    }
+
+    // MARK: Idle connections
+
+    @MainActor func testIdle_whenNothingIsSentForTheTimeout_thenClosedAndItsPlaceGivenBack() async throws {
+        let harness = try Harness(limits: Self.idleTimeout(.seconds(30)))
+        try await harness.connect()
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(29))
+        XCTAssertFalse(harness.isClosed)
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        XCTAssertTrue(harness.isClosed)
+        XCTAssertEqual(harness.counter.current, 0)
+    }
+
+    @MainActor func testIdle_whenCallsKeepComing_thenTheTimeoutCountsFromTheLastOne() async throws {
+        let harness = try Harness(limits: Self.idleTimeout(.seconds(30)))
+        try await harness.connect()
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(20))
+        try harness.send(Harness.read(1))
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(29))
+        XCTAssertFalse(harness.isClosed, "49 s after connecting, 29 s after the last call")
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        XCTAssertTrue(harness.isClosed)
+        XCTAssertEqual(try harness.writtenNumbers(), [1])
+    }
+
+    @MainActor func testIdle_whenABatchIsInFlight_thenKeptUntilTheTimeoutAfterItsReplies() async throws {
+        let harness = try Harness(limits: Self.idleTimeout(.seconds(30)))
+        try await harness.connect()
+        try harness.send(Harness.mutation(1))
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(60))
+        XCTAssertFalse(harness.isClosed, "waiting for its replies is not idle")
+        await harness.settle()
+        XCTAssertEqual(try harness.writtenNumbers(), [1])
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(29))
+        XCTAssertFalse(harness.isClosed)
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        XCTAssertTrue(harness.isClosed)
+    }
+
+    @MainActor func testIdle_whenTheConnectionStreams_thenNeverClosed() async throws {
+        let harness = try Harness(limits: Self.idleTimeout(.seconds(30)))
+        try await harness.connect()
+        try harness.send(Harness.watch)
+        await harness.settle()
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(3600))
+        XCTAssertFalse(harness.isClosed)
+    }
+
+    @MainActor func testIdle_whenTheTimeoutIsOff_thenNeverClosed() async throws {
+        let harness = try Harness(limits: Self.idleTimeout(nil))
+        try await harness.connect()
+        harness.channel.embeddedEventLoop.advanceTime(by: .seconds(86400))
+        XCTAssertFalse(harness.isClosed)
+    }
+
+    private static func idleTimeout(_ timeout: Duration?) -> ServerLimits {
+        var limits = ServerLimits()
+        limits.idleTimeout = timeout
+        return limits
+    }
+
     @MainActor func testConnect_whenThePeerCannotBeIdentified_thenClosed() async throws {
         let harness = try Harness()
         try await harness.connect(identified: false)

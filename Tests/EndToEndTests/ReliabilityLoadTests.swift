@@ -226,6 +226,33 @@ final class ReliabilityLoadTests: XCTestCase {
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
+    func testIdleConnections_whenSilentPastTheTimeout_thenClosedWhileWatchersAndBusyClientsStay() throws {
+        let daemon = try DaemonProcess(arguments: ["--idle-timeout", "1"])
+        let start = ContinuousClock.now
+        let silent = try (0..<50).map { _ in try ProbeConnection(path: daemon.socketPath) }
+        let watcher = try ProbeConnection(path: daemon.socketPath)
+        watcher.send(Array(#"{"method":"io.appstate.Watch","more":true}"#.utf8) + [0])
+        XCTAssertNotNil(watcher.nextFrame(), "the watcher's snapshot")
+        let busy = try ProbeConnection(path: daemon.socketPath)
+        var busyCalls = 0
+        while ContinuousClock.now - start < .milliseconds(2500) {
+            busy.send(Self.getInfo)
+            XCTAssertNotNil(busy.nextFrame(), "a client that calls every 200 ms is answered")
+            busyCalls += 1
+            usleep(200_000)
+        }
+        for connection in silent {
+            XCTAssertTrue(connection.waitForClose(timeout: 5), "a connection silent for 2.5 s was not closed")
+        }
+        XCTAssertFalse(watcher.waitForClose(timeout: 0), "a Watch stream is never idle")
+        XCTAssertFalse(busy.waitForClose(timeout: 0))
+        let client = try VarlinkClient(path: daemon.socketPath)
+        XCTAssertTrue(Reliability.wait(timeout: 10) { (try? client.call(method: "io.appstate.GetStats")["connections"]) == 3 },
+                      "the silent connections' places are back")
+        Reliability.report("idle timeout 1 s: 50 silent connections closed within 2.5 s; a watcher and a client calling \(busyCalls) times in 2.5 s kept")
+        XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
+    }
+
     func testUnreadReplies_whenAClientPipelinesWithoutReading_thenMemoryBoundedAndOthersAnswered() throws {
         let daemon = try DaemonProcess(arguments: ["--partial-message-timeout", "2"])
         let pid = daemon.process.processIdentifier

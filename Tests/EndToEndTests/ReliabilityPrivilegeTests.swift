@@ -125,6 +125,68 @@ final class ReliabilityPrivilegeTests: XCTestCase {
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
+    /// One unprivileged user opens more connections than a user may hold and keeps them:
+    /// the connections past its limit are told so and closed, and root and another user
+    /// still connect and are answered meanwhile.
+    func testConnectionStorm_whenOneUserHoldsAllItsPlaces_thenRootAndOtherUsersAreStillServed() throws {
+        let daemon = try DaemonProcess(arguments: ["--socket-mode", "0666", "--max-connections-per-user", "8"])
+        let storm = Process()
+        // Debian's python3, which any user may run (a python3 earlier in PATH may live in root's home).
+        let command = try Peer.nobody.setpriv + [try resolveExecutable("/usr/bin/python3"), "-c", Self.stormScript, daemon.socketPath, "12"]
+        storm.executableURL = URL(fileURLWithPath: command[0])
+        storm.arguments = Array(command.dropFirst())
+        let (input, output) = (Pipe(), Pipe())
+        storm.standardInput = input
+        storm.standardOutput = output
+        try storm.runAsTestChild()
+        defer {
+            try? input.fileHandleForWriting.close()
+            storm.waitUntilExit()
+        }
+        // The script prints what each of its connections was answered, then holds them all.
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            printed.append(chunk)
+        }
+        let answers = try XCTUnwrap(try JSONSerialization.jsonObject(with: printed) as? [String], String(decoding: printed, as: UTF8.self))
+        XCTAssertEqual(answers.filter { $0 == "ok" }.count, 8, "\(answers)")
+        XCTAssertEqual(answers.filter { $0 == "io.appstate.TooManyConnections" }.count, 4, "\(answers)")
+
+        guard case .object(let tree) = try Reliability.tree(daemon.socketPath) else { return XCTFail("GetTree gave no object") }
+        XCTAssertNotNil(tree["root"], "root reads while nobody holds its places")
+        let (replies, replyOutput) = try exchange(daemon.socketPath, as: .user(uid: 4720, gid: 4720, groups: []), [#"{"method":"io.appstate.GetCurrent"}"#])
+        XCTAssertEqual(errorNames(replies), [nil], "another user reads too: \(replyOutput)")
+        XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
+    }
+
+    /// Opens N connections to a socket, calls GetInfo on each, prints a JSON list of what each
+    /// was answered ("ok" or the error's name), then keeps them open until its input closes.
+    private static let stormScript = """
+        import json, socket, sys
+        path, count = sys.argv[1], int(sys.argv[2])
+        connections = []
+        for _ in range(count):
+            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            connection.settimeout(20)
+            connection.connect(path)
+            connection.sendall(b'{"method":"org.varlink.service.GetInfo"}\\0')
+            connections.append(connection)
+        answers = []
+        for connection in connections:
+            data = b""
+            while not data.endswith(b"\\0"):
+                chunk = connection.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+            reply = json.loads(data.rstrip(b"\\0")) if data else {"error": "closed without a reply"}
+            answers.append(reply.get("error", "ok"))
+        print(json.dumps(answers), flush=True)
+        sys.stdin.read()
+        """
+
     func testDaemonAsItsOwnUser_whenThatUserRootAndNobodyCall_thenTheFirstTwoMutate() throws {
         // The daemon runs unprivileged (uid 4711, as `User=appstate` would), not root.
         let daemon = try WrappedDaemon(wrapper: [try resolveExecutable("setpriv"), "--reuid=4711", "--regid=4711", "--clear-groups", "--"],

@@ -90,6 +90,9 @@ struct ConnectionStateMachine {
     private var inputClosed = false
     /// The connection counts against the connection limit.
     private var holdsPlace = false
+    /// When the connection last read a burst of calls or wrote a batch's replies, on the
+    /// handler's clock, in nanoseconds.
+    private var lastActivity: UInt64 = 0
 
     /// Whether the connection is closed or closing: nothing more is written but what closes it.
     var isClosed: Bool {
@@ -221,6 +224,43 @@ struct ConnectionStateMachine {
     /// A batch's replies were written.
     mutating func repliesWritten() -> Action {
         dispatchAndResume()
+    }
+
+    /// The connection read a burst of calls or wrote replies, so it is not idle.
+    /// - Parameter now: The time, in nanoseconds on the handler's clock.
+    mutating func active(at now: UInt64) {
+        lastActivity = now
+    }
+
+    /// What the handler does when the idle timer fires.
+    enum IdleAction: Equatable {
+        /// Close the connection: it sent nothing for the whole timeout and nothing is in flight.
+        case close
+        /// Fire again after this many nanoseconds.
+        case checkAgain(after: UInt64)
+        /// Nothing more: the connection streams or is closed.
+        case stop
+    }
+
+    /// The idle timer fired.
+    /// - Parameters:
+    ///   - now: The time, in nanoseconds on the handler's clock.
+    ///   - timeout: How long a connection may stay idle, in nanoseconds.
+    mutating func idleTimerFired(now: UInt64, timeout: UInt64) -> IdleAction {
+        switch state {
+        case .streaming, .closed:
+            return .stop
+        case .identifying, .processing:
+            return .checkAgain(after: timeout)
+        case .idle:
+            guard pending.isEmpty else { return .checkAgain(after: timeout) }
+            let quiet = now &- lastActivity
+            guard quiet < timeout else {
+                state = .closed
+                return .close
+            }
+            return .checkAgain(after: timeout - quiet)
+        }
     }
 
     /// The channel closed.

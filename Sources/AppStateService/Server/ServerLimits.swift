@@ -5,6 +5,12 @@ public struct ServerLimits: Sendable {
     public var maximumMessageSize = 1 << 20
     /// Connections beyond this many are answered with `io.appstate.TooManyConnections` and closed.
     public var maximumConnections = 1000
+    /// Connections of one user beyond this many are refused the same way, so that one local
+    /// user cannot hold every place. Root and the daemon's own user are not counted.
+    public var maximumConnectionsPerUser = 100
+    /// A connection that sends nothing for this long while nothing is in flight for it is
+    /// closed; `Watch` streams never are. Nil keeps idle connections open.
+    public var idleTimeout: Duration? = .seconds(300)
     /// A connection holding half a message for this long is closed.
     public var partialMessageTimeout: Duration = .seconds(10)
     /// Bytes queued to one watcher beyond this many cut it off with `io.appstate.WatcherTooSlow`.

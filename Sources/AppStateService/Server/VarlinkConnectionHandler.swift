@@ -22,6 +22,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     private var machine = ConnectionStateMachine()
     /// Replies answered at once in this read burst, written at its end.
     private var atOnceReplies: [UInt8] = []
+    /// The peer's uid once it holds one of its user's places.
+    private var userPlace: UInt32?
+    private var idleTimer: Scheduled<Void>?
 
     /// Creates the handler of one connection.
     /// - Parameters:
@@ -43,9 +46,16 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             answerAndClose(context, with: .tooManyConnections(limit: limits.maximumConnections))
             return
         }
+        if let timeout = limits.idleTimeout { scheduleIdleCheck(after: timeout, context) }
         peers.identify(context.channel).assumeIsolated().whenComplete { result in
             switch result {
             case .success(let peer):
+                guard self.counter.acquire(user: peer.uid, limit: self.limits.maximumConnectionsPerUser) else {
+                    self.machine.identificationFailed()
+                    self.answerAndClose(context, with: .tooManyConnections(limit: self.limits.maximumConnectionsPerUser))
+                    return
+                }
+                self.userPlace = peer.uid
                 let watcher = WatcherConnection(channel: context.channel, lane: self.lane, limit: self.limits.maximumWatcherQueue,
                                                 replyLimit: self.limits.maximumWatcherReplies, grace: self.limits.partialMessageTimeout)
                 context.fireChannelActive()
@@ -59,6 +69,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         if machine.closed() { counter.release() }
+        if let userPlace { counter.release(user: userPlace) }
+        userPlace = nil
+        idleTimer?.cancel()
         context.fireChannelInactive()
     }
 
@@ -76,6 +89,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
+        machine.active(at: context.eventLoop.now.uptimeNanoseconds)
         if !machine.isClosed { writeAtOnceReplies(context) }
         perform(machine.readComplete(), context)
     }
@@ -151,7 +165,25 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         if thenClose {
             context.close(promise: nil)
         } else {
+            machine.active(at: context.eventLoop.now.uptimeNanoseconds)
             perform(machine.repliesWritten(), context)
+        }
+    }
+
+    /// Closes the connection once it has been idle for ``ServerLimits/idleTimeout``: an
+    /// abandoned connection must not hold one of the limited places for ever.
+    private func scheduleIdleCheck(after delay: Duration, _ context: ChannelHandlerContext) {
+        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) {
+            guard let timeout = self.limits.idleTimeout else { return }
+            let nanoseconds = UInt64(TimeAmount(timeout).nanoseconds)
+            switch self.machine.idleTimerFired(now: context.eventLoop.now.uptimeNanoseconds, timeout: nanoseconds) {
+            case .close:
+                context.close(promise: nil)
+            case .checkAgain(let after):
+                self.scheduleIdleCheck(after: .nanoseconds(Int64(after)), context)
+            case .stop:
+                break
+            }
         }
     }
 

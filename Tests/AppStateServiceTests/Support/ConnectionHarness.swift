@@ -38,9 +38,9 @@ import XCTest
         if identified { identify() }
     }
 
-    /// Tells the handler who the peer is.
-    func identify() {
-        peer.succeed(Peer(pid: 1, uid: 0, gid: 0, mayMutate: true))
+    /// Tells the handler who the peer is: root, unless another user is named.
+    func identify(uid: UInt32 = 0) {
+        peer.succeed(Peer(pid: 1, uid: uid, gid: uid, mayMutate: uid == 0))
     }
 
     /// Makes the peer unknown, as when SO_PEERCRED cannot be read.
