@@ -12,8 +12,11 @@ struct WatchCommand: ParsableCommand {
             a line: the local time, what caused the change (a method such as Login or a \
             bus notification such as keyboard.willShow), the deepest current path after \
             it, and the notification's userInfo as JSON when it has one. Runs until \
-            interrupted or until appstated stops. With --json, prints each Watch reply \
-            on a line of its own: {"root": Node} first, then {"event": Event, "root": Node}.
+            interrupted or until appstated stops. With --path, follows one subtree and \
+            prints only what happens under it. With --json, prints each Watch reply on a \
+            line of its own: {"root": Node} first, then {"event": Event, "changed": [Node], \
+            "removed": [string]} (the subtrees that changed and the paths that are gone), \
+            or {"event": Event, "root": Node} with --full.
 
             EXAMPLE
               $ appstatectl watch
@@ -25,9 +28,16 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
 
+    @Option(help: "Follow only the subtree at this path.")
+    var path: String?
+
+    @Flag(help: "Have every reply carry the whole tree (or subtree), not only what changed.")
+    var full = false
+
     func run() throws {
         try options.withClient { client in
-            var replies = try client.stream(method: Watch.name, parameters: Watch.Parameters(tree: options.tree).parameters)
+            let parameters = Watch.Parameters(tree: options.tree, path: path, full: full)
+            var replies = try client.stream(method: Watch.name, parameters: parameters.parameters)
             while let reply = try replies.next(as: Watch.self) {
                 options.emit(reply, human: WatchFormatter.line(for: reply, timestamp: LocalTime.now()))
             }

@@ -10,7 +10,7 @@ final class WatchHubTests: XCTestCase {
         let hub = WatchHub()
         let (first, second) = (RecordingLane(), RecordingLane())
         let watchers = [RecordingWatcher(lane: first), RecordingWatcher(lane: first), RecordingWatcher(lane: second)]
-        for watcher in watchers { hub.add(watcher, tree: "main") }
+        for watcher in watchers { hub.add(watcher, tree: "main", subscription: Self.everything, root: root()) }
 
         hub.publish(event(), root: root())
 
@@ -21,15 +21,15 @@ final class WatchHubTests: XCTestCase {
         let reply = try? VarlinkReply(frame: Array(frame.dropLast()))
         XCTAssertEqual(frame.last, 0)
         XCTAssertEqual(reply?.continues, true)
-        XCTAssertEqual(reply?.parameters["event"]?.objectValue?["name"], .string("page.changed"))
+        XCTAssertEqual(reply?.parameters["event"]?.objectValue?["name"], .string("SetPage"))
     }
 
     @MainActor func testPublish_whenAWatcherClosed_thenForgottenAndNotCounted() async {
         let hub = WatchHub()
         let lane = RecordingLane()
         let (open, closed) = (RecordingWatcher(lane: lane), RecordingWatcher(lane: lane))
-        hub.add(open, tree: "main")
-        hub.add(closed, tree: "main")
+        hub.add(open, tree: "main", subscription: Self.everything, root: root())
+        hub.add(closed, tree: "main", subscription: Self.everything, root: root())
         closed.isClosed = true
         XCTAssertEqual(hub.count, 1)
 
@@ -45,7 +45,7 @@ final class WatchHubTests: XCTestCase {
     @MainActor func testPublish_whenAnotherTreeChanged_thenItsWatchersOnlyAreSentTo() async {
         let hub = WatchHub()
         let lane = RecordingLane()
-        hub.add(RecordingWatcher(lane: lane), tree: "other")
+        hub.add(RecordingWatcher(lane: lane), tree: "other", subscription: Self.everything, root: root())
         hub.publish(event(), root: root())
         XCTAssertTrue(lane.sends.isEmpty)
     }
@@ -53,42 +53,90 @@ final class WatchHubTests: XCTestCase {
     @MainActor func testCloseAll_thenEveryWatcherIsClosedAndForgotten() async {
         let hub = WatchHub()
         let watchers = [RecordingWatcher(lane: RecordingLane()), RecordingWatcher(lane: RecordingLane())]
-        hub.add(watchers[0], tree: "main")
-        hub.add(watchers[1], tree: "other")
+        hub.add(watchers[0], tree: "main", subscription: Self.everything, root: root())
+        hub.add(watchers[1], tree: "other", subscription: Self.everything, root: root())
         hub.closeAll()
         XCTAssertEqual(watchers.map(\.closeCount), [1, 1])
         XCTAssertEqual(hub.count, 0)
     }
 
+    // MARK: What each subscription is sent
+
+    @MainActor func testPublish_whenWatchersAskForChanges_thenTheChangedSubtreeOnlyAndTheirCopyBecomesTheTree() async throws {
+        let hub = WatchHub()
+        let lane = RecordingLane()
+        let before = tree(page: 0)
+        hub.add(RecordingWatcher(lane: lane), tree: "main", subscription: Self.everything, root: before)
+
+        let after = tree(page: 1)
+        hub.publish(event(), root: after)
+
+        let reply = try firstReply(lane)
+        XCTAssertNil(reply.root)
+        XCTAssertEqual(reply.changed?.map(\.path), ["root/pages"], "the pages changed, the menu did not")
+        XCTAssertEqual(reply.removed, [])
+        XCTAssertEqual(before.applying(Node.Changes(changed: reply.changed ?? [], removed: reply.removed ?? [])), after)
+    }
+
+    @MainActor func testPublish_whenWatchersAskForTheWholeTree_thenEveryReplyCarriesIt() async throws {
+        let hub = WatchHub()
+        let lane = RecordingLane()
+        hub.add(RecordingWatcher(lane: lane), tree: "main", subscription: WatchSubscription(path: nil, full: true), root: tree(page: 0))
+        hub.publish(event(), root: tree(page: 1))
+        let reply = try firstReply(lane)
+        XCTAssertEqual(reply.root, tree(page: 1))
+        XCTAssertNil(reply.changed)
+    }
+
+    @MainActor func testPublish_whenASubtreeIsFollowed_thenOnlyChangesUnderItAreSent() async throws {
+        let hub = WatchHub()
+        let (pages, menu) = (RecordingLane(), RecordingLane())
+        hub.add(RecordingWatcher(lane: pages), tree: "main", subscription: WatchSubscription(path: "root/pages", full: false), root: tree(page: 0))
+        hub.add(RecordingWatcher(lane: menu), tree: "main", subscription: WatchSubscription(path: "root/menu", full: true), root: tree(page: 0))
+
+        hub.publish(event(), root: tree(page: 1))
+
+        let reply = try firstReply(pages)
+        XCTAssertEqual(reply.changed?.map(\.path), ["root/pages"])
+        XCTAssertTrue(menu.sends.isEmpty, "nothing under the menu changed")
+    }
+
+    @MainActor func testPublish_whenTheFollowedSubtreeIsGone_thenItsPathIsRemoved() async throws {
+        let hub = WatchHub()
+        let lane = RecordingLane()
+        hub.add(RecordingWatcher(lane: lane), tree: "main", subscription: WatchSubscription(path: "root/menu", full: true), root: tree(page: 0))
+        var without = tree(page: 0)
+        without.children.removeLast()
+        hub.publish(event(), root: without)
+        let reply = try firstReply(lane)
+        XCTAssertEqual(reply.removed, ["root/menu"])
+        XCTAssertNil(reply.root)
+    }
+
+    private static let everything = WatchSubscription(path: nil, full: false)
+
+    private func firstReply(_ lane: RecordingLane) throws -> Watch.Reply {
+        let frame = try XCTUnwrap(lane.sends.first?.frame)
+        return try Watch.Reply(parameters: VarlinkReply(frame: Array(frame.dropLast())).parameters)
+    }
+
     private func event() -> Event {
-        Event(tree: "main", name: "page.changed", path: "pages", current: "pages/two")
+        Event(tree: "main", name: "SetPage", path: "root/pages", current: "root/pages/two")
     }
 
     private func root() -> Node {
         Node(path: "pages", identifier: "pages", type: "PaginatedController")
     }
-}
 
-/// A lane that records what it is handed instead of hopping to a thread.
-private final class RecordingLane: WatcherLane, @unchecked Sendable {
-    private(set) var sends: [(frame: [UInt8], watchers: [RecordingWatcher])] = []
-
-    func send(_ frame: [UInt8], to watchers: [RecordingWatcher]) {
-        sends.append((frame, watchers))
-    }
-}
-
-private final class RecordingWatcher: WatcherSink, @unchecked Sendable {
-    let lane: RecordingLane
-    var isClosed = false
-    private(set) var closeCount = 0
-
-    init(lane: RecordingLane) {
-        self.lane = lane
-    }
-
-    func close() {
-        closeCount += 1
-        isClosed = true
+    /// A root with a paginated container of two pages and a menu beside it.
+    private func tree(page: Int) -> Node {
+        let pages = ["one", "two"].enumerated().map { index, name in
+            Node(path: "root/pages/\(name)", identifier: name, type: "Controller", onScreen: index == page)
+        }
+        return Node(path: "root", identifier: "root", type: "Controller", children: [
+            Node(path: "root/pages", identifier: "pages", type: "PaginatedController", current: pages[page].identifier,
+                 pageIndex: page, pageCount: 2, children: pages),
+            Node(path: "root/menu", identifier: "menu", type: "MenuController", menuVisible: false),
+        ])
     }
 }

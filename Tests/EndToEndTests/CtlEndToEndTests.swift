@@ -272,7 +272,23 @@ final class CtlEndToEndTests: XCTestCase {
         let change = try JSONValue(jsonText: try XCTUnwrap(watch.nextLine()))
         XCTAssertEqual(change["event"]?["name"], "Login")
         XCTAssertEqual(change["event"]?["current"], "session/home/pages/overview")
-        XCTAssertEqual(change["root"]?["user"], "ada")
+        XCTAssertNil(change["root"], "later replies carry what changed, not the tree")
+        XCTAssertEqual(change["changed"]?[0]?["user"], "ada", "the login container changed, so its subtree is sent")
+    }
+
+    func testWatch_whenFullAndAPath_thenEveryReplyCarriesThatSubtree() throws {
+        let watch = try WatchProcess(socket: daemon.socketPath, arguments: ["watch", "--json", "--full", "--path", "session/home/pages"])
+        defer { watch.stop() }
+        let snapshot = try JSONValue(jsonText: try XCTUnwrap(watch.nextLine()))
+        XCTAssertEqual(snapshot["root"]?["path"], "session/home/pages")
+        try ctl("login", "ada")
+        try ctl("page", "next")
+        let login = try JSONValue(jsonText: try XCTUnwrap(watch.nextLine()))
+        XCTAssertEqual(login["event"]?["name"], "Login", "the pages appeared when ada logged in")
+        let page = try JSONValue(jsonText: try XCTUnwrap(watch.nextLine()))
+        XCTAssertEqual(page["event"]?["name"], "SetPage")
+        XCTAssertEqual(page["root"]?["path"], "session/home/pages")
+        XCTAssertEqual(page["root"]?["pageIndex"], 1)
     }
 
     func testWatch_whenTheDaemonStops_thenExits69() throws {

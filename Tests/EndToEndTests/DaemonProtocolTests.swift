@@ -213,8 +213,11 @@ final class DaemonProtocolTests: XCTestCase {
         let change = try XCTUnwrap(stream.next())
         XCTAssertEqual(change["event"]?["name"], "Login")
         XCTAssertEqual(change["event"]?["current"], "session/home/pages/overview")
-        XCTAssertEqual(change["root"]?["current"], "home")
-        XCTAssertEqual(change["root"]?["user"], "ada")
+        XCTAssertNil(change["root"])
+        XCTAssertEqual(change["changed"]?[0]?["path"], "session", "the login container and all below it changed")
+        XCTAssertEqual(change["changed"]?[0]?["current"], "home")
+        XCTAssertEqual(change["changed"]?[0]?["user"], "ada")
+        XCTAssertEqual(change["removed"], [])
     }
 
     func testWatch_whenCallsFollowItInTheSameWrite_thenTheyAreNotActedOnAndTheConnectionCloses() throws {

@@ -69,7 +69,7 @@ final class DaemonPublicationTests: XCTestCase {
     func testWatch_whenAnAnimatedSwapFinishes_thenWatchersGetItsEndState() throws {
         let daemon = try startAnimatedDaemon()
         let watcher = try RawConnection(path: daemon.socketPath)
-        watcher.send(frame: #"{"method":"io.appstate.Watch","more":true}"#)
+        watcher.send(frame: #"{"method":"io.appstate.Watch","more":true,"parameters":{"full":true}}"#)
         XCTAssertEqual(watcher.receive(frames: 1).frames.count, 1)
         _ = try VarlinkClient(path: daemon.socketPath).call(method: Login.name, parameters: ["user": "ada"])
         let (frames, closed) = watcher.receive(frames: 2)

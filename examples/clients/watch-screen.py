@@ -50,7 +50,8 @@ def main():
     arguments = parser.parse_args()
     with varlink.Client(address=arguments.address) as client, client.open("io.appstate") as appstate:
         changes = 0
-        for reply in appstate.Watch(_more=True):
+        # full: every reply carries the whole tree, so this client keeps no copy of its own.
+        for reply in appstate.Watch(full=True, _more=True):
             root = reply["root"]
             current = reply["event"]["current"] if "event" in reply else deepest(root)
             cause = reply["event"]["name"] if "event" in reply else "snapshot"

@@ -50,6 +50,12 @@ extension JSONValue {
     public subscript(key: String) -> JSONValue? {
         objectValue?[key]
     }
+
+    /// The element at `index`, when this is an array that long.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
 }
 
 extension JSONValue: ExpressibleByNilLiteral {

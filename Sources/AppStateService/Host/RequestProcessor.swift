@@ -278,8 +278,13 @@ import Synchronization
         do {
             let parameters = try Watch.Parameters(parameters: call.parameters)
             let tree = try host.tree(named: parameters.tree)
-            hub.add(connection.watcher, tree: tree.name)
-            return VarlinkReply(parameters: Watch.Reply(root: tree.root.snapshot()).parameters, continues: true)
+            let root = tree.root.snapshot()
+            let followed = try parameters.path.map { path throws(VarlinkError) in
+                guard let node = root.node(at: path) else { throw .noSuchNode(path: path) }
+                return node
+            } ?? root
+            hub.add(connection.watcher, tree: tree.name, subscription: WatchSubscription(path: parameters.path, full: parameters.full), root: root)
+            return VarlinkReply(parameters: Watch.Reply(root: followed).parameters, continues: true)
         } catch {
             return VarlinkReply(error: error)
         }

@@ -6,50 +6,69 @@ import StateContainers
 /// server), rather than one per watcher: a thousand watchers cost a handful of thread
 /// wake-ups, not a thousand.
 @MainActor final class WatchHub {
-    private var trees: [String: [any WatcherGroup]] = [:]
+    /// The watchers of one tree, and the tree as they last saw it.
+    private struct TreeWatchers {
+        /// The tree as the last publication showed it (or the first watcher's snapshot):
+        /// what the next change is measured from.
+        var last: Node
+        /// The watchers, by what they asked for.
+        var subscriptions: [WatchSubscription: [any WatcherGroup]] = [:]
+    }
+
+    private var trees: [String: TreeWatchers] = [:]
 
     /// The number of connections following a tree.
     var count: Int {
-        trees.values.joined().reduce(0) { $0 + $1.openCount }
+        trees.values.flatMap(\.subscriptions.values).joined().reduce(0) { $0 + $1.openCount }
     }
 
     /// Adds a watcher of a tree; its first reply was already sent with the tree's snapshot.
     /// - Parameters:
     ///   - watcher: The connection that follows the tree.
     ///   - tree: The tree's name.
-    func add<Watcher: WatcherSink>(_ watcher: Watcher, tree: String) {
+    ///   - subscription: What the watcher is sent.
+    ///   - root: The tree's snapshot in the watcher's first reply, from which changes are
+    ///     measured if nobody else watches the tree.
+    func add<Watcher: WatcherSink>(_ watcher: Watcher, tree: String, subscription: WatchSubscription, root: Node) {
+        var watchers = trees[tree] ?? TreeWatchers(last: root)
         let lane = watcher.lane
-        let group = trees[tree]?.lazy
+        let group = watchers.subscriptions[subscription]?.lazy
             .compactMap { $0 as? LaneWatchers<Watcher.Lane> }
             .first { $0.lane === lane }
         if let group {
             group.watchers.append(watcher)
         } else {
-            trees[tree, default: []].append(LaneWatchers(lane: lane, watchers: [watcher]))
+            watchers.subscriptions[subscription, default: []].append(LaneWatchers(lane: lane, watchers: [watcher]))
         }
+        trees[tree] = watchers
     }
 
-    /// Sends a change and the tree after it to every watcher of the tree.
+    /// Sends a change to the watchers of its tree: what each subscription asks for is
+    /// worked out and encoded once, and handed to each lane once.
     /// - Parameters:
-    ///   - event: What changed.
-    ///   - root: The tree after the change.
+    ///   - event: The change.
+    ///   - root: The tree after it.
     func publish(_ event: Event, root: Node) {
-        guard var groups = trees[event.tree] else { return }
-        groups.removeAll { $0.removeClosed() }
-        trees[event.tree] = groups
-        guard !groups.isEmpty else { return }
-        let frame = VarlinkReply(parameters: Watch.Reply(event: event, root: root).parameters, continues: true).encoded
-        for group in groups { group.send(frame) }
+        guard var watchers = trees[event.tree] else { return }
+        let previous = watchers.last
+        watchers.last = root
+        for (subscription, var groups) in watchers.subscriptions {
+            groups.removeAll { $0.removeClosed() }
+            watchers.subscriptions[subscription] = groups.isEmpty ? nil : groups
+            guard !groups.isEmpty, let reply = subscription.reply(to: event, from: previous, to: root) else { continue }
+            let frame = VarlinkReply(parameters: reply.parameters, continues: true).encoded
+            for group in groups { group.send(frame) }
+        }
+        trees[event.tree] = watchers.subscriptions.isEmpty ? nil : watchers
     }
 
-    /// Ends every stream, when the daemon stops.
+    /// Ends every stream, as the daemon stops.
     func closeAll() {
-        for group in trees.values.joined() { group.closeAll() }
+        for group in trees.values.flatMap(\.subscriptions.values).joined() { group.closeAll() }
         trees = [:]
     }
 }
 
-/// The watchers of one tree on one lane, whatever the lane's type.
 @MainActor private protocol WatcherGroup: AnyObject {
     var openCount: Int { get }
     /// Forgets the closed watchers.

@@ -1,0 +1,61 @@
+import AppStateCore
+import XCTest
+
+/// What `Watch` sends instead of the whole tree: the smallest changed subtrees and the paths
+/// that are gone, which applied to the old snapshot give the new one.
+final class NodeSnapshotChangesTests: XCTestCase {
+    func testChanges_whenNothingChanged_thenEmpty() {
+        XCTAssertTrue(tree().changes(since: tree()).isEmpty)
+    }
+
+    func testChanges_whenOneLeafChanged_thenThatLeafOnly() {
+        var new = tree()
+        new.children[0].children[1].onScreen = true
+        let changes = new.changes(since: tree())
+        XCTAssertEqual(changes, NodeSnapshot.Changes(changed: [new.children[0].children[1]]))
+        XCTAssertEqual(tree().applying(changes), new)
+    }
+
+    func testChanges_whenAContainerAndItsChildrenChanged_thenTheContainersSubtreeOnce() {
+        var new = tree()
+        new.children[0].current = "b"
+        new.children[0].children[0].onScreen = false
+        new.children[0].children[1].onScreen = true
+        XCTAssertEqual(new.changes(since: tree()).changed.map(\.path), ["root/stack"])
+    }
+
+    func testChanges_whenAChildIsGone_thenItsParentIsSentAndItsPathNamed() {
+        var new = tree()
+        new.children[0].children.removeLast()
+        let changes = new.changes(since: tree())
+        XCTAssertEqual(changes.changed.map(\.path), ["root/stack"])
+        XCTAssertEqual(changes.removed, ["root/stack/b"])
+        XCTAssertEqual(tree().applying(changes), new)
+    }
+
+    func testChanges_whenTheRootItselfChanged_thenTheWholeTree() {
+        var new = tree()
+        new.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        XCTAssertEqual(new.changes(since: tree()).changed, [new])
+    }
+
+    func testApplying_whenAppliedTwiceOrToUnknownPaths_thenTheSameTree() {
+        var new = tree()
+        new.children[1].title = "Other"
+        let changes = new.changes(since: tree())
+        XCTAssertEqual(tree().applying(changes).applying(changes), new)
+        let unknown = NodeSnapshot.Changes(changed: [NodeSnapshot(path: "root/nowhere/x", identifier: "x", type: "Controller")],
+                                           removed: ["root/none", "elsewhere/stack"])
+        XCTAssertEqual(tree().applying(unknown), tree())
+    }
+
+    private func tree() -> NodeSnapshot {
+        NodeSnapshot(path: "root", identifier: "root", type: "Controller", children: [
+            NodeSnapshot(path: "root/stack", identifier: "stack", type: "StackController", current: "a", children: [
+                NodeSnapshot(path: "root/stack/a", identifier: "a", type: "Controller", onScreen: true),
+                NodeSnapshot(path: "root/stack/b", identifier: "b", type: "Controller"),
+            ]),
+            NodeSnapshot(path: "root/other", identifier: "other", type: "Controller"),
+        ])
+    }
+}
