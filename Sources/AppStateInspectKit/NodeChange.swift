@@ -16,6 +16,17 @@ public struct NodeChange: Hashable, Sendable {
         public var before: JSONValue?
         /// The value after the event; `nil` when the member is absent.
         public var after: JSONValue?
+
+        /// Creates a field.
+        /// - Parameters:
+        ///   - name: The member's name.
+        ///   - before: The value before the event.
+        ///   - after: The value after the event.
+        public init(name: String, before: JSONValue?, after: JSONValue?) {
+            self.name = name
+            self.before = before
+            self.after = after
+        }
     }
 
     /// Whether the controller changed, appeared or disappeared.
@@ -34,6 +45,17 @@ public struct NodeChange: Hashable, Sendable {
     public var kind: Kind
     /// The members that differ, in the order `io.appstate.Node` declares them.
     public var fields: [Field]
+
+    /// Creates a change.
+    /// - Parameters:
+    ///   - path: The controller's path.
+    ///   - kind: Whether it changed, appeared or disappeared.
+    ///   - fields: The members that differ.
+    public init(path: String, kind: Kind, fields: [Field]) {
+        self.path = path
+        self.kind = kind
+        self.fields = fields
+    }
 
     /// The controllers that differ between two trees: those of `after` in document order,
     /// then those only `before` had.
