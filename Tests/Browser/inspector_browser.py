@@ -55,8 +55,8 @@ def wait(driver, what, condition, timeout=15):
         return WebDriverWait(driver, timeout, poll_frequency=0.05).until(probe)
     except Exception:
         current = driver.find_element(By.ID, "current-path").text
-        rows = [(item.get_attribute("data-name"), item.is_displayed()) for item in driver.find_elements(By.CSS_SELECTOR, "#timeline li")]
-        sys.exit(f"FAILED: {what} (after {timeout} s; #current-path is {current!r}; timeline (name, shown): {rows})")
+        rows = [item.get_attribute("data-name") for item in driver.find_elements(By.CSS_SELECTOR, "#timeline li")]
+        sys.exit(f"FAILED: {what} (after {timeout} s; #current-path is {current!r}; timeline rows drawn: {rows})")
 
 
 def step(text):
@@ -125,17 +125,19 @@ def check(arguments):
         search = driver.find_element(By.ID, "filter")
         search.send_keys("log")
 
+        def counts(d):
+            timeline = d.find_element(By.ID, "timeline")
+            return int(timeline.get_attribute("data-shown")), int(timeline.get_attribute("data-count"))
+
         def filtered(d):
-            rows = [(item.get_attribute("data-name"), item.is_displayed()) for item in d.find_elements(By.CSS_SELECTOR, "#timeline li")]
-            shown = [name for name, displayed in rows if displayed]
-            hidden = [name for name, displayed in rows if not displayed]
-            matching = all("log" in name.lower() for name in shown) and not any("log" in name.lower() for name in hidden)
-            return matching and hidden and {"Login", "Logout"} <= set(shown) and shown
+            shown = [item.get_attribute("data-name") for item in d.find_elements(By.CSS_SELECTOR, "#timeline li")]
+            matching = all("log" in name.lower() for name in shown) and {"Login", "Logout"} <= set(shown)
+            return matching and counts(d)[0] == len(shown) < counts(d)[1] and shown
         shown = wait(driver, "the filter shows only the events whose name holds \"log\"", filtered)
         search.clear()
         search.send_keys(" ")  # clear() fires no input event; a blank filter shows everything
-        wait(driver, "an empty filter shows every event",
-             lambda d: all(item.is_displayed() for item in d.find_elements(By.CSS_SELECTOR, "#timeline li")))
+        wait(driver, "an empty filter shows every event", lambda d: counts(d)[0] == counts(d)[1] == len(
+            d.find_elements(By.CSS_SELECTOR, "#timeline li")))
         step(f"filtering by \"log\" shows only {shown}")
 
         driver.find_element(By.CSS_SELECTOR, '#timeline li[data-name="Login"]').click()
@@ -180,36 +182,43 @@ def measure(arguments):
             wait(driver, "the page connects", lambda d: d.find_element(By.ID, "current-path").text == LOGGED_OUT)
             heights = [300.0, 320.0]
 
+            sent = 0
+
             def changes(count, interval):
+                nonlocal sent
                 start = time.monotonic()
                 for index in range(count):
                     if interval:
                         delay = start + index * interval - time.monotonic()
                         if delay > 0:
                             time.sleep(delay)
-                    appstate.ShowKeyboard(height=heights[index % 2], duration=0.0)
+                    appstate.ShowKeyboard(height=heights[sent % 2], duration=0.0)
+                    sent += 1
 
-            def settle(total):
-                wait(driver, f"the page has seen {total} changes",
-                     lambda d: d.execute_script("return window.inspector.latencies.length") >= min(total, 1000), timeout=120)
+            def settle():
+                """Waits until the page has shown every change sent (each is one event after the
+                snapshot, entry 1), then a second more, so no backlog spills into what follows."""
+                wait(driver, f"the page shows all {sent} changes", lambda d: int(d.find_element(
+                    By.ID, "wireframe").get_attribute("data-seq")) >= sent + 1, timeout=300)
+                time.sleep(1)
 
             def timings(count):
-                script = f"return [window.inspector.latencies.slice(-{count}), window.inspector.frameLatencies.slice(-{count})]"
-                dom, frame = driver.execute_script(script)
-                return {"dom": percentiles(dom), "frame": percentiles(frame)}
+                series = ("arrivals", "latencies", "frameLatencies")
+                values = driver.execute_script("return [" + ", ".join(f"window.inspector.{name}.slice(-{count})" for name in series) + "]")
+                return {name: percentiles(value) for name, value in zip(("arrival", "dom", "frame"), values)}
 
             interval = arguments.interval_ms / 1000
+            settle()
             changes(arguments.paced, interval)
-            settle(arguments.paced)
-            time.sleep(0.5)
+            settle()
             baseline = timings(arguments.paced)
-            baseline["history"] = driver.execute_script("return document.querySelectorAll('#timeline li').length")
+            baseline["history"] = int(driver.find_element(By.ID, "timeline").get_attribute("data-count"))
             changes(1000, 0)
-            time.sleep(1)
+            settle()
             changes(arguments.paced, interval)
-            time.sleep(0.5)
+            settle()
             full = timings(arguments.paced)
-            full["history"] = driver.execute_script("return document.querySelectorAll('#timeline li').length")
+            full["history"] = int(driver.find_element(By.ID, "timeline").get_attribute("data-count"))
     finally:
         driver.quit()
     print(json.dumps({"interval_ms": arguments.interval_ms, "baseline": baseline, "full": full}))
