@@ -128,8 +128,6 @@ let package = Package(
                 "AppStateCore",
                 "AppStateIPC",
                 "AppStateInspectKit",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -96,11 +96,6 @@ public final class InspectorHub: Sendable {
         state.withLock { _ = $0.viewers.removeValue(forKey: viewer) }
     }
 
-    /// How many entries the history holds.
-    public var historyCount: Int {
-        state.withLock { $0.history.count }
-    }
-
     /// One Server-Sent Event. The JSON writer escapes line breaks inside strings, so the
     /// data fits on the one `data:` line the format needs.
     private static func message(_ name: String, _ data: String) -> String {

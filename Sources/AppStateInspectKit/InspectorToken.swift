@@ -4,7 +4,7 @@
 /// The daemon's socket keeps reads to root and group `appstate`; a TCP port on 127.0.0.1
 /// is open to every local user, so without the token any of them could read what the
 /// socket would have refused them.
-public struct InspectorToken: Hashable, Sendable, CustomStringConvertible {
+public struct InspectorToken: Hashable, Sendable {
     /// The token as it appears in the URL.
     public let text: String
 
@@ -31,7 +31,4 @@ public struct InspectorToken: Hashable, Sendable, CustomStringConvertible {
         for (left, right) in zip(expected, given) { difference |= left ^ right }
         return difference == 0
     }
-
-    /// The token's text.
-    public var description: String { text }
 }

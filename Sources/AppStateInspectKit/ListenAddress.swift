@@ -6,9 +6,6 @@ public struct ListenAddress: Hashable, Sendable {
     /// The port; 0 for one the system chooses.
     public var port: Int
 
-    /// What `--listen` means when it is not given: the loopback interface, any free port.
-    public static let loopback = ListenAddress(host: "127.0.0.1", port: 0)
-
     /// Creates an address.
     /// - Parameters:
     ///   - host: The address to bind.
