@@ -45,19 +45,27 @@ public struct InspectorEntry: Sendable {
         changes = previous.map { NodeChange.changes(from: $0, to: root) } ?? []
     }
 
-    /// The entry as the page reads it: one JSON object with the wireframe's SVG and the
-    /// tree's text already drawn.
-    public var json: JSONValue {
+    /// The entry as the timeline lists it, without the drawings: `seq`, `name`, `path`,
+    /// `current`, `receivedAt` and `changes`. The page keeps only these for older entries
+    /// and fetches the whole of one when it is clicked.
+    public var summaryMembers: [String: JSONValue] {
         var members: [String: JSONValue] = [
             "seq": .number(Double(sequence)),
             "name": .string(name),
             "current": .string(current),
             "receivedAt": .number(receivedAt),
-            "svg": .string(WireframeRenderer().render(root)),
-            "tree": .string(TreeRenderer().render(root)),
             "changes": .array(changes.map(\.json)),
         ]
         members["path"] = path.map(JSONValue.string)
+        return members
+    }
+
+    /// The whole entry as the page reads it: the summary with the wireframe's SVG (`svg`) and
+    /// the tree's text (`tree`) already drawn.
+    public var json: JSONValue {
+        var members = summaryMembers
+        members["svg"] = .string(WireframeRenderer().render(root))
+        members["tree"] = .string(TreeRenderer().render(root))
         return .object(members)
     }
 }

@@ -55,6 +55,13 @@ final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
             respond(head, status: .ok, type: "text/html; charset=utf-8", body: InspectorPage.bytes, context: context)
         case .events:
             stream(head, context: context)
+        case .entry(let sequence):
+            if let text = hub.entry(sequence: sequence) {
+                respond(head, status: .ok, type: "application/json", body: Array(text.utf8), context: context)
+            } else {
+                respond(head, status: .notFound, type: "text/plain; charset=utf-8",
+                        body: Array("The inspector no longer holds entry \(sequence).\n".utf8), context: context)
+            }
         case .refused(let status, let reason):
             respond(head, status: HTTPResponseStatus(statusCode: status), type: "text/plain; charset=utf-8",
                     body: Array((reason + "\n").utf8), context: context)

@@ -6,9 +6,10 @@ import Synchronization
 /// ``capacity``, the oldest dropped first) and the browsers following it.
 ///
 /// A browser that connects gets, in this order and before any later change: the current
-/// entry (`snapshot`, so it can draw the window at once), the whole bounded history
-/// (`history`), and the daemon connection's state (`status`); then each change as it is
-/// published (`change`). Publishing and subscribing take the same lock and hand their
+/// entry (`snapshot`, so it can draw the window at once), the summaries of the whole bounded
+/// history (`history`: what the timeline lists, without the drawings, which the page asks
+/// for with ``entry(sequence:)`` when one is clicked), and the daemon connection's state
+/// (`status`); then each change, whole, as it is published (`change`). Publishing and subscribing take the same lock and hand their
 /// messages to the viewers while holding it, so a viewer never misses a change or sees
 /// one twice, whenever it connects.
 ///
@@ -23,8 +24,10 @@ public final class InspectorHub: Sendable {
     private let state: Mutex<State>
 
     private struct State {
-        /// The entries' JSON texts, oldest first.
-        var history: [String] = []
+        /// The entries' whole JSON texts and their summaries', oldest first; their sequence
+        /// numbers follow each other.
+        var history: [(whole: String, summary: String)] = []
+        var firstSequence = 1
         var lastRoot: Node?
         var sequence = 0
         var status = #"{"connected":false,"message":"connecting to appstated"}"#
@@ -52,8 +55,11 @@ public final class InspectorHub: Sendable {
             )
             let text = entry.json.jsonText
             state.lastRoot = root
-            state.history.append(text)
-            if state.history.count > capacity { state.history.removeFirst(state.history.count - capacity) }
+            state.history.append((text, JSONValue.object(entry.summaryMembers).jsonText))
+            if state.history.count > capacity {
+                state.firstSequence += state.history.count - capacity
+                state.history.removeFirst(state.history.count - capacity)
+            }
             let message = Self.message("change", text)
             for send in state.viewers.values { send(message) }
         }
@@ -80,13 +86,23 @@ public final class InspectorHub: Sendable {
         state.withLock { state in
             send("retry: 1000\n\n")
             if let current = state.history.last {
-                send(Self.message("snapshot", current))
-                send(Self.message("history", #"{"entries":["# + state.history.joined(separator: ",") + "]}"))
+                send(Self.message("snapshot", current.whole))
+                send(Self.message("history", #"{"entries":["# + state.history.map(\.summary).joined(separator: ",") + "]}"))
             }
             send(Self.message("status", state.status))
             state.nextViewer += 1
             state.viewers[state.nextViewer] = send
             return state.nextViewer
+        }
+    }
+
+    /// One entry of the history, whole.
+    /// - Parameter sequence: The entry's number.
+    /// - Returns: Its JSON text, or `nil` when the history does not hold it (any more).
+    public func entry(sequence: Int) -> String? {
+        state.withLock { state in
+            let index = sequence - state.firstSequence
+            return state.history.indices.contains(index) ? state.history[index].whole : nil
         }
     }
 

@@ -10,6 +10,8 @@ public enum InspectorRoute: Hashable, Sendable {
     case page
     /// The Server-Sent Events stream: `GET /events?token=…`.
     case events
+    /// One entry of the history, whole: `GET /entries/SEQ?token=…`.
+    case entry(sequence: Int)
     /// A refusal: the HTTP status code and a sentence for the body.
     case refused(status: Int, reason: String)
 
@@ -33,6 +35,9 @@ public enum InspectorRoute: Hashable, Sendable {
         switch path {
         case "/": return .page
         case "/events": return .events
+        case _ where path.hasPrefix("/entries/"):
+            if let sequence = Int(path.dropFirst("/entries/".count)), sequence > 0 { return .entry(sequence: sequence) }
+            return .refused(status: 404, reason: "There is nothing at \(path).")
         default: return .refused(status: 404, reason: "There is nothing at \(path).")
         }
     }

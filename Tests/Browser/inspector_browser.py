@@ -84,7 +84,7 @@ def check(arguments):
     parts = urllib.parse.urlsplit(arguments.url)
     base = f"{parts.scheme}://{parts.netloc}"
     token = urllib.parse.parse_qs(parts.query)["token"][0]
-    for path in ("/", "/events", f"/?token={token[:-1]}", f"/events?token={token}x", "/?token="):
+    for path in ("/", "/events", "/entries/1", f"/?token={token[:-1]}", f"/events?token={token}x", "/?token="):
         if (code := status_of(base + path)) != 403:
             sys.exit(f"FAILED: {path} without the right token answered {code}, not 403")
     if (code := status_of(arguments.url, method="POST")) != 405:

@@ -50,6 +50,11 @@ final class InspectorHubTests: XCTestCase {
         guard case .array(let entries) = try viewer.json(2)["entries"] else { return XCTFail("no entries") }
         XCTAssertEqual(entries.map { $0["seq"] }, [1, 2])
         XCTAssertEqual(entries.map { $0["name"] }, ["Snapshot", "SetPage"])
+        XCTAssertEqual(entries.map { $0["svg"] }, [nil, nil], "the history lists summaries, without the drawings")
+        let whole = try JSONValue(jsonText: try XCTUnwrap(hub.entry(sequence: 1)))
+        XCTAssertEqual(whole["name"], "Snapshot")
+        guard case .string(let svg) = whole["svg"] else { return XCTFail("entry 1 has no drawing: \(whole)") }
+        XCTAssertTrue(svg.contains(#"data-current-path="root/a""#), svg)
         XCTAssertEqual(try viewer.json(3), ["connected": true, "message": "following /run/x"])
     }
 
@@ -85,6 +90,10 @@ final class InspectorHubTests: XCTestCase {
         XCTAssertEqual(entries.count, 1_000)
         XCTAssertEqual(entries.first?["seq"], 6)
         XCTAssertEqual(entries.last?["seq"], 1_005)
+        XCTAssertNil(hub.entry(sequence: 5))
+        XCTAssertNil(hub.entry(sequence: 1_006))
+        XCTAssertEqual(try JSONValue(jsonText: try XCTUnwrap(hub.entry(sequence: 6)))["seq"], 6)
+        XCTAssertEqual(try JSONValue(jsonText: try XCTUnwrap(hub.entry(sequence: 1_005)))["seq"], 1_005)
     }
 
     func testSubscribe_whenNothingWasPublished_thenGetsOnlyTheStatus() {

@@ -8,10 +8,11 @@ final class InspectorRouteTests: XCTestCase {
         XCTAssertEqual(InspectorRoute.decide(method: "GET", target: "/?token=12345678", token: token), .page)
         XCTAssertEqual(InspectorRoute.decide(method: "GET", target: "/events?token=12345678", token: token), .events)
         XCTAssertEqual(InspectorRoute.decide(method: "GET", target: "/events?x=1&token=12345678&y", token: token), .events)
+        XCTAssertEqual(InspectorRoute.decide(method: "GET", target: "/entries/42?token=12345678", token: token), .entry(sequence: 42))
     }
 
     func testDecide_whenTheTokenIsMissingOrWrong_thenRefuses403WhateverWasAsked() {
-        for target in ["/", "/events", "/nothing", "/?token=", "/?token=1234567", "/?token=123456789", "/?Token=12345678",
+        for target in ["/", "/events", "/entries/1", "/nothing", "/?token=", "/?token=1234567", "/?token=123456789", "/?Token=12345678",
                        "/?tok=12345678", "/events?token=12345679", "/token=12345678", "/?x=token=12345678"] {
             for method in ["GET", "POST", "DELETE"] {
                 guard case .refused(403, _) = InspectorRoute.decide(method: method, target: target, token: token) else {
@@ -27,8 +28,10 @@ final class InspectorRouteTests: XCTestCase {
                 return XCTFail("\(method) was not refused with 405")
             }
         }
-        guard case .refused(404, _) = InspectorRoute.decide(method: "GET", target: "/state?token=12345678", token: token) else {
-            return XCTFail("an unknown path was not refused with 404")
+        for path in ["/state", "/entries/", "/entries/0", "/entries/-1", "/entries/x", "/entries/1/2"] {
+            guard case .refused(404, _) = InspectorRoute.decide(method: "GET", target: path + "?token=12345678", token: token) else {
+                return XCTFail("\(path) was not refused with 404")
+            }
         }
     }
 }
