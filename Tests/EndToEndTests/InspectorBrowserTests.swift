@@ -9,8 +9,8 @@ final class InspectorBrowserTests: XCTestCase {
     private static let script = Products.repository.appendingPathComponent("Tests/Browser/inspector_browser.py").path
 
     func testInspector_whenTheDaemonChangesInChromium_thenThePageFollowsShowsTheKeyboardAndLooksBack() throws {
-        _ = try resolveExecutable("/usr/bin/chromium")
-        _ = try resolveExecutable("/usr/bin/chromedriver")
+        _ = try resolveExecutable("chromium")
+        _ = try resolveExecutable("chromedriver")
         let daemon = try DaemonProcess()
         let inspector = try InspectorProcess(socket: daemon.socketPath)
         let result = try Command.run(
