@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AppStateIPC", targets: ["AppStateIPC"]),
         .executable(name: "appstated", targets: ["appstated"]),
         .executable(name: "appstatectl", targets: ["appstatectl"]),
+        .executable(name: "appstate-inspect", targets: ["appstate-inspect"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -78,6 +79,28 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The live inspector: an HTTP server of its own, so that appstatectl links no NIO.
+        .target(
+            name: "AppStateInspectKit",
+            dependencies: [
+                "AppStateCore",
+                "AppStateIPC",
+                "AppStateCtlKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            resources: [.embedInCode("inspector.html")]
+        ),
+        .executableTarget(
+            name: "appstate-inspect",
+            dependencies: [
+                "AppStateInspectKit",
+                "AppStateCtlKit",
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "appstate-crashtest",
             dependencies: [
@@ -105,6 +128,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CtlTests", dependencies: ["AppStateCore", "AppStateCtlKit"]),
+        .testTarget(
+            name: "InspectTests",
+            dependencies: [
+                "AppStateCore",
+                "AppStateIPC",
+                "AppStateInspectKit",
+            ]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["AppStateCore", "AppStateIPC", "TestSupport"]

@@ -15,7 +15,8 @@ What it does:
    and divides the difference: instructions, swift_retain/swift_release calls and mallocs per
    post, which this machine's `perf` cannot count and which no neighbour's load disturbs.
 3. Runs scripts/benchmark-load: the end-to-end tool Benchmarks/Load against a release
-   appstated and appstatectl, which prints its rows of the table below.
+   appstated and appstatectl, which prints its rows of the table below; then
+   scripts/benchmark-inspector, the inspector's page in headless chromium, which prints its row.
 4. Writes each figure beside its baseline from the same run, the ratio, and its target,
    then the callgrind counts, the model's figures, the load tool's log and Benchmarks/Load/NOTES.md.
 
@@ -54,6 +55,7 @@ END_TO_END = [
     ("watch fan-out, 1,000 watchers", "—", "every event to every watcher, p99 ≤ 10 ms"),
     ("durable mutations, 16 clients", "one write+fsync+rename+fsync(dir) per mutation", "≥ 5× (group commit)"),
     ("one `appstatectl current`, whole process", "`busctl --version`", "≤ 2×"),
+    ("inspector page update, 1,000 events in its history", "the same with a short history", "p99 ≤ 16.7 ms (one frame at 60 Hz)"),
 ]
 
 
@@ -86,6 +88,7 @@ def run_load(quick):
     """The end-to-end rows, the tool's log and the filesystem its fsync figures ran on."""
     run([ROOT / "scripts" / "benchmark-load", *(["--quick"] if quick else [])], stdout=sys.stderr)
     rows = (LOAD_RUN / "rows.md").read_text().splitlines()
+    rows.append(run([ROOT / "scripts" / "benchmark-inspector"], stdout=subprocess.PIPE, text=True).stdout.strip())
     log = (LOAD_RUN / "log.txt").read_text()
     filesystem = subprocess.run(["stat", "-f", "-c", "%T", LOAD_RUN], capture_output=True, text=True).stdout.strip()
     return {"rows": rows, "log": log, "filesystem": filesystem}

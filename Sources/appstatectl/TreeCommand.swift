@@ -11,7 +11,11 @@ struct TreeCommand: ParsableCommand {
             Each line shows a controller's identifier, kind, title, frame in window \
             coordinates as WIDTH×HEIGHT+X+Y (or "off screen"), non-zero content insets and \
             its container state. "◀ current" marks the child its container shows. With \
-            --json, prints the GetTree reply: {"root": Node}.
+            --json, prints the GetTree reply: {"root": Node}. With --svg, prints an SVG \
+            wireframe of the window instead, to scale: each on-screen controller's frame \
+            labelled, the current path in blue, content insets shaded, the keyboard where \
+            it overlaps, and what is off screen listed beside it (appstatectl tree --svg > \
+            tree.svg; rsvg-convert tree.svg > tree.png).
 
             EXAMPLE
               $ appstatectl tree
@@ -26,8 +30,20 @@ struct TreeCommand: ParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
 
+    @Flag(help: "Print an SVG wireframe of the window instead of the text tree.")
+    var svg = false
+
+    func validate() throws {
+        if svg && options.json { throw ValidationError("--svg and --json cannot be used together") }
+    }
+
     func run() throws {
         let reply = try options.withClient { try $0.call(GetTree.self, .init(tree: options.tree)) }
-        options.emit(reply, human: TreeRenderer(style: .standardOutput).render(reply.root))
+        if svg {
+            // The renderer ends the document with a newline; Console.output adds one more.
+            Console.output(String(WireframeRenderer().render(reply.root).dropLast()))
+        } else {
+            options.emit(reply, human: TreeRenderer(style: .standardOutput).render(reply.root))
+        }
     }
 }

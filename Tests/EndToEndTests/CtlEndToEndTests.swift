@@ -173,6 +173,22 @@ final class CtlEndToEndTests: XCTestCase {
         assertFailure(try ctl("tree", "--tree", "nope"), 1, "no tree named nope (appstatectl status lists the trees)")
     }
 
+    func testTreeSVG_whenTheKeyboardIsUp_thenDrawsTheWindowToScaleTheSameEachTime() throws {
+        assertOutput(try ctl("keyboard", "show", "--height", "320", "--duration", "0"), "")
+        let svg = try ctl("tree", "--svg")
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertTrue(svg.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""), svg.stdout)
+        XCTAssertTrue(svg.stdout.hasSuffix("</svg>\n"), svg.stdout)
+        XCTAssertTrue(svg.stdout.contains(#"data-current-path="session/login/login-form""#), svg.stdout)
+        XCTAssertTrue(svg.stdout.contains(#"<g data-keyboard="true" data-overlaps="session/login" data-frame="0 480 1280 320">"#), svg.stdout)
+        XCTAssertTrue(svg.stdout.contains(#"<g data-path="session/login/login-form" data-type="Controller" data-frame="0 0 1280 800" data-current="true">"#), svg.stdout)
+        XCTAssertTrue(svg.stdout.contains(#"data-path="session/home/dashboard/map" data-type="Controller" data-on-screen="false""#), svg.stdout)
+        XCTAssertEqual(try ctl("tree", "--svg").stdout, svg.stdout, "the same tree gives the same bytes")
+        let both = try ctl("tree", "--svg", "--json")
+        XCTAssertEqual(both.status, 64, both.stderr)
+        XCTAssertTrue(both.stderr.contains("--svg and --json cannot be used together"), both.stderr)
+    }
+
     func testStatus_whenRunning_thenSaysWhereAndHowBusy() throws {
         let status = try ctl("status")
         XCTAssertEqual(status.status, 0, status.stderr)

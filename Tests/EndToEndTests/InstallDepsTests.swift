@@ -8,7 +8,8 @@ import XCTest
 /// libsystemd, and `apt-get`, `sudo`, `id` and `python3` stubs that record how they were
 /// called. Every fresh machine once failed here while CI, which had everything, stayed green.
 final class InstallDepsTests: XCTestCase {
-    private static let everything = ["libsystemd-dev", "pkg-config", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv"]
+    private static let everything = ["libsystemd-dev", "pkg-config", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
+                                             "librsvg2-bin", "chromium", "chromium-driver"]
 
     /// A machine for the script: its directory, its stubs and the log they write.
     private struct Machine {
@@ -62,7 +63,8 @@ final class InstallDepsTests: XCTestCase {
             esac
             """)
         if present {
-            for tool in ["socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace"] {
+            for tool in ["socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace",
+                         "rsvg-convert", "chromium", "chromedriver"] {
                 try stub(bin, tool, "exit 0")
             }
             let venv = try root.appendingPathComponent(".venv/bin", isDirectory: true).creatingDirectory()
@@ -93,7 +95,7 @@ final class InstallDepsTests: XCTestCase {
         XCTAssertTrue(aptCalls.allSatisfy { $0.hasSuffix("[DEBIAN_FRONTEND=noninteractive]") }, "\(aptCalls)")
         XCTAssertTrue(aptCalls.last?.contains("install -y -qq --no-install-recommends") == true, "\(aptCalls)")
         XCTAssertTrue(machine.calls.contains { $0.hasPrefix("python3 -m venv .venv") }, "\(machine.calls)")
-        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0"), "\(machine.calls)")
+        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0"), "\(machine.calls)")
     }
 
     func testInstallDeps_whenAUserWithSudoOnAnEmptyMachine_thenInstallsThroughSudo() throws {
@@ -105,7 +107,7 @@ final class InstallDepsTests: XCTestCase {
         XCTAssertEqual(sudoCalls.count, 2, "\(machine.calls)")
         XCTAssertTrue(sudoCalls.allSatisfy { $0.hasPrefix("sudo env DEBIAN_FRONTEND=noninteractive apt-get ") }, "\(sudoCalls)")
         XCTAssertEqual(machine.calls.filter { $0.hasPrefix("apt-get") }.count, 2, "\(machine.calls)")
-        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0"), "\(machine.calls)")
+        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0"), "\(machine.calls)")
     }
 
     func testInstallDeps_whenOnlyBuilding_thenInstallsOnlyWhatTheBuildNeeds() throws {

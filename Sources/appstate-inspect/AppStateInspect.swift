@@ -1,0 +1,69 @@
+import AppStateCtlKit
+import AppStateInspectKit
+import ArgumentParser
+import Foundation
+import NIOPosix
+
+/// `appstate-inspect`: a live view of a daemon's tree in a browser.
+@main
+struct AppStateInspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "appstate-inspect",
+        abstract: "Show a daemon's tree live in a browser: the window, the tree and a timeline of changes.",
+        discussion: """
+            Follows the daemon's Watch and serves one page that draws the window as \
+            appstatectl tree --svg does, the tree, and the last 1,000 changes, each with the \
+            controllers it changed (before and after); click a change to see the window as \
+            it was then. Prints the URL to open, which carries a random token: requests \
+            without it are refused, so other users of the machine cannot read the tree \
+            through the port. The page only reads.
+
+            EXAMPLE
+              $ appstate-inspect
+              http://127.0.0.1:40213/?token=6f1c…
+            """
+    )
+
+    @Option(
+        help: ArgumentHelp(
+            "The daemon's socket.",
+            discussion: """
+                Default: $APPSTATE_SOCKET, else /run/appstate/io.appstate for root and \
+                $XDG_RUNTIME_DIR/appstate/io.appstate for other users, as for appstatectl.
+                """,
+            valueName: "path"
+        ),
+        completion: .file()
+    )
+    var socket: String?
+
+    @Option(help: ArgumentHelp("The tree to follow; the daemon's first tree by default.", valueName: "name"))
+    var tree: String?
+
+    @Option(help: ArgumentHelp("Where to serve the page; port 0 picks a free port.", valueName: "host:port"))
+    var listen = "127.0.0.1:0"
+
+    func validate() throws {
+        do {
+            _ = try ListenAddress(parsing: listen)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() throws {
+        let address = try ListenAddress(parsing: listen)
+        if !address.isLoopback {
+            FileHandle.standardError.write(Data("appstate-inspect: \(address.host) is not a loopback address: other machines can reach the page (with the token)\n".utf8))
+        }
+        let socketPath = SocketLocation.resolve(
+            option: socket, environment: ProcessInfo.processInfo.environment[SocketLocation.environmentVariable]
+        )
+        let hub = InspectorHub()
+        let server = try InspectorServer(address: address, token: InspectorToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
+        WatchFollower(socketPath: socketPath, tree: tree, hub: hub).start()
+        print(server.url)
+        fflush(nil)
+        try server.wait()
+    }
+}

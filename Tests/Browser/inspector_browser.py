@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""appstate-inspect in a real browser: Debian's chromium and chromedriver, driven by Selenium.
+
+    inspector_browser.py check   --url URL --socket PATH --ctl APPSTATECTL [--screenshot PNG]
+    inspector_browser.py measure --url URL --socket PATH [--paced N] [--interval-ms 16]
+
+`check` is what Tests/EndToEndTests/InspectorBrowserTests.swift runs against a real appstated
+and appstate-inspect: the token is required, the page follows the daemon as appstatectl changes
+it, shows the keyboard's rectangle, filters the timeline and shows an older window when an older
+event is clicked, and a viewer that connects late starts from the current state. It asserts on
+the DOM (ids and data-* attributes), never on pixels, and prints one line per step.
+
+`measure` is what scripts/benchmark-inspector runs: changes every 16 ms through the Python
+varlink client, first with a short history (the baseline), then with the history full (1,000
+events); it prints the page's own timings as JSON (see window.inspector in inspector.html).
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+# Selenium Manager must never try to download a driver or a browser: the machine's are used.
+os.environ["SE_OFFLINE"] = "true"
+LOGGED_OUT = "session/login/login-form"
+LOGGED_IN = "session/home/pages/overview"
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1600,1000"):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, what, condition, timeout=15):
+    """Waits until `condition(driver)` is truthy and returns it; fails naming `what`."""
+    def probe(d):
+        try:
+            return condition(d)
+        except Exception:  # an element replaced while being read: look again
+            return False
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(probe)
+    except Exception:
+        current = driver.find_element(By.ID, "current-path").text
+        rows = [item.get_attribute("data-name") for item in driver.find_elements(By.CSS_SELECTOR, "#timeline li")]
+        sys.exit(f"FAILED: {what} (after {timeout} s; #current-path is {current!r}; timeline rows drawn: {rows})")
+
+
+def step(text):
+    print(f"ok: {text}", flush=True)
+
+
+def status_of(url, method="GET"):
+    request = urllib.request.Request(url, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def svg_attribute(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, "#wireframe svg").get_attribute(name)
+
+
+def keyboards(driver):
+    return [element.get_attribute("data-frame") for element in driver.find_elements(By.CSS_SELECTOR, "#wireframe [data-keyboard]")]
+
+
+def check(arguments):
+    parts = urllib.parse.urlsplit(arguments.url)
+    base = f"{parts.scheme}://{parts.netloc}"
+    token = urllib.parse.parse_qs(parts.query)["token"][0]
+    for path in ("/", "/events", "/entries/1", f"/?token={token[:-1]}", f"/events?token={token}x", "/?token="):
+        if (code := status_of(base + path)) != 403:
+            sys.exit(f"FAILED: {path} without the right token answered {code}, not 403")
+    if (code := status_of(arguments.url, method="POST")) != 405:
+        sys.exit(f"FAILED: POST with the token answered {code}, not 405")
+    step("requests without the token get 403; the page only reads (POST 405)")
+
+    def ctl(*words):
+        subprocess.run([arguments.ctl, "--socket", arguments.socket, *words], check=True, capture_output=True)
+
+    driver = browser()
+    try:
+        driver.get(arguments.url)
+        wait(driver, "the page shows the current path", lambda d: d.find_element(By.ID, "current-path").text == LOGGED_OUT)
+        wait(driver, "the wireframe draws the current path",
+             lambda d: d.find_element(By.CSS_SELECTOR, f'#wireframe g[data-path="{LOGGED_OUT}"][data-current="true"]'))
+        step(f"the page opens on {LOGGED_OUT}")
+
+        ctl("login", "ada")
+        wait(driver, "the page follows the login", lambda d: d.find_element(By.ID, "current-path").text == LOGGED_IN)
+        wait(driver, "the wireframe follows the login", lambda d: svg_attribute(d, "data-current-path") == LOGGED_IN)
+        wait(driver, "the timeline lists the login", lambda d: d.find_element(By.CSS_SELECTOR, '#timeline li[data-name="Login"]'))
+        step(f"after appstatectl login the page shows {LOGGED_IN}")
+
+        ctl("logout")
+        wait(driver, "the page follows the logout", lambda d: d.find_element(By.ID, "current-path").text == LOGGED_OUT)
+        ctl("keyboard", "show", "--height", "320", "--duration", "0")
+        wait(driver, "the keyboard's rectangle is drawn", lambda d: keyboards(d) == ["0 480 1280 320"])
+        inset = wait(driver, "the change lists the login form's new inset", lambda d: d.find_element(
+            By.CSS_SELECTOR, f'#changes .change[data-path="{LOGGED_OUT}"] tr[data-field="contentInset"]'))
+        if "bottom 320" not in inset.find_element(By.CSS_SELECTOR, "td.after").text:
+            sys.exit(f"FAILED: the inset after the keyboard reads {inset.text!r}")
+        step("after appstatectl keyboard show the keyboard is drawn at 1280×320+0+480, the inset change listed")
+
+        if arguments.screenshot:
+            driver.save_screenshot(arguments.screenshot)
+            step(f"screenshot in {arguments.screenshot}")
+
+        search = driver.find_element(By.ID, "filter")
+        search.send_keys("log")
+
+        def counts(d):
+            timeline = d.find_element(By.ID, "timeline")
+            return int(timeline.get_attribute("data-shown")), int(timeline.get_attribute("data-count"))
+
+        def filtered(d):
+            shown = [item.get_attribute("data-name") for item in d.find_elements(By.CSS_SELECTOR, "#timeline li")]
+            matching = all("log" in name.lower() for name in shown) and {"Login", "Logout"} <= set(shown)
+            return matching and counts(d)[0] == len(shown) < counts(d)[1] and shown
+        shown = wait(driver, "the filter shows only the events whose name holds \"log\"", filtered)
+        search.clear()
+        search.send_keys(" ")  # clear() fires no input event; a blank filter shows everything
+        wait(driver, "an empty filter shows every event", lambda d: counts(d)[0] == counts(d)[1] == len(
+            d.find_elements(By.CSS_SELECTOR, "#timeline li")))
+        step(f"filtering by \"log\" shows only {shown}")
+
+        driver.find_element(By.CSS_SELECTOR, '#timeline li[data-name="Login"]').click()
+        wait(driver, "clicking the login shows the window as it was then",
+             lambda d: d.find_element(By.ID, "wireframe").get_attribute("data-live") == "false"
+             and svg_attribute(d, "data-current-path") == LOGGED_IN and keyboards(d) == [])
+        if driver.find_element(By.ID, "current-path").text != LOGGED_OUT:
+            sys.exit("FAILED: looking back moved #current-path, which follows the daemon")
+        step(f"clicking the Login event shows the older window ({LOGGED_IN}, no keyboard)")
+
+        driver.find_element(By.ID, "live").click()
+        wait(driver, "back to live shows the keyboard again", lambda d: keyboards(d) == ["0 480 1280 320"])
+        step("back to live shows the keyboard again")
+
+        driver.switch_to.new_window("tab")
+        driver.get(arguments.url)
+        wait(driver, "a late viewer starts from the current state", lambda d: d.find_element(By.ID, "current-path").text == LOGGED_OUT
+             and keyboards(d) == ["0 480 1280 320"])
+        names = wait(driver, "a late viewer gets the history", lambda d: [
+            item.get_attribute("data-name") for item in d.find_elements(By.CSS_SELECTOR, "#timeline li")])
+        for name in ("Snapshot", "Login", "Logout"):
+            if name not in names:
+                sys.exit(f"FAILED: the late viewer's timeline {names} lacks {name}")
+        step(f"a late viewer starts from the current state with the history ({len(names)} events)")
+    finally:
+        driver.quit()
+    print("inspector browser check: passed")
+
+
+def measure(arguments):
+    import varlink  # only the benchmark drives the daemon from Python
+
+    def percentiles(values):
+        ordered = sorted(values)
+        pick = lambda fraction: ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+        return {"count": len(ordered), "p50": pick(0.5), "p99": pick(0.99), "max": ordered[-1]}
+
+    driver = browser()
+    try:
+        with varlink.Client(address="unix:" + arguments.socket) as client, client.open("io.appstate") as appstate:
+            driver.get(arguments.url)
+            wait(driver, "the page connects", lambda d: d.find_element(By.ID, "current-path").text == LOGGED_OUT)
+            heights = [300.0, 320.0]
+
+            sent = 0
+
+            def changes(count, interval):
+                nonlocal sent
+                start = time.monotonic()
+                for index in range(count):
+                    if interval:
+                        delay = start + index * interval - time.monotonic()
+                        if delay > 0:
+                            time.sleep(delay)
+                    appstate.ShowKeyboard(height=heights[sent % 2], duration=0.0)
+                    sent += 1
+
+            def settle():
+                """Waits until the page has shown every change sent (each is one event after the
+                snapshot, entry 1), then a second more, so no backlog spills into what follows."""
+                wait(driver, f"the page shows all {sent} changes", lambda d: int(d.find_element(
+                    By.ID, "wireframe").get_attribute("data-seq")) >= sent + 1, timeout=300)
+                time.sleep(1)
+
+            def timings(count):
+                series = ("arrivals", "latencies", "frameLatencies")
+                values = driver.execute_script("return [" + ", ".join(f"window.inspector.{name}.slice(-{count})" for name in series) + "]")
+                return {name: percentiles(value) for name, value in zip(("arrival", "dom", "frame"), values)}
+
+            interval = arguments.interval_ms / 1000
+            settle()
+            changes(arguments.paced, interval)
+            settle()
+            baseline = timings(arguments.paced)
+            baseline["history"] = int(driver.find_element(By.ID, "timeline").get_attribute("data-count"))
+            changes(1000, 0)
+            settle()
+            changes(arguments.paced, interval)
+            settle()
+            full = timings(arguments.paced)
+            full["history"] = int(driver.find_element(By.ID, "timeline").get_attribute("data-count"))
+    finally:
+        driver.quit()
+    print(json.dumps({"interval_ms": arguments.interval_ms, "baseline": baseline, "full": full}))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    checking = commands.add_parser("check")
+    checking.add_argument("--ctl", required=True)
+    checking.add_argument("--screenshot")
+    measuring = commands.add_parser("measure")
+    measuring.add_argument("--paced", type=int, default=300)
+    measuring.add_argument("--interval-ms", type=float, default=16)
+    for sub in (checking, measuring):
+        sub.add_argument("--url", required=True)
+        sub.add_argument("--socket", required=True)
+    arguments = parser.parse_args()
+    (check if arguments.command == "check" else measure)(arguments)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,26 @@
+import AppStateInspectKit
+import XCTest
+
+final class ListenAddressTests: XCTestCase {
+    func testParsing_whenHostAndPort_thenReadsThem() throws {
+        XCTAssertEqual(try ListenAddress(parsing: "127.0.0.1:8080"), ListenAddress(host: "127.0.0.1", port: 8080))
+        XCTAssertEqual(try ListenAddress(parsing: "[::1]:0"), ListenAddress(host: "::1", port: 0))
+        XCTAssertEqual(try ListenAddress(parsing: "localhost:65535").port, 65_535)
+    }
+
+    func testParsing_whenNotHostAndPort_thenThrowsASentence() {
+        for text in ["127.0.0.1", ":80", "127.0.0.1:", "127.0.0.1:65536", "127.0.0.1:-1", "127.0.0.1:http", ""] {
+            XCTAssertThrowsError(try ListenAddress(parsing: text), text) { error in
+                XCTAssertTrue("\(error)".hasPrefix("--listen takes HOST:PORT"), "\(error)")
+            }
+        }
+    }
+
+    func testLoopbackAndURLHost_whenIPv4IPv6OrOther_thenTellThemApart() {
+        XCTAssertTrue(ListenAddress(host: "127.0.0.1", port: 0).isLoopback)
+        XCTAssertTrue(ListenAddress(host: "::1", port: 0).isLoopback)
+        XCTAssertFalse(ListenAddress(host: "0.0.0.0", port: 0).isLoopback)
+        XCTAssertEqual(ListenAddress(host: "::1", port: 0).urlHost, "[::1]")
+        XCTAssertEqual(ListenAddress(host: "127.0.0.1", port: 0).urlHost, "127.0.0.1")
+    }
+}
