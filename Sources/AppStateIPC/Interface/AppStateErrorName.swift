@@ -24,6 +24,8 @@ public enum AppStateErrorName: String, CaseIterable, Sendable {
     case watcherTooSlow = "io.appstate.WatcherTooSlow"
     /// A change could not be saved (`reason`).
     case storageFailure = "io.appstate.StorageFailure"
+    /// The tree's session follows logind, so clients cannot change it (`tree`, `seat`).
+    case sessionOwnedByLogind = "io.appstate.SessionOwnedByLogind"
     /// A parameter has an impossible value (`parameter`, `reason`).
     case invalidValue = "io.appstate.InvalidValue"
 

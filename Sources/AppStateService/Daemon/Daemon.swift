@@ -35,10 +35,13 @@ public enum Daemon {
         let peers = PeerIdentifier.socketCredentials(access: PeerAccess(allowedGroups: configuration.allowedGroups, logger: logger))
         let server = VarlinkServer(endpoint: try VarlinkServer.Endpoint(configuration), eventLoops: eventLoops,
                                    processor: trees.processor, limits: limits, peers: peers, logger: logger)
+        let followers = Followers.make(configuration, trees: trees, logger: logger)
+        trees.processor.sessionOwners = followers.seats
         trees.processor.environment = RequestProcessor.Environment(
             socket: server.endpoint.path,
             stateDirectory: trees.stateDirectory,
-            connections: { server.connectionCount }
+            connections: { server.connectionCount },
+            followers: followers.statuses
         )
         let notifier = SystemdNotifier()
         let readiness = Readiness()
@@ -53,6 +56,10 @@ public enum Daemon {
                                          readiness: readiness, notifier: notifier, logger: logger),
                   serviceName: "ReloadService"),
         ]
+        // After the server, so that a graceful shutdown stops the followers before it drains.
+        if !followers.all.isEmpty {
+            services.append(.init(service: FollowerService(followers: followers.all, logger: logger), serviceName: "FollowerService"))
+        }
         if let interval = notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(interval: interval, readiness: readiness, notifier: notifier, logger: logger),
                                   serviceName: "WatchdogService"))

@@ -10,6 +10,9 @@ struct DaemonTrees: Sendable {
     let processor: RequestProcessor
     /// Where the restorable state is kept.
     let stateDirectory: String
+    /// The trees as the tree file (or the default tree) declared them at start, in the
+    /// host's order.
+    let specs: [TreeSpec]
 
     /// Builds the trees, restores the saved state into them and shows them.
     /// - Parameters:
@@ -41,6 +44,6 @@ struct DaemonTrees: Sendable {
         processor.onStorageFailure = { message in
             logger.error("storage failure: \(message)", metadata: ["stateDirectory": "\(stateDirectory)"])
         }
-        return DaemonTrees(host: host, processor: processor, stateDirectory: stateDirectory)
+        return DaemonTrees(host: host, processor: processor, stateDirectory: stateDirectory, specs: file.trees)
     }
 }

@@ -6,6 +6,7 @@ import AppStateCore
 /// name: kiosk                          # unique in the file; a-z, 0-9 and -
 /// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
 /// root: { type: Controller, id: main }
+/// logindSeat: seat0                     # optional; the session follows this logind seat
 /// ```
 public struct TreeSpec: Hashable, Sendable {
     /// The window size a tree gets when its file gives none.
@@ -17,22 +18,28 @@ public struct TreeSpec: Hashable, Sendable {
     public var window: Size
     /// The root controller.
     public var root: NodeSpec
+    /// The systemd-logind seat whose active session the tree's login-state container follows
+    /// (as `appstated --follow-logind --seat` does for every tree), e.g. `seat0`; nil when
+    /// the command line decides. The tree must have a login-state container.
+    public var logindSeat: String?
 
     /// Creates a tree.
     /// - Parameters:
     ///   - name: The name: lowercase letters, digits and `-`, unique in its file.
     ///   - window: The size of the window.
     ///   - root: The root controller.
-    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec) {
+    ///   - logindSeat: The logind seat the session follows, if the tree says.
+    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil) {
         self.name = name
         self.window = window
         self.root = root
+        self.logindSeat = logindSeat
     }
 }
 
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, window, root
+        case name, window, root, logindSeat
     }
 
     enum WindowKeys: String, CodingKey, CaseIterable {
@@ -55,6 +62,7 @@ extension TreeSpec: Codable {
             window = Self.defaultWindowSize
         }
         root = try container.decode(NodeSpec.self, forKey: .root)
+        logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
     }
 
     /// Encodes the tree as a file would hold it.
@@ -67,5 +75,6 @@ extension TreeSpec: Codable {
         try window.encode(self.window.width, forKey: .width)
         try window.encode(self.window.height, forKey: .height)
         try container.encode(root, forKey: .root)
+        try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
     }
 }

@@ -37,6 +37,26 @@ struct TreeValidator {
             report(path + [.key("window"), .key(key)], "window \(key) must be a positive number (got \(Self.format(value)))")
         }
         validate(tree.root, at: path + [.key("root")], depth: 0)
+        if let seat = tree.logindSeat {
+            validateSeat(seat, of: tree, at: path + [.key("logindSeat")])
+        }
+    }
+
+    /// A seat name as logind accepts one (`seat_name_is_valid`): `seat` followed by letters,
+    /// digits, `-` and `_`; and a tree that follows a seat needs a login container to show it.
+    private mutating func validateSeat(_ seat: String, of tree: TreeSpec, at path: Path) {
+        let rest = seat.unicodeScalars.dropFirst(4)
+        if !seat.hasPrefix("seat") || seat.utf8.count > 255
+            || !rest.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) {
+            report(path, "logind seat \"\(seat)\" must be \"seat\" followed by letters, digits, \"-\" and \"_\" (e.g. seat0)")
+        }
+        if !Self.containsLoginState(tree.root) {
+            report(path, "a tree that follows a logind seat needs a LoginStateController")
+        }
+    }
+
+    private static func containsLoginState(_ node: NodeSpec) -> Bool {
+        node.nodeType == .loginState || node.children.contains(where: containsLoginState) || node.destinations.contains(where: containsLoginState)
     }
 
     private mutating func validate(_ node: NodeSpec, at path: Path, depth: Int) {

@@ -1,7 +1,7 @@
 import AppStateCore
 
 /// `io.appstate.GetStats() -> (version, uptimeSeconds, trees, connections, watchers,
-/// requests, stateDirectory, socket)`: figures about the daemon.
+/// requests, stateDirectory, socket, followers)`: figures about the daemon.
 public enum GetStats: VarlinkMethod {
     /// `io.appstate.GetStats`.
     public static let name = AppStateMethod.getStats.rawValue
@@ -13,7 +13,7 @@ public enum GetStats: VarlinkMethod {
     public struct Reply: VarlinkObject {
         /// The members of the reply.
         public static let memberNames = [
-            "version", "uptimeSeconds", "trees", "connections", "watchers", "requests", "stateDirectory", "socket",
+            "version", "uptimeSeconds", "trees", "connections", "watchers", "requests", "stateDirectory", "socket", "followers",
         ]
 
         /// The daemon's version.
@@ -32,6 +32,9 @@ public enum GetStats: VarlinkMethod {
         public var stateDirectory: String?
         /// The path of the socket the daemon listens on.
         public var socket: String?
+        /// The system sources the daemon follows (`--follow-logind`, `--follow-osk`); absent
+        /// when it follows none.
+        public var followers: [Follower]?
 
         /// Creates the reply.
         /// - Parameters:
@@ -43,6 +46,7 @@ public enum GetStats: VarlinkMethod {
         ///   - requests: How many calls were answered.
         ///   - stateDirectory: Where restorable state is saved.
         ///   - socket: The path of the listening socket.
+        ///   - followers: The system sources followed, if any.
         public init(
             version: String,
             uptimeSeconds: Double,
@@ -51,7 +55,8 @@ public enum GetStats: VarlinkMethod {
             watchers: Int,
             requests: Int,
             stateDirectory: String? = nil,
-            socket: String? = nil
+            socket: String? = nil,
+            followers: [Follower]? = nil
         ) {
             self.version = version
             self.uptimeSeconds = uptimeSeconds
@@ -61,6 +66,7 @@ public enum GetStats: VarlinkMethod {
             self.requests = requests
             self.stateDirectory = stateDirectory
             self.socket = socket
+            self.followers = followers
         }
     }
 }
