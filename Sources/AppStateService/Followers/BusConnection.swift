@@ -19,19 +19,18 @@ final class BusConnection {
     /// must not stall the follower for sd-bus's default of 25 s.
     static let callTimeout: Duration = .seconds(2)
 
-    /// The most signals kept between two calls of ``process()``; beyond them signals are
-    /// dropped and ``overflowed`` is set, so that a flood costs bounded memory and the
-    /// follower reads the whole state again instead.
-    static let maximumPendingSignals = 1024
+    /// The most signals one ``process()`` dispatches: a flood is handed over in batches of
+    /// bounded memory, and the thread looks at ``BusFollower/stop()`` between them.
+    static let maximumSignalsPerBatch = 1024
 
     let kind: Kind
     private let bus: OpaquePointer
     private var slots: [OpaquePointer] = []
     private var pending: [BusSignal] = []
-    /// Signals that could not be read, since the last ``process()``.
+    /// Signals that could not be read, in the last ``process()``.
     private(set) var unreadableSignals = 0
-    /// Whether signals were dropped since the last ``process()`` because too many waited.
-    private(set) var overflowed = false
+    /// Whether the last ``process()`` stopped at its batch limit with more to dispatch.
+    private(set) var hasMore = false
 
     /// Connects to a bus.
     /// - Parameter kind: The system or the session bus.
@@ -120,17 +119,19 @@ final class BusConnection {
         return properties
     }
 
-    /// Dispatches what arrived, without waiting, and returns the signals that matched. At
-    /// most ``maximumPendingSignals`` are returned per call, so that a flood still lets the
-    /// thread look at its other work between batches.
+    /// Dispatches what arrived, without waiting, and returns the signals that matched: at
+    /// most ``maximumSignalsPerBatch`` messages per call.
     /// - Throws: ``BusError/Code/disconnected`` when the connection is gone.
     func process() throws(BusError) -> [BusSignal] {
-        overflowed = false
         unreadableSignals = 0
-        while pending.count < Self.maximumPendingSignals {
+        hasMore = true
+        for _ in 0..<Self.maximumSignalsPerBatch {
             let result = sd_bus_process(bus, nil)
             if result < 0 { throw BusError(.disconnected, "the \(kind.rawValue) bus connection broke", result: result) }
-            if result == 0 { break }
+            if result == 0 {
+                hasMore = false
+                break
+            }
         }
         guard sd_bus_is_open(bus) > 0 else { throw BusError(.disconnected, "the \(kind.rawValue) bus closed the connection") }
         defer { pending = [] }
@@ -149,10 +150,6 @@ final class BusConnection {
 
     /// Called by sd-bus for each signal a match rule selected.
     fileprivate func receive(_ message: OpaquePointer) {
-        guard pending.count < Self.maximumPendingSignals else {
-            overflowed = true
-            return
-        }
         func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
         var reader = BusMessageReader(message: message)
         do {

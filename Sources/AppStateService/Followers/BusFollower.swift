@@ -101,17 +101,11 @@ final class BusFollower: Sendable {
         while !isStopping {
             let signals = try connection.process()
             if connection.unreadableSignals > 0 {
+                // Debug, not warning: a peer that floods malformed signals must not flood the journal.
                 logger.debug("\(name): ignored \(connection.unreadableSignals) unreadable signal(s)")
             }
-            if connection.overflowed {
-                logger.warning("\(name): more than \(BusConnection.maximumPendingSignals) signals at once; reading the whole state again")
-                if let condition = try source.handle(signals, on: connection) { report(condition) }
-                report(try source.resynchronize(on: connection))
-            } else if !signals.isEmpty {
-                if let condition = try source.handle(signals, on: connection) { report(condition) }
-            } else {
-                try connection.wait(Self.stopLatency)
-            }
+            if !signals.isEmpty, let condition = try source.handle(signals, on: connection) { report(condition) }
+            if !connection.hasMore { try connection.wait(Self.stopLatency) }
         }
     }
 

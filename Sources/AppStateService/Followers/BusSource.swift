@@ -9,8 +9,8 @@ protocol BusSource: AnyObject {
     /// the state is read, so that no change between the read and the rules is missed.
     var matchRules: [String] { get }
 
-    /// Reads the service's whole state again: on a new connection, when the service comes
-    /// back on the bus, and after signals were dropped.
+    /// Reads the service's whole state again: on a new connection, and when the service
+    /// comes back on the bus.
     /// - Returns: Where the follower stands: following, or waiting for a service that is
     ///   not on the bus (its `NameOwnerChanged` signal says when it arrives).
     /// - Throws: ``BusError`` when the connection fails.
