@@ -8,7 +8,8 @@ import XCTest
 /// libsystemd, and `apt-get`, `sudo`, `id` and `python3` stubs that record how they were
 /// called. Every fresh machine once failed here while CI, which had everything, stayed green.
 final class InstallDepsTests: XCTestCase {
-    private static let everything = ["libsystemd-dev", "pkg-config", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv"]
+    private static let everything = ["libsystemd-dev", "pkg-config", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
+                                             "dbus-daemon", "libglib2.0-bin", "python3-dbusmock"]
 
     /// A machine for the script: its directory, its stubs and the log they write.
     private struct Machine {
@@ -39,7 +40,7 @@ final class InstallDepsTests: XCTestCase {
                                          to: scripts.appendingPathComponent("install-deps"))
         let bin = try root.appendingPathComponent("bin", isDirectory: true).creatingDirectory()
         let log = root.appendingPathComponent("calls.log")
-        for tool in ["dirname", "basename", "env", "mkdir", "chmod"] {
+        for tool in ["dirname", "basename", "env", "mkdir", "chmod", "grep"] {
             try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(tool).path,
                                                        withDestinationPath: try resolveExecutable(tool))
         }
@@ -62,9 +63,10 @@ final class InstallDepsTests: XCTestCase {
             esac
             """)
         if present {
-            for tool in ["socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace"] {
+            for tool in ["socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace", "dbus-daemon", "gdbus"] {
                 try stub(bin, tool, "exit 0")
             }
+            try stub(bin, "dpkg-query", #"[ "$*" = "-W -f=\${Status} python3-dbusmock" ] && echo 'install ok installed'"#)
             let venv = try root.appendingPathComponent(".venv/bin", isDirectory: true).creatingDirectory()
             try stub(venv, "python", "exit 0")
         }
