@@ -38,7 +38,7 @@ final class InterfaceDescriptionTests: XCTestCase {
     }
 
     func testDescription_whenParsed_thenDeclaresTheWireTypes() {
-        XCTAssertEqual(Set(InterfaceFile(text).types.keys), ["Rect", "Insets", "Node", "Event"])
+        XCTAssertEqual(Set(InterfaceFile(text).types.keys), ["Rect", "Insets", "Node", "Event", "Follower"])
     }
 
     func testDescription_whenEveryDeclarationIsChecked_thenEachHasADocComment() {

@@ -32,12 +32,14 @@ final class MethodParameterTests: XCTestCase {
         XCTAssertEqual(Event.memberNames, appState.types["Event"]?.map(\.name))
         XCTAssertEqual(Rect.memberNames, appState.types["Rect"]?.map(\.name))
         XCTAssertEqual(Insets.memberNames, appState.types["Insets"]?.map(\.name))
+        XCTAssertEqual(Follower.memberNames, appState.types["Follower"]?.map(\.name))
         let appearance = try XCTUnwrap(appState.types["Node"]?.first { $0.name == "appearance" }?.type)
         XCTAssertEqual(appearance, "(" + Appearance.allCases.map(\.rawValue).joined(separator: ",") + ")")
         checkObject(Node.self, appState.types["Node"] ?? [], context: "Node", in: appState)
         checkObject(Event.self, appState.types["Event"] ?? [], context: "Event", in: appState)
         checkObject(Rect.self, appState.types["Rect"] ?? [], context: "Rect", in: appState)
         checkObject(Insets.self, appState.types["Insets"] ?? [], context: "Insets", in: appState)
+        checkObject(Follower.self, appState.types["Follower"] ?? [], context: "Follower", in: appState)
     }
 
     private func checkMethod<Method: VarlinkMethod>(_ method: Method.Type, _ declaration: InterfaceFile.Method, in file: InterfaceFile) {
