@@ -15,7 +15,9 @@ What it does:
    and divides the difference: instructions, swift_retain/swift_release calls and mallocs per
    post, which this machine's `perf` cannot count and which no neighbour's load disturbs.
 3. Runs scripts/benchmark-load: the end-to-end tool Benchmarks/Load against a release
-   appstated and appstatectl, which prints its rows of the table below.
+   appstated and appstatectl, which prints its rows of the table below; then
+   Benchmarks/logind-latency.py against the same appstated: a logind property change on a
+   private bus to a watcher's event, beside the same change by a direct Varlink call.
 4. Writes each figure beside its baseline from the same run, the ratio, and its target,
    then the callgrind counts, the model's figures, the load tool's log and Benchmarks/Load/NOTES.md.
 
@@ -54,6 +56,7 @@ END_TO_END = [
     ("watch fan-out, 1,000 watchers", "—", "every event to every watcher, p99 ≤ 10 ms"),
     ("durable mutations, 16 clients", "one write+fsync+rename+fsync(dir) per mutation", "≥ 5× (group commit)"),
     ("one `appstatectl current`, whole process", "`busctl --version`", "≤ 2×"),
+    ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
 ]
 
 
@@ -86,6 +89,12 @@ def run_load(quick):
     """The end-to-end rows, the tool's log and the filesystem its fsync figures ran on."""
     run([ROOT / "scripts" / "benchmark-load", *(["--quick"] if quick else [])], stdout=sys.stderr)
     rows = (LOAD_RUN / "rows.md").read_text().splitlines()
+    # The system's Python: the logind mock is Debian's python3-dbusmock.
+    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout.strip()
+    latency = run(["/usr/bin/python3", ROOT / "Benchmarks" / "logind-latency.py", "--appstated", pathlib.Path(bin_path) / "appstated",
+                   "--changes", "100" if quick else "1000"], capture_output=True, text=True)
+    rows += latency.stdout.splitlines()
     log = (LOAD_RUN / "log.txt").read_text()
     filesystem = subprocess.run(["stat", "-f", "-c", "%T", LOAD_RUN], capture_output=True, text=True).stdout.strip()
     return {"rows": rows, "log": log, "filesystem": filesystem}
