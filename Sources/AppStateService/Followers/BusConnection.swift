@@ -56,11 +56,11 @@ final class BusConnection {
 
     /// Asks the bus for the signals a match rule describes; they arrive through ``process()``.
     /// - Parameter rule: A D-Bus match rule, e.g. `type='signal',interface='…'`.
-    /// - Throws: ``BusError/Code/callFailed`` when the rule cannot be installed.
+    /// - Throws: ``BusError/Code/disconnected`` when the rule cannot be installed on the connection.
     func addMatch(_ rule: String) throws(BusError) {
         var slot: OpaquePointer?
         let result = sd_bus_add_match(bus, &slot, rule, busConnectionReceive, Unmanaged.passUnretained(self).toOpaque())
-        guard result >= 0, let slot else { throw BusError(.callFailed, "cannot watch \(rule)", result: result) }
+        guard result >= 0, let slot else { throw BusError(.disconnected, "cannot watch \(rule)", result: result) }
         slots.append(slot)
     }
 
@@ -72,27 +72,32 @@ final class BusConnection {
     ///   - member: The method.
     ///   - arguments: String arguments, in order (all the followers need).
     /// - Returns: The reply's values.
-    /// - Throws: ``BusError`` when the call fails, times out or the connection breaks.
+    /// - Throws: ``BusError/Code/callFailed`` when the service answers with an error,
+    ///   ``BusError/Code/disconnected`` when no answer comes (the connection broke, or
+    ///   ``callTimeout`` passed).
     func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
               _ arguments: [String] = []) throws(BusError) -> [BusValue] {
         var call: OpaquePointer?
         var result = sd_bus_message_new_method_call(bus, &call, destination, path, interface, member)
-        guard result >= 0, let call else { throw BusError(.callFailed, "cannot make a call of \(member)", result: result) }
+        guard result >= 0, let call else { throw BusError(.disconnected, "cannot make a call of \(member)", result: result) }
         defer { sd_bus_message_unref(call) }
         for argument in arguments {
             result = argument.withCString { sd_bus_message_append_basic(call, CChar(UInt8(ascii: "s")), $0) }
-            guard result >= 0 else { throw BusError(.callFailed, "cannot add an argument to \(member)", result: result) }
+            guard result >= 0 else { throw BusError(.disconnected, "cannot add an argument to \(member)", result: result) }
         }
         var error = appstate_bus_error_null()
         defer { sd_bus_error_free(&error) }
         var reply: OpaquePointer?
         result = sd_bus_call(bus, call, 0, &error, &reply)
         guard result >= 0, let reply else {
-            let name = error.name.map { String(cString: $0) }
-            let text = error.message.map { String(cString: $0) }
-            let detail = [name, text].compactMap { $0 }.joined(separator: ": ")
-            throw BusError(.callFailed, "\(interface).\(member) on \(path) failed" + (detail.isEmpty ? "" : ": \(detail)"),
-                           result: detail.isEmpty ? result : nil)
+            // The service's answer is an error with a name; without one the call never got an
+            // answer (the connection broke, or the timeout passed), which says nothing about
+            // the service's state.
+            guard let name = error.name.map({ String(cString: $0) }) else {
+                throw BusError(.disconnected, "\(interface).\(member) on \(path) got no answer", result: result)
+            }
+            let text = error.message.map { ": " + String(cString: $0) } ?? ""
+            throw BusError(.callFailed, "\(interface).\(member) on \(path) failed: \(name)\(text)")
         }
         defer { sd_bus_message_unref(reply) }
         var reader = BusMessageReader(message: reply)

@@ -23,9 +23,9 @@ public struct BusError: Error, CustomStringConvertible, Sendable {
 
         /// The bus could not be reached (no socket, refused, no permission).
         public static let connectionFailed = Code(.connectionFailed)
-        /// The connection broke or the bus closed it.
+        /// The connection broke, the bus closed it, or a call got no answer in time.
         public static let disconnected = Code(.disconnected)
-        /// A method call was answered with an error, or not answered in time.
+        /// A method call was answered with a D-Bus error.
         public static let callFailed = Code(.callFailed)
         /// A reply or property had another type than the interface declares.
         public static let unexpectedReply = Code(.unexpectedReply)

@@ -35,7 +35,7 @@ final class BusFollower: Sendable {
         self.name = source.name
         self.source = source
         self.logger = logger
-        state = Mutex(State(condition: .disconnected("starting")))
+        state = Mutex(State(condition: .disconnected(BusFollower.connecting)))
     }
 
     /// Where the follower stands now.
@@ -71,6 +71,9 @@ final class BusFollower: Sendable {
             if resumeNow { continuation.resume() }
         }
     }
+
+    /// The detail before the first connection was tried.
+    private static let connecting = "connecting"
 
     private var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
@@ -127,7 +130,7 @@ final class BusFollower: Sendable {
             logger.warning("\(name) disconnected: \(condition.detail)")
         case (false, false):
             // A retry that fails the same way says nothing new; another reason is worth a line.
-            if previous.detail == "starting" || Self.reason(previous.detail) != Self.reason(condition.detail) {
+            if previous.detail == Self.connecting || Self.reason(previous.detail) != Self.reason(condition.detail) {
                 logger.warning("\(name) disconnected: \(condition.detail)")
             }
         }

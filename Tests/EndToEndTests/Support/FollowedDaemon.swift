@@ -66,13 +66,14 @@ final class FollowedDaemon {
         throw TestFailure("\(what) did not happen within \(timeout) s; the session node is \(Self.summary(root)); daemon log:\n\(daemon.stderrText)")
     }
 
-    /// Waits until the follower named `name` is connected, or disconnected.
+    /// Waits until the follower named `name` is connected, or disconnected (past its first
+    /// try, whose detail is `connecting`).
     func waitForFollower(_ name: String, connected: Bool, timeout: TimeInterval = 15) throws -> JSONValue {
         let deadline = Date().addingTimeInterval(timeout)
         var last: JSONValue?
         repeat {
             last = try followers().first { $0["name"] == .string(name) }
-            if let last, last["connected"] == .bool(connected) { return last }
+            if let last, last["connected"] == .bool(connected), last["detail"] != "connecting" { return last }
             usleep(20_000)
         } while Date() < deadline
         throw TestFailure("follower \(name) is not \(connected ? "connected" : "disconnected") after \(timeout) s: \(last.map(\.jsonText) ?? "absent")")
