@@ -1,6 +1,7 @@
 import AppStateIPC
 import AppStateService
 import ArgumentParser
+import StateContainers
 
 /// `appstated`: parses its options and runs the daemon; everything else lives in AppStateService.
 @main
@@ -62,6 +63,9 @@ struct AppStated: AsyncParsableCommand {
         }
         guard maxConnections > 0, maxMessageSize > 0 else {
             throw ValidationError("--max-connections and --max-message-size must be positive")
+        }
+        if let problem = TreeSpec.seatNameProblem(seat) {
+            throw ValidationError("--seat: \(problem)")
         }
         if let oskHeight, !(oskHeight > 0 && oskHeight <= 1_000_000) {
             throw ValidationError("--osk-height must be above 0 and at most 1000000 points")

@@ -27,9 +27,11 @@ final class RequestProcessorFollowerTests: XCTestCase {
 
         let replies = await processor.process([
             call(.login, ["user": "mallory"]), call(.logout), call(.lock, ["tree": "default"]), call(.unlock, ["tree": .null]),
-            call(.setPage, ["index": 1, "path": "session/home/pages"]),
+            call(.post, ["name": "session.didLogIn", "userInfo": ["user": "mallory"]]), call(.post, ["name": "session.didLogOut"]),
+            call(.setPage, ["index": 1, "path": "session/home/pages"]), call(.post, ["name": "app.refresh"]),
         ], on: connection())
-        XCTAssertEqual(replies.map { $0?.error }, [refused, refused, refused, refused, nil], "other methods are the clients' still")
+        XCTAssertEqual(replies.map { $0?.error }, [refused, refused, refused, refused, refused, refused, nil, nil],
+                       "other methods and notifications are the clients' still")
         XCTAssertEqual(replies.first??.parameters, ["tree": "default", "seat": "seat0"])
         // A tree of the wrong type is refused by decoding, as before.
         let wrongType = await processor.process([call(.login, ["user": "ada", "tree": 7])], on: connection())

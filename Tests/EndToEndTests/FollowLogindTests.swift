@@ -106,7 +106,8 @@ final class FollowLogindTests: XCTestCase {
         try daemon.waitForSession(user: "ada")
         let client = try daemon.client()
         for (method, parameters) in [(Login.name, ["user": JSONValue.string("mallory"), "switch": true]), (Logout.name, [:]),
-                                     (Lock.name, [:]), (Unlock.name, ["tree": "default"])] {
+                                     (Lock.name, [:]), (Unlock.name, ["tree": "default"]),
+                                     (Post.name, ["name": "session.didLogIn", "userInfo": ["user": "mallory"]])] {
             XCTAssertThrowsError(try client.call(method: method, parameters: parameters), method) { error in
                 XCTAssertEqual(error as? VarlinkError, .sessionOwnedByLogind(tree: "default", seat: "seat0"), method)
             }
@@ -116,6 +117,14 @@ final class FollowLogindTests: XCTestCase {
         let ctl = try Command.run(Products.appstatectl.path, ["--socket", daemon.daemon.socketPath, "logout"])
         XCTAssertEqual(ctl.status, 1)
         XCTAssertTrue(ctl.stderr.contains("follows logind on seat0"), ctl.stderr)
+    }
+
+    func testAppstated_whenTheSeatOrKeyboardHeightIsInvalid_thenRefusesToStart() throws {
+        for arguments in [["--follow-logind", "--seat", "seat/0"], ["--follow-logind", "--seat", "0"], ["--follow-osk", "--osk-height", "0"],
+                          ["--follow-osk", "--osk-height", "nan"]] {
+            let result = try Command.run(Products.appstated.path, ["--socket", "/nonexistent/io.appstate"] + arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+        }
     }
 
     func testFollowLogind_whenATreeFileNamesTheSeat_thenThatTreeFollowsIt() throws {

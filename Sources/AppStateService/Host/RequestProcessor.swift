@@ -49,7 +49,8 @@ import Synchronization
     /// Filled in once the server is listening.
     public var environment = Environment()
     /// The trees whose session follows logind, by name, with the seat each follows: clients'
-    /// `Login`, `Logout`, `Lock` and `Unlock` on them answer `io.appstate.SessionOwnedByLogind`.
+    /// `Login`, `Logout`, `Lock` and `Unlock` on them, and their `Post`s of `session.didLogIn`
+    /// and `session.didLogOut`, answer `io.appstate.SessionOwnedByLogind`.
     public var sessionOwners: [String: String] = [:]
     /// Called with each change after it is durable, for the journal.
     public var onEvent: @MainActor (Event) -> Void = { _ in }
@@ -309,16 +310,27 @@ import Synchronization
         case .appState(let method):
             if method.effect == .streams, !call.more { throw .expectedMore }
             if method.isMutation, !mayMutate { throw .permissionDenied }
-            if fromClient, Self.sessionMethods.contains(method), let (tree, seat) = sessionOwner(of: call) {
+            if fromClient, Self.changesSession(method, call), let (tree, seat) = sessionOwner(of: call) {
                 throw .sessionOwnedByLogind(tree: tree, seat: seat)
             }
             return try handlers.answer(method, call.parameters)
         }
     }
 
-    /// The methods that change who is logged in or the lock, which logind owns on a tree that
-    /// follows it.
-    private static let sessionMethods: Set<AppStateMethod> = [.login, .logout, .lock, .unlock]
+    /// Whether a call changes who is logged in or the lock, which logind owns on a tree that
+    /// follows it: `Login`, `Logout`, `Lock`, `Unlock`, and the `Post` of a session
+    /// notification, which the login container acts on as it would on those calls.
+    private static func changesSession(_ method: AppStateMethod, _ call: VarlinkCall) -> Bool {
+        switch method {
+        case .login, .logout, .lock, .unlock:
+            return true
+        case .post:
+            let name = call.parameters["name"]?.stringValue
+            return name == NotificationName.sessionDidLogIn.rawValue || name == NotificationName.sessionDidLogOut.rawValue
+        default:
+            return false
+        }
+    }
 
     /// The tree a session call names and the seat it follows, when it follows logind. A
     /// `tree` of the wrong type is left to the method's decoding to refuse.

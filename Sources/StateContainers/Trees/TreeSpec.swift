@@ -37,6 +37,19 @@ public struct TreeSpec: Hashable, Sendable {
     }
 }
 
+extension TreeSpec {
+    /// What is wrong with a logind seat name, by logind's rule for them: `seat` followed by
+    /// ASCII letters, digits, `-` and `_`, at most 255 bytes (`seat0`, `seat-usb1`).
+    /// - Parameter seat: The name, from a tree file's `logindSeat` or `appstated --seat`.
+    /// - Returns: A sentence naming the problem, or nil for a valid name.
+    public static func seatNameProblem(_ seat: String) -> String? {
+        let rest = seat.unicodeScalars.dropFirst(4)
+        let valid = seat.hasPrefix("seat") && seat.utf8.count <= 255
+            && rest.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        return valid ? nil : "logind seat \"\(seat)\" must be \"seat\" followed by letters, digits, \"-\" and \"_\" (e.g. seat0)"
+    }
+}
+
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, window, root, logindSeat

@@ -42,13 +42,10 @@ struct TreeValidator {
         }
     }
 
-    /// A seat name as logind accepts one (`seat_name_is_valid`): `seat` followed by letters,
-    /// digits, `-` and `_`; and a tree that follows a seat needs a login container to show it.
+    /// A seat name as logind accepts one, and a login container to show what it follows.
     private mutating func validateSeat(_ seat: String, of tree: TreeSpec, at path: Path) {
-        let rest = seat.unicodeScalars.dropFirst(4)
-        if !seat.hasPrefix("seat") || seat.utf8.count > 255
-            || !rest.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) {
-            report(path, "logind seat \"\(seat)\" must be \"seat\" followed by letters, digits, \"-\" and \"_\" (e.g. seat0)")
+        if let problem = TreeSpec.seatNameProblem(seat) {
+            report(path, problem)
         }
         if !Self.containsLoginState(tree.root) {
             report(path, "a tree that follows a logind seat needs a LoginStateController")
