@@ -43,6 +43,8 @@ final class RequestProcessorFollowerTests: XCTestCase {
         let login = try XCTUnwrap(host.trees.first?.root as? LoginStateController)
         XCTAssertEqual(login.session?.user, "ada")
         XCTAssertTrue(login.isLocked)
+        let stats = await processor.process([call(.getStats)], on: connection())
+        XCTAssertEqual(stats.first??.parameters["requests"], 10, "the clients' nine calls and this one; the follower's are not counted")
         let saved = try StateDocument.decode(try XCTUnwrap(try store.load()), path: store.path)
         XCTAssertEqual(saved.trees["default"]?.controllers["session"]?["user"], "ada", "the follower's change is durable")
     }

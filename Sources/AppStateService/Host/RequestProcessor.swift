@@ -106,7 +106,8 @@ import Synchronization
         // Whether a call of this batch may have changed the trees since they were published.
         var changed = false
         for (call, route) in zip(calls, routes) {
-            requests.add(1, ordering: .relaxed)
+            // GetStats counts clients' calls; a follower's are not asked for by anyone.
+            if connection != nil { requests.add(1, ordering: .relaxed) }
             let effect = route.effect
             if changed, route.readsPublished {
                 host.publish()
