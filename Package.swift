@@ -64,6 +64,7 @@ let package = Package(
             name: "appstated",
             dependencies: [
                 "AppStateService",
+                "StateContainers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,6 +17,8 @@ What it does:
 3. Runs scripts/benchmark-load: the end-to-end tool Benchmarks/Load against a release
    appstated and appstatectl, which prints its rows of the table below; then
    scripts/benchmark-inspector, the inspector's page in headless chromium, which prints its row.
+   Benchmarks/logind-latency.py against the same appstated: a logind property change on a
+   private bus to a watcher's event, beside the same change by a direct Varlink call.
 4. Writes each figure beside its baseline from the same run, the ratio, and its target,
    then the callgrind counts, the model's figures, the load tool's log and Benchmarks/Load/NOTES.md.
 
@@ -56,6 +58,7 @@ END_TO_END = [
     ("durable mutations, 16 clients", "one write+fsync+rename+fsync(dir) per mutation", "≥ 5× (group commit)"),
     ("one `appstatectl current`, whole process", "`busctl --version`", "≤ 2×"),
     ("inspector page update, 1,000 events in its history", "the same with a short history", "p99 ≤ 16.7 ms (one frame at 60 Hz)"),
+    ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
 ]
 
 
@@ -89,6 +92,12 @@ def run_load(quick):
     run([ROOT / "scripts" / "benchmark-load", *(["--quick"] if quick else [])], stdout=sys.stderr)
     rows = (LOAD_RUN / "rows.md").read_text().splitlines()
     rows.append(run([ROOT / "scripts" / "benchmark-inspector"], stdout=subprocess.PIPE, text=True).stdout.strip())
+    # The system's Python: the logind mock is Debian's python3-dbusmock.
+    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout.strip()
+    latency = run(["/usr/bin/python3", ROOT / "Benchmarks" / "logind-latency.py", "--appstated", pathlib.Path(bin_path) / "appstated",
+                   "--changes", "100" if quick else "1000"], capture_output=True, text=True)
+    rows += latency.stdout.splitlines()
     log = (LOAD_RUN / "log.txt").read_text()
     filesystem = subprocess.run(["stat", "-f", "-c", "%T", LOAD_RUN], capture_output=True, text=True).stdout.strip()
     return {"rows": rows, "log": log, "filesystem": filesystem}

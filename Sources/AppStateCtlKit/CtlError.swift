@@ -96,6 +96,8 @@ public struct CtlError: Error, Hashable, Sendable, CustomStringConvertible {
             message = "appstated ended the watch because its output was not read fast enough (\(text("queued")) changes were waiting)"
         case .storageFailure?:
             message = "appstated could not save the change, so it did not make it: \(text("reason"))"
+        case .sessionOwnedByLogind?:
+            message = "the tree \(text("tree")) follows logind on \(text("seat")): log in, out, lock and unlock there (for example with the greeter or loginctl)"
         case .invalidValue?:
             message = "invalid \(text("parameter")): \(text("reason"))"
         case nil:

@@ -12,6 +12,8 @@ import AppStateCore
 ///    Watchers: 1
 ///    Requests: 1234
 ///       State: /var/lib/appstate
+///   Following: logind seat0: following seat0: ada
+///              osk: disconnected (sm.puri.OSK0 is not on the session bus; waiting for it)
 /// ```
 public struct StatusRenderer: Sendable {
     /// How to colour the text.
@@ -34,7 +36,7 @@ public struct StatusRenderer: Sendable {
         // The first tree is the one commands use without --tree; with one tree that goes
         // without saying.
         if trees.count > 1 { trees[0] += " (default)" }
-        let rows = [
+        var rows = [
             ("Uptime", Formatting.uptime(seconds: stats.uptimeSeconds)),
             ("Trees", trees.isEmpty ? "none" : trees.joined(separator: ", ")),
             ("Connections", String(stats.connections)),
@@ -42,10 +44,16 @@ public struct StatusRenderer: Sendable {
             ("Requests", String(stats.requests)),
             ("State", stats.stateDirectory ?? "not saved"),
         ]
+        // One follower a line, the later ones under the first, as systemctl lists a unit's processes.
+        for (index, follower) in (stats.followers ?? []).enumerated() {
+            let state = follower.connected ? follower.detail : style.yellow("disconnected") + " (\(follower.detail))"
+            rows.append((index == 0 ? "Following" : "", "\(follower.name): \(state)"))
+        }
         let width = rows.map(\.0.count).max() ?? 0
         let heading = style.bold("\(info.product) \(info.version)") + " at " + socketPath
         let lines = rows.map { label, value in
-            String(repeating: " ", count: width - label.count) + label + ": " + value
+            label.isEmpty ? String(repeating: " ", count: width + 2) + value
+                          : String(repeating: " ", count: width - label.count) + label + ": " + value
         }
         return ([heading] + lines).joined(separator: "\n")
     }

@@ -10,6 +10,8 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/uio.h>
+#include <stdint.h>
+#include <systemd/sd-bus.h>
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-journal.h>
 
@@ -29,6 +31,28 @@ static inline int appstate_get_peer_credentials(int fd, struct appstate_peer_cre
         return -errno;
     }
     return length == sizeof(*credentials) ? 0 : -EIO;
+}
+
+/* One basic D-Bus value as sd_bus_message_read_basic() stores it: which member is valid
+   follows from the type code the caller asked for. */
+union appstate_bus_basic {
+    uint8_t byte;
+    int boolean;
+    int16_t int16;
+    uint16_t uint16;
+    int32_t int32;
+    uint32_t uint32;
+    int64_t int64;
+    uint64_t uint64;
+    double real;
+    const char *text;
+    int fd;
+};
+
+/* SD_BUS_ERROR_NULL is a macro Swift cannot expand. */
+static inline sd_bus_error appstate_bus_error_null(void) {
+    sd_bus_error error = SD_BUS_ERROR_NULL;
+    return error;
 }
 
 #endif

@@ -1,6 +1,7 @@
 import AppStateIPC
 import AppStateService
 import ArgumentParser
+import StateContainers
 
 /// `appstated`: parses its options and runs the daemon; everything else lives in AppStateService.
 @main
@@ -47,6 +48,18 @@ struct AppStated: AsyncParsableCommand {
     @Option(name: .customLong("max-message-size"), help: "The largest message accepted, in bytes.")
     var maxMessageSize = ServerLimits().maximumMessageSize
 
+    @Flag(name: .customLong("follow-logind"), help: "Follow systemd-logind: who is logged in on the seat, and the session's lock, drive every tree's login container.")
+    var followLogind = false
+
+    @Option(help: "The logind seat to follow with --follow-logind.")
+    var seat = "seat0"
+
+    @Flag(name: .customLong("follow-osk"), help: "Follow the on-screen keyboard (squeekboard's sm.puri.OSK0 on the session bus).")
+    var followOSK = false
+
+    @Option(name: .customLong("osk-height"), help: ArgumentHelp("The on-screen keyboard's height (default: squeekboard's own rule for the window).", valueName: "points"))
+    var oskHeight: Double?
+
     // For tests: how long a half-sent message may wait for the rest (default 10 s). Hidden,
     // because nothing but a test needs another value.
     @Option(name: .customLong("partial-message-timeout"), help: ArgumentHelp(visibility: .hidden))
@@ -61,6 +74,12 @@ struct AppStated: AsyncParsableCommand {
         }
         guard idleTimeout >= 0, idleTimeout <= 86400 else {
             throw ValidationError("--idle-timeout must be between 0 and 86400 seconds")
+        }
+        if let problem = TreeSpec.seatNameProblem(seat) {
+            throw ValidationError("--seat: \(problem)")
+        }
+        if let oskHeight, !(oskHeight > 0 && oskHeight <= 1_000_000) {
+            throw ValidationError("--osk-height must be above 0 and at most 1000000 points")
         }
         if let partialMessageTimeout, !(partialMessageTimeout > 0 && partialMessageTimeout <= 3600) {
             throw ValidationError("--partial-message-timeout must be between 0 and 3600 seconds")
@@ -85,6 +104,10 @@ struct AppStated: AsyncParsableCommand {
         configuration.limits.idleTimeout = idleTimeout > 0 ? .milliseconds(Int(idleTimeout * 1000)) : nil
         configuration.limits.maximumMessageSize = maxMessageSize
         if let partialMessageTimeout { configuration.limits.partialMessageTimeout = .milliseconds(Int(partialMessageTimeout * 1000)) }
+        configuration.followLogind = followLogind
+        configuration.seat = seat
+        configuration.followOnScreenKeyboard = followOSK
+        configuration.onScreenKeyboardHeight = oskHeight
         try await Daemon.main(configuration)
     }
 }

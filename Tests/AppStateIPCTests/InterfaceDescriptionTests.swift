@@ -39,7 +39,7 @@ final class InterfaceDescriptionTests: XCTestCase {
     }
 
     func testDescription_whenParsed_thenDeclaresTheWireTypes() throws {
-        XCTAssertEqual(Set(try InterfaceDefinition(parsing: text).types.map(\.name)), ["Rect", "Insets", "Node", "Event"])
+        XCTAssertEqual(Set(try InterfaceDefinition(parsing: text).types.map(\.name)), ["Rect", "Insets", "Node", "Event", "Follower"])
     }
 
     func testDescription_whenEveryDeclarationIsChecked_thenEachHasADocComment() {

@@ -40,12 +40,14 @@ final class MethodParameterTests: XCTestCase {
         XCTAssertEqual(Event.memberNames, appState.type(named: "Event")?.members.map(\.name))
         XCTAssertEqual(Rect.memberNames, appState.type(named: "Rect")?.members.map(\.name))
         XCTAssertEqual(Insets.memberNames, appState.type(named: "Insets")?.members.map(\.name))
+        XCTAssertEqual(Follower.memberNames, appState.type(named: "Follower")?.members.map(\.name))
         let appearance = try XCTUnwrap(appState.type(named: "Node")?.members.first { $0.name == "appearance" }?.type)
         XCTAssertEqual(appearance, "(" + Appearance.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         checkObject(Node.self, appState.type(named: "Node")?.members ?? [], context: "Node", in: appState)
         checkObject(Event.self, appState.type(named: "Event")?.members ?? [], context: "Event", in: appState)
         checkObject(Rect.self, appState.type(named: "Rect")?.members ?? [], context: "Rect", in: appState)
         checkObject(Insets.self, appState.type(named: "Insets")?.members ?? [], context: "Insets", in: appState)
+        checkObject(Follower.self, appState.type(named: "Follower")?.members ?? [], context: "Follower", in: appState)
     }
 
     private func checkMethod<Method: VarlinkMethod>(_ method: Method.Type, _ declaration: InterfaceDefinition.Method, in file: InterfaceDefinition) {

@@ -191,6 +191,7 @@ final class VarlinkMessageTests: XCTestCase {
             (.watcherTooSlow(queued: 11), .watcherTooSlow, ["queued": 11]),
             (.storageFailure(reason: "r"), .storageFailure, ["reason": "r"]),
             (.invalidValue(parameter: "p", reason: "r"), .invalidValue, ["parameter": "p", "reason": "r"]),
+            (.sessionOwnedByLogind(tree: "t", seat: "seat0"), .sessionOwnedByLogind, ["tree": "t", "seat": "seat0"]),
         ]
         XCTAssertEqual(Set(cases.map(\.1)), Set(AppStateErrorName.allCases))
         for (error, name, parameters) in cases {

@@ -33,7 +33,7 @@ final class SystemdUnitFilesTests: XCTestCase {
             throw TestFailure("\(appstated) is missing: build everything first (swift build --build-tests, as make test does)")
         }
         let service = try unitText("appstated.service")
-        XCTAssertEqual(service.components(separatedBy: "\n").filter { $0 == Self.installedExecStart }.count, 1)
+        XCTAssertEqual(service.components(separatedBy: "\n").filter { $0.hasPrefix(Self.installedExecStart + " ") }.count, 1)
         let servicePath = directory.path + "/appstated.service"
         let socketPath = directory.path + "/appstated.socket"
         try service.replacingOccurrences(of: Self.installedExecStart, with: "ExecStart=\(appstated)")
@@ -112,6 +112,23 @@ final class SystemdUnitFilesTests: XCTestCase {
         XCTAssertEqual(try values("StateDirectory", in: "appstated.service"), ["appstate"])
         XCTAssertEqual(try values("User", in: "appstated.service"), ["appstate"])
         XCTAssertEqual(try values("Requires", in: "appstated.service"), ["appstated.socket"])
+    }
+
+    func testService_whenInstalled_thenFollowsLogind() throws {
+        XCTAssertEqual(try values("ExecStart", in: "appstated.service"), ["/usr/local/bin/appstated --follow-logind"])
+    }
+
+    func testUserService_whenVerified_thenPrintsNothingAndFollowsTheKeyboard() throws {
+        let directory = try TemporaryDirectory()
+        let appstated = try TestPaths.productsDirectory + "/appstated"
+        let unit = try unitText("user/appstated.service")
+        XCTAssertEqual(try values("ExecStart", in: "user/appstated.service"), ["/usr/local/bin/appstated --follow-osk"])
+        let path = directory.path + "/appstated.service"
+        try unit.replacingOccurrences(of: Self.installedExecStart, with: "ExecStart=\(appstated)").write(toFile: path, atomically: true, encoding: .utf8)
+        // A user manager needs its runtime directory, which a test run has no session to give.
+        let result = try runProcess("systemd-analyze", ["--user", "verify", path], environment: ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": directory.path]) { $1 })
+        XCTAssertEqual(result.standardOutput + result.standardError, "")
+        XCTAssertEqual(result.status, 0)
     }
 
     func testService_whenSetrlimitIsFiltered_thenLimitNOFILEHoldsTheDefaultConnections() throws {

@@ -49,6 +49,10 @@ final class CtlErrorTests: XCTestCase {
                 .invalidValue(parameter: "height", reason: "must be from 0 to 1000000 points, not -1"),
                 "invalid height: must be from 0 to 1000000 points, not -1"
             ),
+            .sessionOwnedByLogind: (
+                .sessionOwnedByLogind(tree: "default", seat: "seat0"),
+                "the tree default follows logind on seat0: log in, out, lock and unlock there (for example with the greeter or loginctl)"
+            ),
         ]
         for name in AppStateErrorName.allCases where name != .tooManyConnections {
             guard let (error, message) = expected[name] else {

@@ -9,7 +9,8 @@ import XCTest
 /// called. Every fresh machine once failed here while CI, which had everything, stayed green.
 final class InstallDepsTests: XCTestCase {
     private static let everything = ["libsystemd-dev", "pkg-config", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
-                                             "librsvg2-bin", "chromium", "chromium-driver"]
+                                             "librsvg2-bin", "chromium", "chromium-driver",
+                                             "dbus-daemon", "libglib2.0-bin", "python3-dbusmock"]
 
     /// A machine for the script: its directory, its stubs and the log they write.
     private struct Machine {
@@ -40,7 +41,7 @@ final class InstallDepsTests: XCTestCase {
                                          to: scripts.appendingPathComponent("install-deps"))
         let bin = try root.appendingPathComponent("bin", isDirectory: true).creatingDirectory()
         let log = root.appendingPathComponent("calls.log")
-        for tool in ["dirname", "basename", "env", "mkdir", "chmod"] {
+        for tool in ["dirname", "basename", "env", "mkdir", "chmod", "grep"] {
             try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(tool).path,
                                                        withDestinationPath: try resolveExecutable(tool))
         }
@@ -64,9 +65,10 @@ final class InstallDepsTests: XCTestCase {
             """)
         if present {
             for tool in ["socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace",
-                         "rsvg-convert", "chromium", "chromedriver"] {
+                         "rsvg-convert", "chromium", "chromedriver", "dbus-daemon", "gdbus"] {
                 try stub(bin, tool, "exit 0")
             }
+            try stub(bin, "dpkg-query", #"[ "$*" = "-W -f=\${Status} python3-dbusmock" ] && echo 'install ok installed'"#)
             let venv = try root.appendingPathComponent(".venv/bin", isDirectory: true).creatingDirectory()
             try stub(venv, "python", "exit 0")
         }

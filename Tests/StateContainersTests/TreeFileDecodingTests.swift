@@ -87,7 +87,7 @@ final class TreeFileDecodingTests: XCTestCase {
             #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController)"#,
             #"trees[0].root.children[0].kids: unknown key "kids" (expected one of \#(nodeKeys))"#,
             #"trees[0].root.titel: unknown key "titel" (expected one of \#(nodeKeys))"#,
-            #"trees[0].windw: unknown key "windw" (expected one of name, window, root)"#,
+            #"trees[0].windw: unknown key "windw" (expected one of name, window, root, logindSeat)"#,
             #"verison: unknown key "verison" (expected one of version, trees)"#,
         ])
     }

@@ -211,4 +211,32 @@ final class TreeFileValidationTests: XCTestCase {
         XCTAssertEqual(error.description, "kiosk.yaml: line 12: trees[0].root: first\nkiosk.yaml: second")
         XCTAssertEqual(error.issues[0].location, "trees[0].root")
     }
+
+    private func treeFollowing(seat: String, root: String) -> String {
+        #"{"trees": [{"name": "t", "logindSeat": "\#(seat)", "root": \#(root)}]}"#
+    }
+
+    private var login: String {
+        #"{"type": "LoginStateController", "id": "s", "children": [\#(leaf), \#(otherLeaf)]}"#
+    }
+
+    func testLogindSeat_whenValidOnATreeWithALoginContainer_thenDecodedAndEncodedBack() throws {
+        let file = try TreeFixtures.decode(treeFollowing(seat: "seat_1-a", root: #"{"type": "MenuController", "id": "m", "children": [\#(login)]}"#))
+        XCTAssertEqual(file.trees.first?.logindSeat, "seat_1-a")
+        let encoded = try JSONEncoder().encode(file)
+        XCTAssertEqual(try TreeFile.decode(json: encoded).trees.first?.logindSeat, "seat_1-a")
+        XCTAssertNil(try TreeFixtures.decode(TreeFixtures.file(root: login)).trees.first?.logindSeat)
+    }
+
+    func testLogindSeat_whenMalformed_thenLogindsRuleIsNamed() {
+        for seat in ["", "0", "Seat0", "seat/0", "seat 0", "seatä"] {
+            XCTAssertEqual(TreeFixtures.problems(in: treeFollowing(seat: seat, root: login)),
+                           [#"trees[0].logindSeat: logind seat "\#(seat)" must be "seat" followed by letters, digits, "-" and "_" (e.g. seat0)"#], seat)
+        }
+    }
+
+    func testLogindSeat_whenTheTreeHasNoLoginContainer_thenReported() {
+        XCTAssertEqual(TreeFixtures.problems(in: treeFollowing(seat: "seat0", root: leaf)),
+                       ["trees[0].logindSeat: a tree that follows a logind seat needs a LoginStateController"])
+    }
 }

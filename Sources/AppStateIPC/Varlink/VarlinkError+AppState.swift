@@ -87,6 +87,14 @@ extension VarlinkError {
         VarlinkError(.storageFailure, ["reason": .string(reason)])
     }
 
+    /// `io.appstate.SessionOwnedByLogind`: the tree follows logind, which owns its session.
+    /// - Parameters:
+    ///   - tree: The tree that follows logind.
+    ///   - seat: The logind seat it follows.
+    public static func sessionOwnedByLogind(tree: String, seat: String) -> VarlinkError {
+        VarlinkError(.sessionOwnedByLogind, ["tree": .string(tree), "seat": .string(seat)])
+    }
+
     /// `io.appstate.InvalidValue`: a parameter of the right type with an impossible value.
     /// - Parameters:
     ///   - parameter: The name of the parameter.

@@ -20,6 +20,8 @@ extension VarlinkError: CustomStringConvertible {
         case .messageTooLarge?: return "message too large (the limit is \(text("limit")) bytes)"
         case .watcherTooSlow?: return "watcher too slow: \(text("queued")) replies were waiting"
         case .storageFailure?: return "could not save the state: \(text("reason"))"
+        case .sessionOwnedByLogind?:
+            return "tree \(quoted("tree")) follows logind's \(quoted("seat")): logind decides who is logged in and whether the session is locked"
         case .invalidValue?: return "invalid value for \(quoted("parameter")): \(text("reason"))"
         case nil: break
         }

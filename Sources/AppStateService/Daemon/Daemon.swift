@@ -32,11 +32,13 @@ public enum Daemon {
                                        logger: Logger) async throws {
         let endpoint = try VarlinkServer.Endpoint(configuration)
         let connections = ConnectionCounter()
-        let trees = try DaemonTrees.load(configuration, socket: endpoint.path, connections: connections, logger: logger)
+        let board = FollowerBoard()
+        let trees = try DaemonTrees.load(configuration, socket: endpoint.path, connections: connections, followers: board, logger: logger)
         let limits = DescriptorLimit.fit(configuration.limits, logger: logger)
         let peers = PeerIdentifier.socketCredentials(access: PeerAccess(allowedGroups: configuration.allowedGroups, logger: logger))
         let server = VarlinkServer(endpoint: endpoint, eventLoops: eventLoops, processor: trees.processor, limits: limits,
                                    peers: peers, connections: connections, logger: logger)
+        let followers = Followers.make(configuration, trees: trees, board: board, logger: logger)
         let systemd = SystemdLink(readiness: Readiness(), notifier: SystemdNotifier(), logger: logger)
         let status = DaemonStatus(trees: trees, server: server)
         // Trapped before any service starts, so that a SIGHUP after READY=1 always reloads.
@@ -48,6 +50,10 @@ public enum Daemon {
                                          systemd: systemd),
                   serviceName: "ReloadService"),
         ]
+        // After the server, so that a graceful shutdown stops the followers before it drains.
+        if !followers.isEmpty {
+            services.append(.init(service: FollowerService(followers: followers, logger: logger), serviceName: "FollowerService"))
+        }
         if let interval = systemd.notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(interval: interval, systemd: systemd), serviceName: "WatchdogService"))
         }

@@ -17,6 +17,17 @@ public struct DaemonConfiguration: Sendable {
     public var allowedGroups = AccessPolicy.defaultGroupNames
     /// The bounds on messages, connections and watchers.
     public var limits = ServerLimits()
+    /// Whether trees with a login-state container follow systemd-logind's ``seat``
+    /// (`--follow-logind`); a tree file's `logindSeat` makes a tree follow its own seat
+    /// without it.
+    public var followLogind = false
+    /// The logind seat followed by trees that name none (`--seat`).
+    public var seat = "seat0"
+    /// Whether the trees follow squeekboard's on-screen keyboard on the session bus (`--follow-osk`).
+    public var followOnScreenKeyboard = false
+    /// The keyboard's height in points (`--osk-height`); nil for squeekboard's own sizing
+    /// rule, ``OnScreenKeyboardHeight/squeekboard(for:)``.
+    public var onScreenKeyboardHeight: Double?
 
     /// The defaults.
     public init() {}

@@ -10,17 +10,20 @@ struct DaemonTrees: Sendable {
     let processor: RequestProcessor
     /// Where the restorable state is kept.
     let stateDirectory: String
+    /// The seat each tree follows, by tree name; empty when no tree follows logind.
+    let seats: [String: String]
 
     /// Builds the trees, restores the saved state into them and shows them.
     /// - Parameters:
     ///   - configuration: Which tree file and state directory.
     ///   - socket: The socket path, when the daemon creates it, for `GetStats`.
     ///   - connections: The open connections, for `GetStats`.
+    ///   - followers: Where `GetStats` finds the followers, once they are made.
     ///   - logger: Where containment warnings, changes and storage failures go.
     /// - Returns: The trees, ready to answer calls.
     /// - Throws: A ``TreeFileError``, ``StorageError`` or ``SystemdError`` saying what is wrong.
     @MainActor static func load(_ configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
-                                logger: Logger) throws -> DaemonTrees {
+                                followers: FollowerBoard, logger: Logger) throws -> DaemonTrees {
         ContainmentWarning.handler = { warning in logger.warning("\(warning)") }
         let file = try configuration.treeFile.map { try TreeFileLoader.load(path: $0) } ?? TreeFile.default
         let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
@@ -35,10 +38,11 @@ struct DaemonTrees: Sendable {
             throw StorageError.corrupt(store.path, "\(error)")
         }
         host.makeVisible()
+        let seats = Followers.seats(configuration, trees: host.trees, specs: file.trees, logger: logger)
         let environment = RequestProcessor.Environment(
-            socket: socket, stateDirectory: stateDirectory, connections: { connections.current }
+            socket: socket, stateDirectory: stateDirectory, connections: { connections.current }, followers: { followers.statuses }
         )
-        let processor = RequestProcessor(host: host, store: store, environment: environment, logger: logger)
-        return DaemonTrees(host: host, processor: processor, stateDirectory: stateDirectory)
+        let processor = RequestProcessor(host: host, store: store, environment: environment, sessionOwners: seats, logger: logger)
+        return DaemonTrees(host: host, processor: processor, stateDirectory: stateDirectory, seats: seats)
     }
 }

@@ -16,12 +16,16 @@ import Synchronization
         public var stateDirectory: String?
         /// The number of open connections.
         public var connections: @Sendable () -> Int = { 0 }
+        /// The system sources followed and where each stands; nil when none is followed.
+        public var followers: @Sendable () -> [Follower]? = { nil }
 
         /// Creates an environment.
-        public init(socket: String? = nil, stateDirectory: String? = nil, connections: @escaping @Sendable () -> Int = { 0 }) {
+        public init(socket: String? = nil, stateDirectory: String? = nil, connections: @escaping @Sendable () -> Int = { 0 },
+                    followers: @escaping @Sendable () -> [Follower]? = { nil }) {
             self.socket = socket
             self.stateDirectory = stateDirectory
             self.connections = connections
+            self.followers = followers
         }
     }
 
@@ -46,19 +50,25 @@ import Synchronization
     private let environment: Environment
     /// Where each change is logged once it is durable, and each refused commit.
     private let logger: Logger
+    /// The trees whose session follows logind, by name, with the seat each follows: clients'
+    /// `Login`, `Logout`, `Lock` and `Unlock` on them, and their `Post`s of `session.didLogIn`
+    /// and `session.didLogOut`, answer `io.appstate.SessionOwnedByLogind`.
+    private let sessionOwners: [String: String]
 
     /// Creates a processor.
     /// - Parameters:
     ///   - host: The trees.
     ///   - store: Where restorable state is committed; nil keeps nothing across restarts.
     ///   - environment: What `GetStats` reports about the parts around the processor.
+    ///   - sessionOwners: The trees whose session follows logind, with the seat each follows.
     ///   - logger: Where changes and storage failures are logged, for the journal.
-    public init(host: TreeHost, store: StateStore?, environment: Environment = Environment(),
+    public init(host: TreeHost, store: StateStore?, environment: Environment = Environment(), sessionOwners: [String: String] = [:],
                 logger: Logger = Logger(label: "appstated", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.host = host
         self.published = host.published
         self.store = store
         self.environment = environment
+        self.sessionOwners = sessionOwners
         self.logger = logger
         self.startState = host.restorableState
         self.lastDocument = startState
@@ -80,19 +90,35 @@ import Synchronization
         // database: nothing may run on the main actor between the batch's first change and
         // its commit. A batch that only reads never asks.
         let mayMutate = routes.contains { $0.effect?.isMutation == true } ? await connection.peer.access.mayMutate() : false
+        return await run(calls, routes: routes, mayMutate: mayMutate, connection: connection)
+    }
+
+    /// Answers calls a system follower makes (the logind and keyboard followers), as one
+    /// batch on the same path as a client's: the same durable commit before the change is
+    /// published, the same events to watchers. The follower may change what logind owns.
+    /// - Parameter calls: The calls; `Watch` is not among them.
+    /// - Returns: The replies, in order.
+    public func processFollowed(_ calls: [VarlinkCall]) async -> [VarlinkReply?] {
+        await run(calls, routes: calls.map { Route(method: $0.method) }, mayMutate: true, connection: nil)
+    }
+
+    /// Runs one batch. Without a connection (a follower's batch) the session is not refused
+    /// as logind's and `Watch` cannot be answered.
+    private func run(_ calls: [VarlinkCall], routes: [Route], mayMutate: Bool, connection: ConnectionContext?) async -> [VarlinkReply?] {
         var replies: [VarlinkReply?] = []
         var events: [(event: Event, durable: Bool)] = []
         var mutated: [Int] = []
         // Whether a call of this batch may have changed the trees since they were published.
         var changed = false
         for (call, route) in zip(calls, routes) {
-            requests.add(1, ordering: .relaxed)
+            // GetStats counts clients' calls; a follower's are not asked for by anyone.
+            if connection != nil { requests.add(1, ordering: .relaxed) }
             let effect = route.effect
             if changed, route.readsPublished {
                 host.publish()
                 changed = false
             }
-            if effect == .streams, call.more {
+            if effect == .streams, call.more, let connection {
                 await commit(&replies, mutated: mutated, events: &events)
                 mutated = []
                 replies.append(watch(call, on: connection))
@@ -104,7 +130,7 @@ import Synchronization
             // write of the batch does not undo them.
             let durable = effect == .changesDurably
             do {
-                let (reply, event) = try answer(call, route: route, mayMutate: mayMutate)
+                let (reply, event) = try answer(call, route: route, mayMutate: mayMutate, fromClient: connection != nil)
                 if let event { events.append((event, durable)) }
                 // A mutation that changed nothing (Logout while logged out) still reports a
                 // state, which another batch may have made and not yet written: its reply
@@ -291,7 +317,7 @@ import Synchronization
     }
 
     /// One call's reply parameters, and the event when it changed a tree.
-    private func answer(_ call: VarlinkCall, route: Route, mayMutate: Bool) throws(VarlinkError) -> MethodHandlers.Answer {
+    private func answer(_ call: VarlinkCall, route: Route, mayMutate: Bool, fromClient: Bool) throws(VarlinkError) -> MethodHandlers.Answer {
         if call.upgrade { throw .methodNotImplemented(call.method) }
         switch route {
         case .unknown(let error):
@@ -301,8 +327,39 @@ import Synchronization
         case .appState(let method):
             if method.effect == .streams, !call.more { throw .expectedMore }
             if method.isMutation, !mayMutate { throw .permissionDenied }
+            if fromClient, Self.changesSession(method, call), let (tree, seat) = sessionOwner(of: call) {
+                throw .sessionOwnedByLogind(tree: tree, seat: seat)
+            }
             return try handlers.answer(method, call.parameters)
         }
+    }
+
+    /// Whether a call changes who is logged in or the lock, which logind owns on a tree that
+    /// follows it: `Login`, `Logout`, `Lock`, `Unlock`, and the `Post` of a session
+    /// notification, which the login container acts on as it would on those calls.
+    private static func changesSession(_ method: AppStateMethod, _ call: VarlinkCall) -> Bool {
+        switch method {
+        case .login, .logout, .lock, .unlock:
+            return true
+        case .post:
+            let name = call.parameters["name"]?.stringValue
+            return name == NotificationName.sessionDidLogIn.rawValue || name == NotificationName.sessionDidLogOut.rawValue
+        default:
+            return false
+        }
+    }
+
+    /// The tree a session call names and the seat it follows, when it follows logind. A
+    /// `tree` of the wrong type is left to the method's decoding to refuse.
+    private func sessionOwner(of call: VarlinkCall) -> (tree: String, seat: String)? {
+        let name: String?
+        switch call.parameters["tree"] {
+        case .string(let tree)?: name = tree
+        case .null?, nil: name = host.treeNames.first
+        default: name = nil
+        }
+        guard let name, let seat = sessionOwners[name] else { return nil }
+        return (name, seat)
     }
 
     private nonisolated static func answerService(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
@@ -337,7 +394,8 @@ import Synchronization
             watchers: hub.count,
             requests: requests.load(ordering: .relaxed),
             stateDirectory: environment.stateDirectory,
-            socket: environment.socket
+            socket: environment.socket,
+            followers: environment.followers()
         )
     }
 

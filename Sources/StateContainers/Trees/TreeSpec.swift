@@ -6,6 +6,7 @@ import AppStateCore
 /// name: kiosk                          # unique in the file; a-z, 0-9 and -
 /// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
 /// root: { type: Controller, id: main }
+/// logindSeat: seat0                     # optional; the session follows this logind seat
 /// ```
 public struct TreeSpec: Hashable, Sendable {
     /// The window size a tree gets when its file gives none.
@@ -17,22 +18,41 @@ public struct TreeSpec: Hashable, Sendable {
     public var window: Size
     /// The root controller.
     public var root: NodeSpec
+    /// The systemd-logind seat whose active session the tree's login-state container follows
+    /// (as `appstated --follow-logind --seat` does for every tree), e.g. `seat0`; nil when
+    /// the command line decides. The tree must have a login-state container.
+    public var logindSeat: String?
 
     /// Creates a tree.
     /// - Parameters:
     ///   - name: The name: lowercase letters, digits and `-`, unique in its file.
     ///   - window: The size of the window.
     ///   - root: The root controller.
-    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec) {
+    ///   - logindSeat: The logind seat the session follows, if the tree says.
+    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil) {
         self.name = name
         self.window = window
         self.root = root
+        self.logindSeat = logindSeat
+    }
+}
+
+extension TreeSpec {
+    /// What is wrong with a logind seat name, by logind's rule for them: `seat` followed by
+    /// ASCII letters, digits, `-` and `_`, at most 255 bytes (`seat0`, `seat-usb1`).
+    /// - Parameter seat: The name, from a tree file's `logindSeat` or `appstated --seat`.
+    /// - Returns: A sentence naming the problem, or nil for a valid name.
+    public static func seatNameProblem(_ seat: String) -> String? {
+        let rest = seat.unicodeScalars.dropFirst(4)
+        let valid = seat.hasPrefix("seat") && seat.utf8.count <= 255
+            && rest.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        return valid ? nil : "logind seat \"\(seat)\" must be \"seat\" followed by letters, digits, \"-\" and \"_\" (e.g. seat0)"
     }
 }
 
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, window, root
+        case name, window, root, logindSeat
     }
 
     enum WindowKeys: String, CodingKey, CaseIterable {
@@ -55,6 +75,7 @@ extension TreeSpec: Codable {
             window = Self.defaultWindowSize
         }
         root = try container.decode(NodeSpec.self, forKey: .root)
+        logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
     }
 
     /// Encodes the tree as a file would hold it.
@@ -67,5 +88,6 @@ extension TreeSpec: Codable {
         try window.encode(self.window.width, forKey: .width)
         try window.encode(self.window.height, forKey: .height)
         try container.encode(root, forKey: .root)
+        try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
     }
 }

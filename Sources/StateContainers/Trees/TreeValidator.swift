@@ -37,6 +37,23 @@ struct TreeValidator {
             report(path + [.key("window"), .key(key)], "window \(key) must be a positive number (got \(Self.format(value)))")
         }
         validate(tree.root, at: path + [.key("root")], depth: 0)
+        if let seat = tree.logindSeat {
+            validateSeat(seat, of: tree, at: path + [.key("logindSeat")])
+        }
+    }
+
+    /// A seat name as logind accepts one, and a login container to show what it follows.
+    private mutating func validateSeat(_ seat: String, of tree: TreeSpec, at path: Path) {
+        if let problem = TreeSpec.seatNameProblem(seat) {
+            report(path, problem)
+        }
+        if !Self.containsLoginState(tree.root) {
+            report(path, "a tree that follows a logind seat needs a LoginStateController")
+        }
+    }
+
+    private static func containsLoginState(_ node: NodeSpec) -> Bool {
+        node.nodeType == .loginState || node.children.contains(where: containsLoginState) || node.destinations.contains(where: containsLoginState)
     }
 
     private mutating func validate(_ node: NodeSpec, at path: Path, depth: Int) {

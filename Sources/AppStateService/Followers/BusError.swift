@@ -1,0 +1,58 @@
+import Glibc
+
+/// An error talking to a D-Bus bus through sd-bus: opening the connection, a call that
+/// failed or timed out, a reply of an unexpected shape, or a connection that went away.
+///
+/// ``description`` is a sentence fit for the one log line a follower writes when its source
+/// goes away.
+public struct BusError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, as a value callers can compare against the static members.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Wrapped: String, Hashable, Sendable {
+            case connectionFailed
+            case disconnected
+            case callFailed
+            case unexpectedReply
+        }
+
+        private let wrapped: Wrapped
+
+        private init(_ wrapped: Wrapped) {
+            self.wrapped = wrapped
+        }
+
+        /// The bus could not be reached (no socket, refused, no permission).
+        public static let connectionFailed = Code(.connectionFailed)
+        /// The connection broke, the bus closed it, or a call got no answer in time.
+        public static let disconnected = Code(.disconnected)
+        /// A method call was answered with a D-Bus error.
+        public static let callFailed = Code(.callFailed)
+        /// A reply or property had another type than the interface declares.
+        public static let unexpectedReply = Code(.unexpectedReply)
+
+        /// The code's name, e.g. `connectionFailed`.
+        public var description: String { wrapped.rawValue }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// A sentence naming what failed and why.
+    public let message: String
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: What went wrong.
+    ///   - message: A sentence naming what failed.
+    ///   - result: The negative errno an sd-bus function returned; its text is appended.
+    init(_ code: Code, _ message: String, result: CInt? = nil) {
+        self.code = code
+        if let result, result < 0 {
+            self.message = "\(message): \(String(cString: strerror(-result)))"
+        } else {
+            self.message = message
+        }
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,114 @@
+/// Follows one seat of systemd-logind on the system bus, for ``BusFollower``: reads the
+/// seat and its sessions whole on each connection and whenever logind comes back, keeps a
+/// ``LogindSeatState`` up to date from logind's signals, and hands each new
+/// ``DesiredSession`` to `deliver`. Only signals from the current owner of
+/// `org.freedesktop.login1` count: anyone on the bus may send a signal with logind's paths.
+final class LogindSource: BusSource {
+    let name: String
+    let bus = BusConnection.Kind.system
+    let matchRules: [String]
+
+    private let seat: String
+    private let deliver: @Sendable (DesiredSession) -> Void
+    private var state: LogindSeatState?
+    /// The unique name of logind's connection; nil while logind is not on the bus.
+    private var owner: String?
+    private var delivered: DesiredSession?
+
+    /// Creates the source.
+    /// - Parameters:
+    ///   - seat: The seat's name, e.g. `seat0`.
+    ///   - deliver: Called on the follower's thread with each new desired session.
+    init(seat: String, deliver: @escaping @Sendable (DesiredSession) -> Void) {
+        self.seat = seat
+        self.name = "logind \(seat)"
+        self.deliver = deliver
+        let path = "path_namespace='\(LogindSeatState.managerPath)'"
+        matchRules = [
+            Self.ownerRule(of: LogindSeatState.busName),
+            "type='signal',interface='\(LogindSeatState.managerInterface)',\(path)",
+            "type='signal',interface='\(LogindSeatState.sessionInterface)',\(path)",
+            "type='signal',interface='\(BusSignal.propertiesInterface)',member='PropertiesChanged',\(path)",
+        ]
+    }
+
+    func resynchronize(on connection: BusConnection) throws(BusError) -> FollowerCondition {
+        let dbus = "org.freedesktop.DBus"
+        let owner: String
+        do throws(BusError) {
+            let reply = try connection.call(dbus, "/org/freedesktop/DBus", dbus, "GetNameOwner", [LogindSeatState.busName])
+            guard let name = reply.first?.string else { throw BusError(.unexpectedReply, "GetNameOwner did not return a name") }
+            owner = name
+        } catch let error where error.code == .callFailed {
+            // Not on the bus (yet): NameOwnerChanged says when it arrives.
+            self.owner = nil
+            state = nil
+            return .disconnected("\(LogindSeatState.busName) is not on the system bus; waiting for it")
+        }
+        self.owner = owner
+        let manager = LogindSeatState.managerPath
+        let seatReply = try connection.call(LogindSeatState.busName, manager, LogindSeatState.managerInterface, "GetSeat", [seat])
+        guard let seatPath = seatReply.first?.objectPath else { throw BusError(.unexpectedReply, "GetSeat did not return an object path") }
+        var state = LogindSeatState(seatPath: seatPath)
+        state.applySessionList(try connection.call(LogindSeatState.busName, manager, LogindSeatState.managerInterface, "ListSessions"))
+        let active = try connection.property(LogindSeatState.busName, seatPath, LogindSeatState.seatInterface, "ActiveSession")
+        if case .readSession(let path) = state.applyActiveSession(active) {
+            try read(path, into: &state, on: connection)
+        }
+        self.state = state
+        deliverIfChanged(force: true)
+        return following(state)
+    }
+
+    func handle(_ signals: [BusSignal], on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+        var condition: FollowerCondition?
+        for signal in signals {
+            if let newOwner = Self.newOwner(of: LogindSeatState.busName, in: signal) {
+                // logind left, or came back (restarted): what it says now is read whole.
+                condition = newOwner.isEmpty ? .disconnected("\(LogindSeatState.busName) left the system bus; waiting for it")
+                                             : try resynchronize(on: connection)
+                if newOwner.isEmpty { owner = nil; state = nil }
+                continue
+            }
+            guard var state, let owner, signal.sender == owner else { continue }
+            switch state.apply(signal) {
+            case .applied, .ignored:
+                break
+            case .readSession(let path):
+                try read(path, into: &state, on: connection)
+            case .readSeat:
+                let active = try connection.property(LogindSeatState.busName, state.seatPath, LogindSeatState.seatInterface, "ActiveSession")
+                if case .readSession(let path) = state.applyActiveSession(active) {
+                    try read(path, into: &state, on: connection)
+                }
+            }
+            self.state = state
+            if deliverIfChanged(force: false) { condition = following(state) }
+        }
+        return condition
+    }
+
+    /// Reads a session's properties. A session whose properties cannot be read (it ended in
+    /// between, or the path never was a session) is no user session: the seat counts as
+    /// logged out until logind says more.
+    private func read(_ path: String, into state: inout LogindSeatState, on connection: BusConnection) throws(BusError) {
+        do throws(BusError) {
+            let properties = try connection.allProperties(LogindSeatState.busName, path, LogindSeatState.sessionInterface)
+            state.applySessionProperties(properties, of: path)
+        } catch let error where error.code == .callFailed || error.code == .unexpectedReply {
+            state.applySessionProperties(["Class": .string("")], of: path)
+        }
+    }
+
+    @discardableResult
+    private func deliverIfChanged(force: Bool) -> Bool {
+        guard let desired = state?.desired, force || desired != delivered else { return false }
+        delivered = desired
+        deliver(desired)
+        return true
+    }
+
+    private func following(_ state: LogindSeatState) -> FollowerCondition {
+        .following("following \(seat): \(state.desired?.description ?? "reading the active session")")
+    }
+}
