@@ -304,6 +304,9 @@ func watchBurst(watchers: Int, events: Int, kind: String, mutation: (Int) -> [UI
     let stopAt = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     stopAt.pointee = UInt64.max
     let closedCount = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    // The bytes every watcher read during the burst, for the bytes each event costs.
+    let bytesRead = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    bytesRead.pointee = 0
     closedCount.pointee = 0
     let expected = watchers * events
     let reader = startThread {
@@ -336,6 +339,7 @@ func watchBurst(watchers: Int, events: Int, kind: String, mutation: (Int) -> [UI
                         break
                     }
                     let at = nowNS()
+                    bytesRead.pointee += got
                     let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
                     var p = bytes.baseAddress!
                     var left = got
@@ -383,13 +387,15 @@ func watchBurst(watchers: Int, events: Int, kind: String, mutation: (Int) -> [UI
     let lost = expected - received
     note("watch burst: \(events) \(kind) in \(fmt(Double(burstEnd - sendTimes[0]) / 1e6)) ms, \(errors) errors, received \(received)/\(expected), extra \(extra), watchers closed \(closedCount.pointee)")
     let p50 = percentile(latencies, 50), p99 = percentile(latencies, 99), maximum = latencies.last ?? .nan
+    let bytesPerEvent = received > 0 ? bytesRead.pointee / received : 0
     row("watch fan-out, \(grouped(Double(watchers))) watchers: \(events) \(kind) sent back to back (in \(fmt(Double(burstEnd - sendTimes[0]) / 1e6)) ms), latency from send to receipt",
-        value: "p50 \(fmt(p50, 2)) ms, p99 \(fmt(p99, 2)) ms, max \(fmt(maximum, 2)) ms; lost \(lost)\(extra > 0 ? ", extra \(extra)" : "")\(errors > 0 ? ", \(errors) call errors" : "")",
+        value: "p50 \(fmt(p50, 2)) ms, p99 \(fmt(p99, 2)) ms, max \(fmt(maximum, 2)) ms; \(bytesPerEvent) bytes per event per watcher; lost \(lost)\(extra > 0 ? ", extra \(extra)" : "")\(errors > 0 ? ", \(errors) call errors" : "")",
         target: "every event to every watcher, p99 ≤ 10 ms", met: p99 <= 10 && lost == 0 && errors == 0)
     for fd in fds { close(fd) }
     sendTimes.deallocate()
     receiptTimes.deallocate()
     counts.deallocate()
+    bytesRead.deallocate()
     usleep(200_000)
 }
 
