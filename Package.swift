@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "AppStateIPC",
             dependencies: ["AppStateCore"],
-            resources: [.embedInCode("io.appstate.varlink")],
+            resources: [.embedInCode("io.appstate.varlink"), .embedInCode("org.varlink.service.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
         // A reader of Varlink interface files, for the generator and the tests.

@@ -45,7 +45,7 @@ struct SwiftEmitter {
     private mutating func emitMethodNames() {
         line("/// The methods of the `\(interface.name)` interface, by fully-qualified name, for dispatching")
         line("/// a ``VarlinkCall`` on its ``VarlinkCall/method``.")
-        line("public enum \(prefix)Method: String, \(prefix)QualifiedName, CaseIterable, Sendable {")
+        line("public enum \(prefix)Method: String, VarlinkQualifiedName, CaseIterable, Sendable {")
         for method in interface.methods {
             line("    /// ``\(method.name)``.")
             line("    case \(Self.caseName(method.name)) = \"\(interface.name).\(method.name)\"")
@@ -65,10 +65,10 @@ struct SwiftEmitter {
 
     private mutating func emitErrorNames() {
         line("/// The errors the `\(interface.name)` interface declares, by fully-qualified name.")
-        line("public enum \(prefix)ErrorName: String, \(prefix)QualifiedName, CaseIterable, Sendable {")
+        line("public enum \(prefix)ErrorName: String, VarlinkQualifiedName, CaseIterable, Sendable {")
         for error in interface.errors {
             let members = error.members.map { "`\($0.name)`" }.joined(separator: ", ")
-            line("    /// \(error.doc.joined(separator: " ")) Members: \(members).")
+            line("    /// \(error.doc.joined(separator: " "))" + (members.isEmpty ? "" : " Members: \(members)."))
             line("    case \(Self.caseName(error.name)) = \"\(interface.name).\(error.name)\"")
         }
         line("}")

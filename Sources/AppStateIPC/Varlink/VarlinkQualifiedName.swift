@@ -1,0 +1,8 @@
+/// A name in a Varlink interface, fully qualified as the wire carries it, e.g.
+/// `io.appstate.GetTree`.
+public protocol VarlinkQualifiedName: RawRepresentable<String> {}
+
+extension VarlinkQualifiedName {
+    /// The name without the interface, as the interface file declares it, e.g. `GetTree`.
+    public var shortName: String { rawValue.split(separator: ".").last.map(String.init) ?? rawValue }
+}
