@@ -3,6 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import AppStateCore
 import Synchronization
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -197,7 +198,7 @@ struct TrialResult {
     var violations: [String] = []
 }
 
-func runTrial(_ number: Int, daemon: DaemonRun, options: Options, generator: inout SeededGenerator) throws -> TrialResult {
+func runTrial(_ number: Int, daemon: TestDaemon, options: Options, generator: inout SeededGenerator) throws -> TrialResult {
     let initial = try observe(daemon.socketPath)
     let shared = Shared(clients: options.clients)
     let group = DispatchGroup()
@@ -227,7 +228,7 @@ func runTrial(_ number: Int, daemon: DaemonRun, options: Options, generator: ino
        (try? JSONSerialization.jsonObject(with: bytes)) == nil {
         result.violations.append("\(stateFile) is not valid JSON after the kill")
     }
-    try daemon.start()
+    try daemon.restart()
     let restored = try observe(daemon.socketPath)
 
     let operations = shared.results.withLockedValue { $0 }.flatMap { $0 }
@@ -301,8 +302,7 @@ func main() -> Int32 {
     var delays: [Int] = []
     var status: Int32 = 0
     do {
-        let daemon = try DaemonRun(appstated: appstated, directory: directory)
-        try daemon.start()
+        let daemon = try TestDaemon(executable: URL(fileURLWithPath: appstated), directory: URL(fileURLWithPath: directory))
         for number in 1...max(1, options.trials) where options.trials > 0 {
             let result = try runTrial(number, daemon: daemon, options: options, generator: &generator)
             totals.acknowledged += result.acknowledged

@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import XCTest
 
 /// What the daemon acknowledged survives a crash; what is transient does not come back.

@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc

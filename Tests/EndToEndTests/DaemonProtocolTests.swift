@@ -1,6 +1,7 @@
 import AppStateCore
 import AppStateIPC
 import Foundation
+import TestSupport
 import XCTest
 
 /// The Varlink protocol end to end against the real daemon: service interface, methods,

@@ -1,6 +1,7 @@
 import AppStateCore
 import AppStateIPC
 import Foundation
+import TestSupport
 import XCTest
 
 /// Reads are answered on the connections' event loops from the trees the main actor

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The daemon driven by a third-party client: the `varlink` package from PyPI, which parses

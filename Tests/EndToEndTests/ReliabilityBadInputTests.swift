@@ -1,6 +1,7 @@
 import AppStateCore
 import AppStateIPC
 import Foundation
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc

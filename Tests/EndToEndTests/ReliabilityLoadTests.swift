@@ -1,5 +1,6 @@
 import AppStateIPC
 import Foundation
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -72,7 +73,7 @@ final class ReliabilityLoadTests: XCTestCase {
         getrlimit(__rlimit_resource_t(UInt32(RLIMIT_NOFILE.rawValue)), &limit)
         guard limit.rlim_max >= 2200 else { throw XCTSkip("the hard descriptor limit \(limit.rlim_max) is below 2,200") }
         // systemd starts services with a soft limit of 1024 and a higher hard limit.
-        let daemon = try WrappedDaemon(wrapper: ["/usr/bin/prlimit", "--nofile=1024:\(limit.rlim_max)", "--"],
+        let daemon = try DaemonProcess(wrapper: ["/usr/bin/prlimit", "--nofile=1024:\(limit.rlim_max)", "--"],
                                        arguments: ["--max-connections", "2500"])
         // Without waiting in connect, as sd-varlink clients do: a full backlog would be EAGAIN.
         let (connections, answers, connectErrors, seconds) = storm(daemon.socketPath, count: 2000, nonBlocking: true)
@@ -88,7 +89,7 @@ final class ReliabilityLoadTests: XCTestCase {
     }
 
     func testConnections_whenDescriptorsAllowFewerThanTheLimit_thenTheRestAreRefusedCleanly() throws {
-        let daemon = try WrappedDaemon(wrapper: ["/usr/bin/prlimit", "--nofile=256:256", "--"])
+        let daemon = try DaemonProcess(wrapper: ["/usr/bin/prlimit", "--nofile=256:256", "--"])
         let (connections, answers, connectErrors, _) = storm(daemon.socketPath, count: 400)
         XCTAssertEqual(connectErrors, [:])
         XCTAssertEqual(answers.filter { $0 == .reply }.count, 256 - 64)

@@ -189,7 +189,7 @@ final class ReliabilityPrivilegeTests: XCTestCase {
 
     func testDaemonAsItsOwnUser_whenThatUserRootAndNobodyCall_thenTheFirstTwoMutate() throws {
         // The daemon runs unprivileged (uid 4711, as `User=appstate` would), not root.
-        let daemon = try WrappedDaemon(wrapper: [try resolveExecutable("setpriv"), "--reuid=4711", "--regid=4711", "--clear-groups", "--"],
+        let daemon = try DaemonProcess(wrapper: [try resolveExecutable("setpriv"), "--reuid=4711", "--regid=4711", "--clear-groups", "--"],
                                        arguments: ["--socket-mode", "0666"], owner: (4711, 4711))
         XCTAssertEqual(try String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8)
             .split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(separator: "\t").dropFirst().first, "4711")
@@ -213,7 +213,7 @@ final class ReliabilityPrivilegeTests: XCTestCase {
             throw XCTSkip("cannot replace the group database in a mount namespace here: \(probe.stderr)")
         }
         // The default configuration: group `appstate`, socket 0660 owned by that group.
-        let daemon = try WrappedDaemon(wrapper: wrapper)
+        let daemon = try DaemonProcess(wrapper: wrapper)
         var status = stat()
         XCTAssertEqual(stat(daemon.socketPath, &status), 0)
         XCTAssertEqual(status.st_gid, 4712)

@@ -1,15 +1,18 @@
 import Foundation
-import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A real AF_UNIX datagram socket to pass as `NOTIFY_SOCKET`, as systemd does.
-final class NotifySocket {
-    let path: String
+public final class NotifySocket {
+    /// The socket's path, for `NOTIFY_SOCKET`.
+    public let path: String
     private let fd: Int32
 
-    init(directory: URL) throws {
+    /// Binds the socket as `notify` in a directory.
+    /// - Parameter directory: Where the socket goes.
+    /// - Throws: The `POSIXError` of `socket` or `bind`.
+    public init(directory: URL) throws {
         path = directory.appendingPathComponent("notify").path
         fd = try unixSocket(SOCK_DGRAM, boundTo: path)
     }
@@ -17,7 +20,7 @@ final class NotifySocket {
     deinit { close(fd) }
 
     /// The next datagram, or nil when none arrives within `timeout` seconds.
-    func receive(timeout: Double) -> String? {
+    public func receive(timeout: Double) -> String? {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, Int32(timeout * 1000)) == 1 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -27,7 +30,7 @@ final class NotifySocket {
     }
 
     /// Waits for a datagram containing `line` (e.g. `READY=1`), returning every datagram seen.
-    func waitFor(_ line: String, timeout: Double = 20) -> [String]? {
+    public func waitFor(_ line: String, timeout: Double = 20) -> [String]? {
         let deadline = Date().addingTimeInterval(timeout)
         var seen: [String] = []
         while Date() < deadline {
