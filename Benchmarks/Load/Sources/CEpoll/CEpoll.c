@@ -1,2 +1,94 @@
-// A C target needs a source file; everything the tool uses is in the header.
+// accept4 is a GNU extension.
+#define _GNU_SOURCE
 #include "CEpoll.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+enum { maximum_connections = 8192 };
+
+// Writes all of a buffer to a blocking socket; a watcher that is gone is skipped.
+static void write_all(int fd, const char *bytes, size_t count) {
+    while (count > 0) {
+        ssize_t written = send(fd, bytes, count, MSG_NOSIGNAL);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) return;
+        bytes += written;
+        count -= (size_t)written;
+    }
+}
+
+int appstate_broadcaster_run(const char *socket_path) {
+    static char is_watcher[maximum_connections];
+    static int watchers[maximum_connections];
+    static char event[256];
+    static const char first_reply[] = "{\"parameters\":{\"root\":{}},\"continues\":true}";
+    static const char change_reply[] = "{\"parameters\":{}}";
+    static char buffer[65536];
+    int watcher_count = 0;
+
+    memset(event, ' ', sizeof event - 1);
+    memcpy(event, "{\"parameters\":{\"event\":{}},\"continues\":true}", 44);
+    event[sizeof event - 1] = 0;
+
+    int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (listener < 0) return -errno;
+    struct sockaddr_un address = { .sun_family = AF_UNIX };
+    strncpy(address.sun_path, socket_path, sizeof address.sun_path - 1);
+    unlink(socket_path);
+    if (bind(listener, (struct sockaddr *)&address, sizeof address) < 0 || listen(listener, 4096) < 0) return -errno;
+    int poller = epoll_create1(EPOLL_CLOEXEC);
+    if (poller < 0) return -errno;
+    struct epoll_event interest = { .events = EPOLLIN, .data.fd = listener };
+    epoll_ctl(poller, EPOLL_CTL_ADD, listener, &interest);
+
+    struct epoll_event ready[256];
+    for (;;) {
+        int count = epoll_wait(poller, ready, 256, -1);
+        for (int i = 0; i < count; i++) {
+            int fd = ready[i].data.fd;
+            if (fd == listener) {
+                int client = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
+                if (client < 0 || client >= maximum_connections) {
+                    if (client >= 0) close(client);
+                    continue;
+                }
+                is_watcher[client] = 0;
+                struct epoll_event readable = { .events = EPOLLIN, .data.fd = client };
+                epoll_ctl(poller, EPOLL_CTL_ADD, client, &readable);
+                continue;
+            }
+            ssize_t got = read(fd, buffer, sizeof buffer - 1);
+            if (got <= 0) {
+                if (is_watcher[fd]) {
+                    for (int w = 0; w < watcher_count; w++) {
+                        if (watchers[w] == fd) {
+                            watchers[w] = watchers[--watcher_count];
+                            break;
+                        }
+                    }
+                }
+                epoll_ctl(poller, EPOLL_CTL_DEL, fd, NULL);
+                close(fd);
+                continue;
+            }
+            // The client sends one message per write and waits for its answer, so a read
+            // holds whole messages; each NUL ends one.
+            buffer[got] = 0;
+            for (ssize_t at = 0; at < got; at++) {
+                if (buffer[at] != 0) continue;
+                if (!is_watcher[fd] && strstr(buffer, "io.appstate.Watch") != NULL) {
+                    is_watcher[fd] = 1;
+                    watchers[watcher_count++] = fd;
+                    write_all(fd, first_reply, sizeof first_reply);
+                } else {
+                    write_all(fd, change_reply, sizeof change_reply);
+                    for (int w = 0; w < watcher_count; w++) write_all(watchers[w], event, sizeof event);
+                }
+            }
+        }
+    }
+}

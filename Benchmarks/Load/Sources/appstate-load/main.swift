@@ -7,6 +7,7 @@ import Glibc
 // in the same run. Usage:
 //   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick]
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
+//   appstate-load broadcast SOCKET              (the floor of figure 7; started by the tool)
 // Prints rows of BENCHMARKS.md's targets table on stdout (scripts/benchmark splices them
 // in) and progress on stderr. Every loop is bounded in count and in time.
 
@@ -14,6 +15,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "echo" {
     runEchoServer(socketPath: arguments[1], replyPath: arguments[2])
+}
+if arguments.first == "broadcast" {
+    die("broadcast: \(appstate_broadcaster_run(arguments[1]))")
 }
 
 func option(_ name: String) -> String? {
@@ -270,22 +274,41 @@ func setPageFrame(_ index: Int) -> [UInt8] {
     frame(#"{"method":"io.appstate.SetPage","parameters":{"path":"session/home/pages","index":\#((index + 1) % 2)}}"#)
 }
 
-/// Subscribes `watchers` connections, sends `events` calls back to back on one connection
-/// (each waiting for its reply) and records when each watcher received each event.
-func watchBurst(watchers: Int, events: Int, kind: String, mutation: (Int) -> [UInt8]) {
-    let watchFrame = frame(#"{"method":"io.appstate.Watch","more":true}"#)
-    // The pages exist only while somebody is logged in: log in before the watchers subscribe.
-    let mutator = connectUnix(daemon.socketPath)
-    let login = rawCall(mutator, loginFrame("watch"), ioBuffer)
-    if isErrorReply(login), !String(decoding: login, as: UTF8.self).contains("AlreadyLoggedIn") {
-        note("Login before the burst: \(String(decoding: login, as: UTF8.self))")
+/// What one fan-out run measured: latencies from each send to each watcher's receipt.
+struct FanOut {
+    var p50 = 0.0, p99 = 0.0, maximum = 0.0
+    var bytesPerEvent = 0
+    var lost = 0, extra = 0, errors = 0
+    /// From the first send to the last reply, in milliseconds.
+    var milliseconds = 0.0
+
+    var summary: String {
+        "p50 \(fmt(p50, 2)) ms, p99 \(fmt(p99, 2)) ms, max \(fmt(maximum, 2)) ms; \(bytesPerEvent) bytes per event per watcher; lost \(lost)"
+            + (extra > 0 ? ", extra \(extra)" : "") + (errors > 0 ? ", \(errors) call errors" : "")
     }
-    let reset = rawCall(mutator, setPageFrame(1), ioBuffer)
-    if isErrorReply(reset) { note("SetPage 0 before the burst: \(String(decoding: reset, as: UTF8.self))") }
+}
+
+/// Subscribes `watchers` connections to the server at `socketPath`, sends `events` calls on
+/// one connection (each waiting for its reply; with `pacing`, each starting that many
+/// nanoseconds after the one before, as a UI's changes come; without, back to back) and
+/// records when each watcher received each event. Against appstated it logs in first, since
+/// the pages exist only while somebody is logged in.
+func measureFanOut(socketPath: String, watchers: Int, events: Int, pacing: UInt64 = 0, prepare: Bool = true,
+                   mutation: (Int) -> [UInt8]) -> FanOut {
+    let watchFrame = frame(#"{"method":"io.appstate.Watch","more":true}"#)
+    let mutator = connectUnix(socketPath)
+    if prepare {
+        let login = rawCall(mutator, loginFrame("watch"), ioBuffer)
+        if isErrorReply(login), !String(decoding: login, as: UTF8.self).contains("AlreadyLoggedIn") {
+            note("Login before the burst: \(String(decoding: login, as: UTF8.self))")
+        }
+        let reset = rawCall(mutator, setPageFrame(1), ioBuffer)
+        if isErrorReply(reset) { note("SetPage 0 before the burst: \(String(decoding: reset, as: UTF8.self))") }
+    }
     var fds: [Int32] = []
     let connectStart = nowNS()
     for _ in 0..<watchers {
-        let fd = connectUnix(daemon.socketPath)
+        let fd = connectUnix(socketPath)
         writeAll(fd, watchFrame)
         fds.append(fd)
     }
@@ -357,9 +380,15 @@ func watchBurst(watchers: Int, events: Int, kind: String, mutation: (Int) -> [UI
         }
     }
 
-    // The burst: one connection, calls back to back, each send time recorded.
+    // One connection, each send time recorded.
     var errors = 0
+    let start = nowNS()
     for k in 0..<events {
+        if pacing > 0 {
+            let due = start + UInt64(k) * pacing
+            let now = nowNS()
+            if due > now { usleep(UInt32((due - now) / 1000)) }
+        }
         sendTimes[k] = nowNS()
         let reply = rawCall(mutator, mutation(k), ioBuffer)
         if isErrorReply(reply) {
@@ -384,25 +413,68 @@ func watchBurst(watchers: Int, events: Int, kind: String, mutation: (Int) -> [UI
         }
     }
     latencies.sort()
-    let lost = expected - received
-    note("watch burst: \(events) \(kind) in \(fmt(Double(burstEnd - sendTimes[0]) / 1e6)) ms, \(errors) errors, received \(received)/\(expected), extra \(extra), watchers closed \(closedCount.pointee)")
-    let p50 = percentile(latencies, 50), p99 = percentile(latencies, 99), maximum = latencies.last ?? .nan
-    let bytesPerEvent = received > 0 ? bytesRead.pointee / received : 0
-    row("watch fan-out, \(grouped(Double(watchers))) watchers: \(events) \(kind) sent back to back (in \(fmt(Double(burstEnd - sendTimes[0]) / 1e6)) ms), latency from send to receipt",
-        value: "p50 \(fmt(p50, 2)) ms, p99 \(fmt(p99, 2)) ms, max \(fmt(maximum, 2)) ms; \(bytesPerEvent) bytes per event per watcher; lost \(lost)\(extra > 0 ? ", extra \(extra)" : "")\(errors > 0 ? ", \(errors) call errors" : "")",
-        target: "every event to every watcher, p99 ≤ 10 ms", met: p99 <= 10 && lost == 0 && errors == 0)
+    var result = FanOut()
+    result.lost = expected - received
+    result.extra = extra
+    result.errors = errors
+    result.p50 = percentile(latencies, 50)
+    result.p99 = percentile(latencies, 99)
+    result.maximum = latencies.last ?? .nan
+    result.bytesPerEvent = received > 0 ? bytesRead.pointee / received : 0
+    result.milliseconds = Double(burstEnd - sendTimes[0]) / 1e6
+    note("fan-out: \(events) events to \(watchers) watchers in \(fmt(result.milliseconds)) ms, \(errors) errors, received \(received)/\(expected), extra \(extra), watchers closed \(closedCount.pointee)")
     for fd in fds { close(fd) }
     sendTimes.deallocate()
     receiptTimes.deallocate()
     counts.deallocate()
     bytesRead.deallocate()
     usleep(200_000)
+    return result
+}
+
+/// Figure 3's row for a burst of changes sent back to back.
+func watchBurst(watchers: Int, events: Int, kind: String, mutation: (Int) -> [UInt8]) {
+    let result = measureFanOut(socketPath: daemon.socketPath, watchers: watchers, events: events, mutation: mutation)
+    row("watch fan-out, \(grouped(Double(watchers))) watchers: \(events) \(kind) sent back to back (in \(fmt(result.milliseconds)) ms), latency from send to receipt",
+        value: result.summary, target: "every event to every watcher, p99 ≤ 10 ms",
+        met: result.p99 <= 10 && result.lost == 0 && result.errors == 0)
 }
 
 if wanted("3") {
     let watchers = quick ? 200 : 1000
     watchBurst(watchers: watchers, events: 100, kind: "keyboard moves (transient: no write)", mutation: keyboardFrame)
     watchBurst(watchers: watchers, events: 100, kind: "page changes (durable: one group commit each)", mutation: setPageFrame)
+}
+
+// MARK: 7. fan-out paced like a UI, beside a minimal C broadcaster
+
+/// Changes at 60 per second, each measured from its send to its event at the last watcher,
+/// for appstated and for the C broadcaster (`appstate-load broadcast`, CEpoll.c) driven by
+/// the same client: the floor a change's fan-out could reach on this machine.
+if wanted("7") {
+    let events = quick ? 30 : 120
+    let frameInterval: UInt64 = 16_666_667
+    let broadcastPath = "\(socketDirectory)/broadcast.sock"
+    let broadcaster = spawn(["/proc/self/exe", "broadcast", broadcastPath], quiet: false)
+    close(connectUnix(broadcastPath, wait: 5_000_000_000))
+    let cases: [(kind: String, mutation: (Int) -> [UInt8])] = [
+        ("keyboard moves (transient)", keyboardFrame), ("page changes (durable)", setPageFrame),
+    ]
+    for watchers in [10, quick ? 200 : 1000] {
+        let target = watchers <= 10 ? 2.0 : 1.5
+        for (kind, mutation) in cases {
+            let floor = measureFanOut(socketPath: broadcastPath, watchers: watchers, events: events, pacing: frameInterval,
+                                      prepare: false, mutation: mutation)
+            let result = measureFanOut(socketPath: daemon.socketPath, watchers: watchers, events: events, pacing: frameInterval,
+                                       mutation: mutation)
+            let ratio = result.p99 / floor.p99
+            row("watch fan-out paced at 60 changes/s, \(grouped(Double(watchers))) watchers: \(events) \(kind), from send to the event at each watcher",
+                value: result.summary, baseline: "C broadcaster (`appstate-load broadcast`), 256-byte events, same client",
+                baselineValue: floor.summary, ratio: "\(fmt(ratio, 2))× (p99)", target: "p99 ≤ \(fmt(target, 1))× the broadcaster",
+                met: ratio <= target && result.lost == 0 && result.errors == 0)
+        }
+    }
+    stop(broadcaster)
 }
 
 // MARK: 4. durable mutations beside write+fsync+rename+fsync(dir)
