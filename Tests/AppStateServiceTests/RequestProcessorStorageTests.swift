@@ -37,3 +37,32 @@ final class RequestProcessorStorageTests: XCTestCase {
         ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
     }
 }
+
+/// Transient changes skip the store when nothing is being written, and wait their turn when
+/// something is, so that watchers see changes in the order they were made.
+final class RequestProcessorOrderTests: XCTestCase {
+    @MainActor func testProcess_whenAKeyboardMoveFollowsAPageChangeStillBeingWritten_thenWatchersGetThemInThatOrder() async throws {
+        let directory = try TemporaryDirectory()
+        let store = StateStore(directory: directory.path)
+        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        host.makeVisible()
+        let processor = RequestProcessor(host: host, store: store)
+        let peer = Peer(pid: 1, uid: 0, gid: 0, mayMutate: true)
+        let lane = RecordingLane()
+        _ = await processor.process([VarlinkCall(method: Watch.name, more: true)], on: ConnectionContext(peer: peer, watcher: RecordingWatcher(lane: lane)))
+        let mutator = ConnectionContext(peer: peer, watcher: ClosedWatcher())
+        _ = await processor.process([VarlinkCall(method: Login.name, parameters: ["user": "ada"])], on: mutator)
+        _ = try lane.takeReplies()
+
+        let page = Task { await processor.process([VarlinkCall(method: SetPage.name, parameters: ["index": 1])], on: mutator) }
+        while await store.inFlight == 0, await store.waiting == 0 { await Task.yield() }
+        let keyboard = await processor.process([VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300, "duration": 0])], on: mutator)
+        _ = await page.value
+
+        XCTAssertNil(keyboard.first??.error)
+        XCTAssertEqual(try lane.takeReplies().compactMap(\.event?.name), ["SetPage", "ShowKeyboard"])
+        let alone = await processor.process([VarlinkCall(method: HideKeyboard.name, parameters: ["duration": 0])], on: mutator)
+        XCTAssertNil(alone.first??.error)
+        XCTAssertEqual(try lane.takeReplies().compactMap(\.event?.name), ["HideKeyboard"], "with nothing being written it goes out at once")
+    }
+}

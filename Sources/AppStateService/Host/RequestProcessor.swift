@@ -45,6 +45,8 @@ import Synchronization
     private var lastDocument: StateDocument
     /// Advanced at each rollback after a refused commit; see ``StateStore``.
     private var generation = 0
+    /// The batches between taking their state and publishing their events.
+    private var commitsInFlight = 0
     /// Counted on whichever thread answers the call.
     private nonisolated let requests = Atomic(0)
     private let environment: Environment
@@ -193,6 +195,16 @@ import Synchronization
     private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [(event: Event, durable: Bool)]) async {
         defer { events = [] }
         guard !events.isEmpty || !mutated.isEmpty else { return }
+        // A batch that only moved the keyboard or resized the window changed nothing that is
+        // saved. When no other batch's write is under way either, nothing can be ahead of its
+        // events: they go out at once, without the hops to the store and back. Behind a write
+        // they wait their turn, so that watchers see the changes in the order they were made.
+        if mutated.isEmpty, !events.contains(where: \.durable), commitsInFlight == 0 {
+            publish(events.map(\.event))
+            return
+        }
+        commitsInFlight += 1
+        defer { commitsInFlight -= 1 }
         let document = host.restorableState
         let state: [UInt8]
         do {
