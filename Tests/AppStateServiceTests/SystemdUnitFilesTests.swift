@@ -157,6 +157,69 @@ final class SystemdUnitFilesTests: XCTestCase {
         XCTAssertEqual(try values("Accept", in: "appstated.socket"), ["no"])
     }
 
+    // MARK: The metrics for prometheus-node-exporter
+
+    private static let textfile = "/var/lib/prometheus/node-exporter/appstate.prom"
+    private static let installedCtl = "ExecStart=/usr/local/bin/appstatectl"
+
+    /// Copies the metrics units to a temporary directory with `ExecStart=` pointing at the
+    /// `appstatectl` built next to this test executable, which `systemd-analyze verify` checks.
+    private func metricsUnitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, timer: String) {
+        let appstatectl = try TestPaths.productsDirectory + "/appstatectl"
+        guard FileManager.default.isExecutableFile(atPath: appstatectl) else {
+            throw TestFailure("\(appstatectl) is missing: build everything first (swift build --build-tests, as make test does)")
+        }
+        let service = directory.path + "/appstate-metrics.service"
+        let timer = directory.path + "/appstate-metrics.timer"
+        try unitText("appstate-metrics.service").replacingOccurrences(of: Self.installedCtl, with: "ExecStart=\(appstatectl)")
+            .write(toFile: service, atomically: true, encoding: .utf8)
+        try unitText("appstate-metrics.timer").write(toFile: timer, atomically: true, encoding: .utf8)
+        return (service, timer)
+    }
+
+    func testMetricsUnits_whenVerified_thenPrintNothing() throws {
+        let directory = try TemporaryDirectory()
+        let units = try metricsUnitsForVerification(in: directory)
+        let result = try runProcess("systemd-analyze", ["verify", units.service, units.timer])
+        XCTAssertEqual(result.standardOutput + result.standardError, "")
+        XCTAssertEqual(result.status, 0)
+    }
+
+    func testMetricsService_whenRun_thenReplacesTheTextfileCollectorsFileWithAppstatectl() throws {
+        XCTAssertEqual(try values("Type", in: "appstate-metrics.service"), ["oneshot"])
+        XCTAssertEqual(try values("ExecStart", in: "appstate-metrics.service"), ["/usr/local/bin/appstatectl metrics --output \(Self.textfile)"])
+        // The one place it may write: the collector's directory, where the temporary file is
+        // renamed over appstate.prom.
+        XCTAssertEqual(try values("ReadWritePaths", in: "appstate-metrics.service"), ["/var/lib/prometheus/node-exporter"])
+        XCTAssertEqual(try values("ProtectSystem", in: "appstate-metrics.service"), ["strict"])
+        XCTAssertEqual(try values("CapabilityBoundingSet", in: "appstate-metrics.service"), [""])
+        XCTAssertEqual(try values("RestrictAddressFamilies", in: "appstate-metrics.service"), ["AF_UNIX"])
+        XCTAssertEqual(try values("PrivateNetwork", in: "appstate-metrics.service"), ["yes"])
+    }
+
+    func testMetricsTimer_whenEnabled_thenStartsTheServiceEvery15Seconds() throws {
+        // A timer starts the service of its own name: no Unit= needed, none given.
+        XCTAssertEqual(try values("Unit", in: "appstate-metrics.timer"), [])
+        XCTAssertEqual(try values("OnUnitActiveSec", in: "appstate-metrics.timer"), ["15s"])
+        XCTAssertEqual(try values("WantedBy", in: "appstate-metrics.timer"), ["timers.target"])
+    }
+
+    func testMetricsService_whenAnalysedOffline_thenOnlyRunningAsRootIsExposedBeyondTheDaemon() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try unitsForVerification(in: directory)
+        let metrics = try metricsUnitsForVerification(in: directory)
+        // The settings `systemd-analyze security` marks ✗ for each unit, by their names.
+        let exposed = try [daemon.service, metrics.service].map { unit in
+            let result = try runProcess("systemd-analyze", ["security", "--offline=true", "--no-pager", unit])
+            return Set(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("✗") }
+                .compactMap { $0.dropFirst().split(separator: " ").first.map(String.init) })
+        }
+        XCTAssertFalse(exposed[0].isEmpty, "no ✗ lines read")
+        // Root, because Debian's prometheus-node-exporter makes the collector's directory root's;
+        // without any capability, and read-only but for that directory.
+        XCTAssertEqual(exposed[1].subtracting(exposed[0]), ["User=/DynamicUser="])
+    }
+
     func testSysusers_whenApplied_thenCreatesAppstateUserAndGroup() throws {
         let root = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.path + "/etc", withIntermediateDirectories: false)
