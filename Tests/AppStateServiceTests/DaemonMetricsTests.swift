@@ -2,6 +2,7 @@ import AppStateCore
 import AppStateIPC
 @testable import AppStateService
 import StateContainers
+import TestSupport
 import XCTest
 
 /// The counting behind `GetMetrics`, in process: each client's call by method and outcome,
@@ -52,6 +53,27 @@ final class DaemonMetricsTests: XCTestCase {
             XCTAssertTrue(lines.contains(expected), "no \(expected) in:\n\(lines.sorted().joined(separator: "\n"))")
         }
         XCTAssertFalse(lines.contains { $0.contains("io.appstate.Nope") }, "a client's method name became a label")
+    }
+
+    @MainActor func testProcess_whenTheCommitIsRefused_thenTheDurableChangesCountAsStorageFailureOnewayIncluded() async throws {
+        let metrics = DaemonMetrics()
+        let directory = try TemporaryDirectory()
+        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        host.makeVisible()
+        // A session start that is not a finite number cannot be written as JSON.
+        try host.restore(StateDocument(trees: [
+            "default": RestorationDocument(controllers: ["session": ["user": "ada", "since": .number(.nan)]]),
+        ]))
+        let processor = RequestProcessor(host: host, store: StateStore(directory: directory.path), metrics: metrics)
+        let replies = await processor.process([
+            try call(#"{"method":"io.appstate.SetPage","parameters":{"index":1},"oneway":true}"#),
+            try call(#"{"method":"io.appstate.SetPage","parameters":{"index":2}}"#),
+        ], on: root)
+        XCTAssertEqual(replies.map { $0?.error }, [nil, "io.appstate.StorageFailure"])
+        let lines = samples(metrics)
+        XCTAssertTrue(lines.contains(#"appstate_requests_total{method="io.appstate.SetPage",outcome="io.appstate.StorageFailure"} 2"#),
+                      lines.sorted().joined(separator: "\n"))
+        XCTAssertTrue(lines.contains(#"appstate_requests_total{method="io.appstate.SetPage",outcome="ok"} 0"#))
     }
 
     @MainActor func testGetMetrics_whenCalled_thenReportsTheCallsBeforeItAndTheWatchers() async throws {

@@ -24,22 +24,29 @@ final class SystemdUnitFilesTests: XCTestCase {
         try settings(name).filter { $0.key == key }.map(\.value)
     }
 
-    /// Copies both units to a temporary directory with `ExecStart=` pointing at the
-    /// `appstated` built next to this test executable, since `systemd-analyze verify`
+    /// Copies units to a temporary directory with the installed `product`'s `ExecStart=`
+    /// pointing at the one built next to this test executable, since `systemd-analyze verify`
     /// checks that the command exists and the installed path does not exist here.
-    private func unitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, socket: String) {
-        let appstated = try TestPaths.productsDirectory + "/appstated"
-        guard FileManager.default.isExecutableFile(atPath: appstated) else {
-            throw TestFailure("\(appstated) is missing: build everything first (swift build --build-tests, as make test does)")
+    /// - Returns: The copies' paths, in the order of `names`.
+    private func unitsForVerification(_ names: [String], running product: String, in directory: TemporaryDirectory) throws -> [String] {
+        let built = try TestPaths.productsDirectory + "/" + product
+        guard FileManager.default.isExecutableFile(atPath: built) else {
+            throw TestFailure("\(built) is missing: build everything first (swift build --build-tests, as make test does)")
         }
+        return try names.map { name in
+            let path = directory.path + "/" + name
+            try unitText(name).replacingOccurrences(of: "ExecStart=/usr/local/bin/\(product)", with: "ExecStart=\(built)")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+    }
+
+    /// The daemon's service and socket, ready for `systemd-analyze`.
+    private func unitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, socket: String) {
         let service = try unitText("appstated.service")
         XCTAssertEqual(service.components(separatedBy: "\n").filter { $0.hasPrefix(Self.installedExecStart + " ") }.count, 1)
-        let servicePath = directory.path + "/appstated.service"
-        let socketPath = directory.path + "/appstated.socket"
-        try service.replacingOccurrences(of: Self.installedExecStart, with: "ExecStart=\(appstated)")
-            .write(toFile: servicePath, atomically: true, encoding: .utf8)
-        try unitText("appstated.socket").write(toFile: socketPath, atomically: true, encoding: .utf8)
-        return (servicePath, socketPath)
+        let paths = try unitsForVerification(["appstated.service", "appstated.socket"], running: "appstated", in: directory)
+        return (paths[0], paths[1])
     }
 
     func testVerify_whenBothUnits_thenPrintsNothing() throws {
@@ -160,21 +167,10 @@ final class SystemdUnitFilesTests: XCTestCase {
     // MARK: The metrics for prometheus-node-exporter
 
     private static let textfile = "/var/lib/prometheus/node-exporter/appstate.prom"
-    private static let installedCtl = "ExecStart=/usr/local/bin/appstatectl"
-
-    /// Copies the metrics units to a temporary directory with `ExecStart=` pointing at the
-    /// `appstatectl` built next to this test executable, which `systemd-analyze verify` checks.
+    /// The metrics service and timer, ready for `systemd-analyze`.
     private func metricsUnitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, timer: String) {
-        let appstatectl = try TestPaths.productsDirectory + "/appstatectl"
-        guard FileManager.default.isExecutableFile(atPath: appstatectl) else {
-            throw TestFailure("\(appstatectl) is missing: build everything first (swift build --build-tests, as make test does)")
-        }
-        let service = directory.path + "/appstate-metrics.service"
-        let timer = directory.path + "/appstate-metrics.timer"
-        try unitText("appstate-metrics.service").replacingOccurrences(of: Self.installedCtl, with: "ExecStart=\(appstatectl)")
-            .write(toFile: service, atomically: true, encoding: .utf8)
-        try unitText("appstate-metrics.timer").write(toFile: timer, atomically: true, encoding: .utf8)
-        return (service, timer)
+        let paths = try unitsForVerification(["appstate-metrics.service", "appstate-metrics.timer"], running: "appstatectl", in: directory)
+        return (paths[0], paths[1])
     }
 
     func testMetricsUnits_whenVerified_thenPrintNothing() throws {
