@@ -49,12 +49,17 @@ final class SystemdUnitFilesTests: XCTestCase {
         return (paths[0], paths[1])
     }
 
+    /// `systemd-analyze verify` finds nothing to say about the units, together.
+    private func assertVerifiesSilently(_ units: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try runProcess("systemd-analyze", ["verify"] + units)
+        XCTAssertEqual(result.standardOutput + result.standardError, "", file: file, line: line)
+        XCTAssertEqual(result.status, 0, file: file, line: line)
+    }
+
     func testVerify_whenBothUnits_thenPrintsNothing() throws {
         let directory = try TemporaryDirectory()
         let units = try unitsForVerification(in: directory)
-        let result = try runProcess("systemd-analyze", ["verify", units.service, units.socket])
-        XCTAssertEqual(result.standardOutput + result.standardError, "")
-        XCTAssertEqual(result.status, 0)
+        try assertVerifiesSilently([units.service, units.socket])
     }
 
     func testVerify_whenUnitIsBroken_thenPrintsSomething() throws {
@@ -167,6 +172,7 @@ final class SystemdUnitFilesTests: XCTestCase {
     // MARK: The metrics for prometheus-node-exporter
 
     private static let textfile = "/var/lib/prometheus/node-exporter/appstate.prom"
+
     /// The metrics service and timer, ready for `systemd-analyze`.
     private func metricsUnitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, timer: String) {
         let paths = try unitsForVerification(["appstate-metrics.service", "appstate-metrics.timer"], running: "appstatectl", in: directory)
@@ -176,9 +182,7 @@ final class SystemdUnitFilesTests: XCTestCase {
     func testMetricsUnits_whenVerified_thenPrintNothing() throws {
         let directory = try TemporaryDirectory()
         let units = try metricsUnitsForVerification(in: directory)
-        let result = try runProcess("systemd-analyze", ["verify", units.service, units.timer])
-        XCTAssertEqual(result.standardOutput + result.standardError, "")
-        XCTAssertEqual(result.status, 0)
+        try assertVerifiesSilently([units.service, units.timer])
     }
 
     func testMetricsService_whenRun_thenReplacesTheTextfileCollectorsFileWithAppstatectl() throws {
