@@ -10,6 +10,8 @@ public enum ExitStatus {
     public static let software: Int32 = 70
     /// A system call failed for a reason unrelated to the daemon (`EX_OSERR`).
     public static let systemError: Int32 = 71
+    /// An output file could not be written (`EX_CANTCREAT`).
+    public static let cannotCreate: Int32 = 73
     /// The daemon did not answer in time; trying again may work (`EX_TEMPFAIL`).
     public static let temporaryFailure: Int32 = 75
     /// The daemon answered with something that is not the `io.appstate` protocol (`EX_PROTOCOL`).

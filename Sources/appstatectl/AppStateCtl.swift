@@ -9,7 +9,7 @@ struct AppStateCtl: ParsableCommand {
         abstract: "Read and change what appstated shows: who is logged in, which page, the keyboard, the window size.",
         discussion: """
             appstatectl talks to appstated over its Varlink socket. Reads (status, tree, \
-            current, watch, introspect) are open to anyone who may connect; changes need \
+            current, watch, introspect, metrics) are open to anyone who may connect; changes need \
             root, appstated's own user or a member of the appstate group.
 
             Output is for people by default; --json prints the daemon's reply as one line \
@@ -56,6 +56,7 @@ struct AppStateCtl: ParsableCommand {
             PostCommand.self,
             WatchCommand.self,
             IntrospectCommand.self,
+            MetricsCommand.self,
         ]
     )
 

@@ -262,7 +262,7 @@ final class MethodParameterTests: XCTestCase {
     }
 
     func testIsMutation_whenMethodChangesATree_thenTrue() {
-        XCTAssertEqual(Set(AppStateMethod.allCases.filter { !$0.isMutation }), [.getTree, .getCurrent, .watch, .getStats])
+        XCTAssertEqual(Set(AppStateMethod.allCases.filter { !$0.isMutation }), [.getTree, .getCurrent, .watch, .getStats, .getMetrics])
     }
 
     func testNodeLookup_whenPathExists_thenFindsItAndDeepestCurrentFollowsCurrent() {

@@ -8,7 +8,7 @@ import XCTest
 final class MethodHandlersTests: XCTestCase {
     @MainActor func testHandlers_whenBuilt_thenEveryMethodButTheStreamHasAnOperation() async throws {
         let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
-        let handlers = RequestProcessor.makeHandlers(host: host) { GetStats.Reply(version: "", uptimeSeconds: 0, trees: [], connections: 0, watchers: 0, requests: 0) }
+        let handlers = RequestProcessor.makeHandlers(host: host, stats: { GetStats.Reply(version: "", uptimeSeconds: 0, trees: [], connections: 0, watchers: 0, requests: 0) }, metrics: { "" })
         for method in AppStateMethod.allCases {
             XCTAssertEqual(handlers.handles(method), method.effect != .streams, "\(method)")
         }
@@ -17,7 +17,7 @@ final class MethodHandlersTests: XCTestCase {
     @MainActor func testAnswer_whenAMethodChanges_thenItsEventIsNamedAfterIt() async throws {
         let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
         host.makeVisible()
-        let handlers = RequestProcessor.makeHandlers(host: host) { GetStats.Reply(version: "", uptimeSeconds: 0, trees: [], connections: 0, watchers: 0, requests: 0) }
+        let handlers = RequestProcessor.makeHandlers(host: host, stats: { GetStats.Reply(version: "", uptimeSeconds: 0, trees: [], connections: 0, watchers: 0, requests: 0) }, metrics: { "" })
         let (reply, event) = try handlers.answer(.login, ["user": "ada"])
         XCTAssertEqual(reply, ["path": "session/home"])
         XCTAssertEqual(event?.name, "Login")

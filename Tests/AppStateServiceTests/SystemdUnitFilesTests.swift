@@ -24,30 +24,42 @@ final class SystemdUnitFilesTests: XCTestCase {
         try settings(name).filter { $0.key == key }.map(\.value)
     }
 
-    /// Copies both units to a temporary directory with `ExecStart=` pointing at the
-    /// `appstated` built next to this test executable, since `systemd-analyze verify`
+    /// Copies units to a temporary directory with the installed `product`'s `ExecStart=`
+    /// pointing at the one built next to this test executable, since `systemd-analyze verify`
     /// checks that the command exists and the installed path does not exist here.
-    private func unitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, socket: String) {
-        let appstated = try TestPaths.productsDirectory + "/appstated"
-        guard FileManager.default.isExecutableFile(atPath: appstated) else {
-            throw TestFailure("\(appstated) is missing: build everything first (swift build --build-tests, as make test does)")
+    /// - Returns: The copies' paths, in the order of `names`.
+    private func unitsForVerification(_ names: [String], running product: String, in directory: TemporaryDirectory) throws -> [String] {
+        let built = try TestPaths.productsDirectory + "/" + product
+        guard FileManager.default.isExecutableFile(atPath: built) else {
+            throw TestFailure("\(built) is missing: build everything first (swift build --build-tests, as make test does)")
         }
+        return try names.map { name in
+            let path = directory.path + "/" + name
+            try unitText(name).replacingOccurrences(of: "ExecStart=/usr/local/bin/\(product)", with: "ExecStart=\(built)")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+    }
+
+    /// The daemon's service and socket, ready for `systemd-analyze`.
+    private func unitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, socket: String) {
         let service = try unitText("appstated.service")
         XCTAssertEqual(service.components(separatedBy: "\n").filter { $0.hasPrefix(Self.installedExecStart + " ") }.count, 1)
-        let servicePath = directory.path + "/appstated.service"
-        let socketPath = directory.path + "/appstated.socket"
-        try service.replacingOccurrences(of: Self.installedExecStart, with: "ExecStart=\(appstated)")
-            .write(toFile: servicePath, atomically: true, encoding: .utf8)
-        try unitText("appstated.socket").write(toFile: socketPath, atomically: true, encoding: .utf8)
-        return (servicePath, socketPath)
+        let paths = try unitsForVerification(["appstated.service", "appstated.socket"], running: "appstated", in: directory)
+        return (paths[0], paths[1])
+    }
+
+    /// `systemd-analyze verify` finds nothing to say about the units, together.
+    private func assertVerifiesSilently(_ units: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try runProcess("systemd-analyze", ["verify"] + units)
+        XCTAssertEqual(result.standardOutput + result.standardError, "", file: file, line: line)
+        XCTAssertEqual(result.status, 0, file: file, line: line)
     }
 
     func testVerify_whenBothUnits_thenPrintsNothing() throws {
         let directory = try TemporaryDirectory()
         let units = try unitsForVerification(in: directory)
-        let result = try runProcess("systemd-analyze", ["verify", units.service, units.socket])
-        XCTAssertEqual(result.standardOutput + result.standardError, "")
-        XCTAssertEqual(result.status, 0)
+        try assertVerifiesSilently([units.service, units.socket])
     }
 
     func testVerify_whenUnitIsBroken_thenPrintsSomething() throws {
@@ -155,6 +167,57 @@ final class SystemdUnitFilesTests: XCTestCase {
         XCTAssertEqual(try values("SocketMode", in: "appstated.socket"), ["0660"])
         XCTAssertEqual(try values("SocketGroup", in: "appstated.socket"), ["appstate"])
         XCTAssertEqual(try values("Accept", in: "appstated.socket"), ["no"])
+    }
+
+    // MARK: The metrics for prometheus-node-exporter
+
+    private static let textfile = "/var/lib/prometheus/node-exporter/appstate.prom"
+
+    /// The metrics service and timer, ready for `systemd-analyze`.
+    private func metricsUnitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, timer: String) {
+        let paths = try unitsForVerification(["appstate-metrics.service", "appstate-metrics.timer"], running: "appstatectl", in: directory)
+        return (paths[0], paths[1])
+    }
+
+    func testMetricsUnits_whenVerified_thenPrintNothing() throws {
+        let directory = try TemporaryDirectory()
+        let units = try metricsUnitsForVerification(in: directory)
+        try assertVerifiesSilently([units.service, units.timer])
+    }
+
+    func testMetricsService_whenRun_thenReplacesTheTextfileCollectorsFileWithAppstatectl() throws {
+        XCTAssertEqual(try values("Type", in: "appstate-metrics.service"), ["oneshot"])
+        XCTAssertEqual(try values("ExecStart", in: "appstate-metrics.service"), ["/usr/local/bin/appstatectl metrics --output \(Self.textfile)"])
+        // The one place it may write: the collector's directory, where the temporary file is
+        // renamed over appstate.prom.
+        XCTAssertEqual(try values("ReadWritePaths", in: "appstate-metrics.service"), ["/var/lib/prometheus/node-exporter"])
+        XCTAssertEqual(try values("ProtectSystem", in: "appstate-metrics.service"), ["strict"])
+        XCTAssertEqual(try values("CapabilityBoundingSet", in: "appstate-metrics.service"), [""])
+        XCTAssertEqual(try values("RestrictAddressFamilies", in: "appstate-metrics.service"), ["AF_UNIX"])
+        XCTAssertEqual(try values("PrivateNetwork", in: "appstate-metrics.service"), ["yes"])
+    }
+
+    func testMetricsTimer_whenEnabled_thenStartsTheServiceEvery15Seconds() throws {
+        // A timer starts the service of its own name: no Unit= needed, none given.
+        XCTAssertEqual(try values("Unit", in: "appstate-metrics.timer"), [])
+        XCTAssertEqual(try values("OnUnitActiveSec", in: "appstate-metrics.timer"), ["15s"])
+        XCTAssertEqual(try values("WantedBy", in: "appstate-metrics.timer"), ["timers.target"])
+    }
+
+    func testMetricsService_whenAnalysedOffline_thenOnlyRunningAsRootIsExposedBeyondTheDaemon() throws {
+        let directory = try TemporaryDirectory()
+        let daemon = try unitsForVerification(in: directory)
+        let metrics = try metricsUnitsForVerification(in: directory)
+        // The settings `systemd-analyze security` marks ✗ for each unit, by their names.
+        let exposed = try [daemon.service, metrics.service].map { unit in
+            let result = try runProcess("systemd-analyze", ["security", "--offline=true", "--no-pager", unit])
+            return Set(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("✗") }
+                .compactMap { $0.dropFirst().split(separator: " ").first.map(String.init) })
+        }
+        XCTAssertFalse(exposed[0].isEmpty, "no ✗ lines read")
+        // Root, because Debian's prometheus-node-exporter makes the collector's directory root's;
+        // without any capability, and read-only but for that directory.
+        XCTAssertEqual(exposed[1].subtracting(exposed[0]), ["User=/DynamicUser="])
     }
 
     func testSysusers_whenApplied_thenCreatesAppstateUserAndGroup() throws {

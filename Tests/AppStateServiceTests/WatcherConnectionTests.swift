@@ -12,12 +12,16 @@ final class WatcherConnectionTests: XCTestCase {
         let loop = EmbeddedEventLoop()
         let channels = [EmbeddedChannel(loop: loop), EmbeddedChannel(loop: loop)]
         for channel in channels { try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/run/test.sock")).get() }
-        let lane = EventLoopWatcherLane(eventLoop: loop)
+        let metrics = DaemonMetrics()
+        let lane = EventLoopWatcherLane(eventLoop: loop, metrics: metrics)
         let watchers = channels.map { WatcherConnection(channel: $0, lane: lane, limit: 1 << 16, replyLimit: 16, grace: .seconds(1)) }
 
-        lane.send(Array("{}\0".utf8), to: watchers)
+        lane.send(Array("{}\0".utf8), to: watchers, published: .now)
         XCTAssertNil(try channels[0].readOutbound(as: ByteBuffer.self), "written in the lane's task, not by the caller")
+        XCTAssertTrue(metrics.exposition(connections: 0, watchers: 0).contains("\nappstate_fanout_seconds_count 0\n"))
         loop.run()
+        XCTAssertTrue(metrics.exposition(connections: 0, watchers: 0).contains("\nappstate_fanout_seconds_count 1\n"),
+                      "one fan-out, timed once the lane's writes are issued")
 
         for channel in channels {
             XCTAssertEqual(try channel.readOutbound(as: ByteBuffer.self).map { Array($0.readableBytesView) }, Array("{}\0".utf8))
@@ -28,7 +32,8 @@ final class WatcherConnectionTests: XCTestCase {
         let stall = StallingWriter()
         let channel = EmbeddedChannel(handler: stall)
         try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/run/test.sock")).get()
-        let lane = EventLoopWatcherLane(eventLoop: channel.eventLoop)
+        let metrics = DaemonMetrics()
+        let lane = EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics)
         let watcher = WatcherConnection(channel: channel, lane: lane, limit: 1 << 16, replyLimit: 2, grace: .seconds(5))
         let frame = channel.allocator.buffer(bytes: Array("{}\0".utf8))
 
@@ -37,6 +42,9 @@ final class WatcherConnectionTests: XCTestCase {
         let written = try stall.writes.map { try VarlinkReply(frame: Array($0.readableBytesView.dropLast())) }
         XCTAssertEqual(written.map(\.error), [nil, nil, "io.appstate.WatcherTooSlow"], "nothing is queued after the error")
         XCTAssertEqual(written.last?.parameters["queued"]?.intValue, 2)
+        let exposition = metrics.exposition(connections: 0, watchers: 0)
+        XCTAssertTrue(exposition.contains("\nappstate_watchers_cut_total 1\n"), exposition)
+        XCTAssertTrue(exposition.contains(#"appstate_errors_total{error="io.appstate.WatcherTooSlow"} 1"#), exposition)
         XCTAssertFalse(watcher.isClosed, "the watcher has the grace period to read the error")
         channel.embeddedEventLoop.advanceTime(by: .seconds(5))
         XCTAssertTrue(watcher.isClosed)

@@ -97,7 +97,7 @@ final class InstallDepsTests: XCTestCase {
         XCTAssertTrue(aptCalls.allSatisfy { $0.hasSuffix("[DEBIAN_FRONTEND=noninteractive]") }, "\(aptCalls)")
         XCTAssertTrue(aptCalls.last?.contains("install -y -qq --no-install-recommends") == true, "\(aptCalls)")
         XCTAssertTrue(machine.calls.contains { $0.hasPrefix("python3 -m venv .venv") }, "\(machine.calls)")
-        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0"), "\(machine.calls)")
+        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0 prometheus-client==0.26.0"), "\(machine.calls)")
     }
 
     func testInstallDeps_whenAUserWithSudoOnAnEmptyMachine_thenInstallsThroughSudo() throws {
@@ -109,7 +109,7 @@ final class InstallDepsTests: XCTestCase {
         XCTAssertEqual(sudoCalls.count, 2, "\(machine.calls)")
         XCTAssertTrue(sudoCalls.allSatisfy { $0.hasPrefix("sudo env DEBIAN_FRONTEND=noninteractive apt-get ") }, "\(sudoCalls)")
         XCTAssertEqual(machine.calls.filter { $0.hasPrefix("apt-get") }.count, 2, "\(machine.calls)")
-        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0"), "\(machine.calls)")
+        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0 prometheus-client==0.26.0"), "\(machine.calls)")
     }
 
     func testInstallDeps_whenOnlyBuilding_thenInstallsOnlyWhatTheBuildNeeds() throws {

@@ -28,7 +28,7 @@ extension AppStateMethod {
     public var effect: Effect {
         switch self {
         case .getTree, .getCurrent: .readsPublished
-        case .getStats: .readsLive
+        case .getStats, .getMetrics: .readsLive
         case .watch: .streams
         case .post, .login, .logout, .lock, .unlock, .setPage, .selectMenuItem, .push, .pop: .changesDurably
         case .showKeyboard, .hideKeyboard, .resize: .changesTransiently

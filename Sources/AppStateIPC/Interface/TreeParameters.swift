@@ -1,7 +1,7 @@
 import AppStateCore
 
 /// The parameters of the `io.appstate` methods that take nothing but the optional tree
-/// name: ``GetTree``, ``Logout``, ``Watch`` and ``GetStats``.
+/// name: ``GetTree``, ``Logout``, ``Watch``, ``GetStats`` and ``GetMetrics``.
 public struct TreeParameters: VarlinkObject {
     /// The members these methods declare.
     public static let memberNames = ["tree"]

@@ -33,11 +33,13 @@ public enum Daemon {
         let endpoint = try VarlinkServer.Endpoint(configuration)
         let connections = ConnectionCounter()
         let board = FollowerBoard()
-        let trees = try DaemonTrees.load(configuration, socket: endpoint.path, connections: connections, followers: board, logger: logger)
+        let metrics = DaemonMetrics.bootstrap()
+        let trees = try DaemonTrees.load(configuration, socket: endpoint.path, connections: connections, followers: board,
+                                         metrics: metrics, logger: logger)
         let limits = DescriptorLimit.fit(configuration.limits, logger: logger)
         let peers = PeerIdentifier.socketCredentials(access: PeerAccess(allowedGroups: configuration.allowedGroups, logger: logger))
         let server = VarlinkServer(endpoint: endpoint, eventLoops: eventLoops, processor: trees.processor, limits: limits,
-                                   peers: peers, connections: connections, logger: logger)
+                                   peers: peers, connections: connections, metrics: metrics, logger: logger)
         let followers = Followers.make(configuration, trees: trees, board: board, logger: logger)
         let systemd = SystemdLink(readiness: Readiness(), notifier: SystemdNotifier(), logger: logger)
         let status = DaemonStatus(trees: trees, server: server)

@@ -19,16 +19,17 @@ struct DaemonTrees: Sendable {
     ///   - socket: The socket path, when the daemon creates it, for `GetStats`.
     ///   - connections: The open connections, for `GetStats`.
     ///   - followers: Where `GetStats` finds the followers, once they are made.
+    ///   - metrics: Where calls and commits are counted, for `GetMetrics`.
     ///   - logger: Where containment warnings, changes and storage failures go.
     /// - Returns: The trees, ready to answer calls.
     /// - Throws: A ``TreeFileError``, ``StorageError`` or ``SystemdError`` saying what is wrong.
     @MainActor static func load(_ configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
-                                followers: FollowerBoard, logger: Logger) throws -> DaemonTrees {
+                                followers: FollowerBoard, metrics: DaemonMetrics, logger: Logger) throws -> DaemonTrees {
         ContainmentWarning.handler = { warning in logger.warning("\(warning)") }
         let file = try configuration.treeFile.map { try TreeFileLoader.load(path: $0) } ?? TreeFile.default
         let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
         try StateDirectory.createIfNeeded(at: stateDirectory)
-        let store = StateStore(directory: stateDirectory)
+        let store = StateStore(directory: stateDirectory, metrics: metrics)
         let saved = try store.load().map { bytes throws(StorageError) in try StateDocument.decode(bytes, path: store.path) }
         let host: TreeHost
         do {
@@ -42,7 +43,8 @@ struct DaemonTrees: Sendable {
         let environment = RequestProcessor.Environment(
             socket: socket, stateDirectory: stateDirectory, connections: { connections.current }, followers: { followers.statuses }
         )
-        let processor = RequestProcessor(host: host, store: store, environment: environment, sessionOwners: seats, logger: logger)
+        let processor = RequestProcessor(host: host, store: store, environment: environment, sessionOwners: seats, metrics: metrics,
+                                         logger: logger)
         return DaemonTrees(host: host, processor: processor, stateDirectory: stateDirectory, seats: seats)
     }
 }

@@ -34,7 +34,8 @@ import Synchronization
     private nonisolated let published: PublishedTrees
     private let store: StateStore?
     private let hub = WatchHub()
-    private lazy var handlers = Self.makeHandlers(host: host) { [unowned self] in self.stats }
+    private lazy var handlers = Self.makeHandlers(host: host, stats: { [unowned self] in self.stats },
+                                                  metrics: { [unowned self] in self.exposition })
     private let started = ContinuousClock.now
     /// The state restored at start (or the initial one): what is durable before the first write.
     private let startState: StateDocument
@@ -50,6 +51,8 @@ import Synchronization
     /// Counted on whichever thread answers the call.
     private nonisolated let requests = Atomic(0)
     private let environment: Environment
+    /// Where clients' calls are counted by outcome, for `GetMetrics`.
+    private nonisolated let metrics: DaemonMetrics
     /// Where each change is logged once it is durable, and each refused commit.
     private let logger: Logger
     /// The trees whose session follows logind, by name, with the seat each follows: clients'
@@ -63,10 +66,13 @@ import Synchronization
     ///   - store: Where restorable state is committed; nil keeps nothing across restarts.
     ///   - environment: What `GetStats` reports about the parts around the processor.
     ///   - sessionOwners: The trees whose session follows logind, with the seat each follows.
+    ///   - metrics: Where clients' calls are counted and what `GetMetrics` reports.
     ///   - logger: Where changes and storage failures are logged, for the journal.
     public init(host: TreeHost, store: StateStore?, environment: Environment = Environment(), sessionOwners: [String: String] = [:],
+                metrics: DaemonMetrics = DaemonMetrics(),
                 logger: Logger = Logger(label: "appstated", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.host = host
+        self.metrics = metrics
         self.published = host.published
         self.store = store
         self.environment = environment
@@ -107,7 +113,9 @@ import Synchronization
     /// Runs one batch. Without a connection (a follower's batch) the session is not refused
     /// as logind's and `Watch` cannot be answered.
     private func run(_ calls: [VarlinkCall], routes: [Route], mayMutate: Bool, connection: ConnectionContext?) async -> [VarlinkReply?] {
-        var replies: [VarlinkReply?] = []
+        // A reply for every call, `oneway` ones too, so that each is counted by its outcome
+        // and a refused commit refuses them too; the connection is sent none of theirs.
+        var replies: [VarlinkReply] = []
         var events: [(event: Event, durable: Bool)] = []
         var mutated: [Int] = []
         // Whether a call of this batch may have changed the trees since they were published.
@@ -124,7 +132,7 @@ import Synchronization
                 await commit(&replies, mutated: mutated, events: &events)
                 mutated = []
                 replies.append(watch(call, on: connection))
-                if replies.last??.continues == true { break }
+                if replies.last?.continues == true { break }
                 continue
             }
             changed = changed || !route.readsPublished
@@ -138,14 +146,18 @@ import Synchronization
                 // state, which another batch may have made and not yet written: its reply
                 // waits until that state is durable too.
                 if durable { mutated.append(replies.count) }
-                replies.append(call.oneway ? nil : VarlinkReply(parameters: reply))
+                replies.append(VarlinkReply(parameters: reply))
             } catch {
-                replies.append(call.oneway ? nil : VarlinkReply(error: error))
+                replies.append(VarlinkReply(error: error))
             }
         }
         if changed { host.publish() }
         await commit(&replies, mutated: mutated, events: &events)
-        return replies
+        return zip(calls, replies).map { call, reply in
+            // Clients' calls, as GetStats counts them.
+            if connection != nil { metrics.countRequest(call.method, error: reply.error) }
+            return call.oneway ? nil : reply
+        }
     }
 
     /// Answers a call that only reads (`GetTree`, `GetCurrent`, `org.varlink.service`) from
@@ -159,6 +171,7 @@ import Synchronization
         guard !call.more, !call.upgrade, route.readsPublished else { return false }
         requests.add(1, ordering: .relaxed)
         let start = buffer.endIndex
+        var failure: String?
         do throws(VarlinkError) {
             switch route {
             case .appState(.getTree):
@@ -179,7 +192,9 @@ import Synchronization
         } catch {
             buffer.removeSubrange(start...)
             VarlinkReply(error: error).encode(into: &buffer)
+            failure = error.name
         }
+        metrics.countRequest(call.method, error: failure)
         if call.oneway { buffer.removeSubrange(start...) }
         return true
     }
@@ -192,7 +207,7 @@ import Synchronization
     /// the state cannot be encoded or written, the trees go back to a state without the
     /// refused changes and the replies of the batch's durable mutations become
     /// `io.appstate.StorageFailure`: a refused change is neither kept nor published.
-    private func commit(_ replies: inout [VarlinkReply?], mutated: [Int], events: inout [(event: Event, durable: Bool)]) async {
+    private func commit(_ replies: inout [VarlinkReply], mutated: [Int], events: inout [(event: Event, durable: Bool)]) async {
         defer { events = [] }
         guard !events.isEmpty || !mutated.isEmpty else { return }
         // A batch that only moved the keyboard or resized the window changed nothing that is
@@ -239,8 +254,8 @@ import Synchronization
     /// Turns the replies of the batch's durable mutations into `io.appstate.StorageFailure`
     /// and publishes only its transient changes, whose events say where the rolled-back
     /// trees are.
-    private func refuse(_ replies: inout [VarlinkReply?], mutated: [Int], events: [(event: Event, durable: Bool)], because error: any Error) {
-        for index in mutated where replies[index] != nil {
+    private func refuse(_ replies: inout [VarlinkReply], mutated: [Int], events: [(event: Event, durable: Bool)], because error: any Error) {
+        for index in mutated {
             replies[index] = VarlinkReply(error: .storageFailure(reason: "\(error)"))
         }
         publish(events.filter { !$0.durable }.map { entry in
@@ -291,12 +306,14 @@ import Synchronization
     }
 
     /// Every `io.appstate` method but `Watch`, each with the operation that answers it.
-    static func makeHandlers(host: TreeHost, stats: @escaping @MainActor () -> GetStats.Reply) -> MethodHandlers {
+    static func makeHandlers(host: TreeHost, stats: @escaping @MainActor () -> GetStats.Reply,
+                             metrics: @escaping @MainActor () -> String) -> MethodHandlers {
         var handlers = MethodHandlers()
         let published = host.published
         handlers.on(GetTree.self) { parameters throws(VarlinkError) in (try treeReply(parameters, in: published.snapshots), nil) }
         handlers.on(GetCurrent.self) { parameters throws(VarlinkError) in (try published.snapshots.current(parameters), nil) }
         handlers.on(GetStats.self) { _ in (stats(), nil) }
+        handlers.on(GetMetrics.self) { _ in (GetMetrics.Reply(text: metrics()), nil) }
         handlers.on(Post.self, host.post)
         handlers.on(Login.self, host.logIn)
         handlers.on(Logout.self, host.logOut)
@@ -409,6 +426,12 @@ import Synchronization
             socket: environment.socket,
             followers: environment.followers()
         )
+    }
+
+    /// The metrics in the Prometheus text exposition format, with the connections and
+    /// watchers as they are now.
+    private var exposition: String {
+        metrics.exposition(connections: environment.connections(), watchers: hub.count)
     }
 
     /// Ends every `Watch` stream, when the daemon stops.

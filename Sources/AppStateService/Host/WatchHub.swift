@@ -50,6 +50,7 @@ import StateContainers
     ///   - root: The tree after it.
     func publish(_ event: Event, root: Node) {
         guard var watchers = trees[event.tree] else { return }
+        let published = ContinuousClock.now
         let previous = watchers.last
         watchers.last = root
         for (subscription, var groups) in watchers.subscriptions {
@@ -57,7 +58,7 @@ import StateContainers
             watchers.subscriptions[subscription] = groups.isEmpty ? nil : groups
             guard !groups.isEmpty, let reply = subscription.reply(to: event, from: previous, to: root) else { continue }
             let frame = VarlinkReply(parameters: reply.parameters, continues: true).encoded
-            for group in groups { group.send(frame) }
+            for group in groups { group.send(frame, published: published) }
         }
         trees[event.tree] = watchers.subscriptions.isEmpty ? nil : watchers
     }
@@ -74,7 +75,7 @@ import StateContainers
     /// Forgets the closed watchers.
     /// - Returns: Whether none is left.
     func removeClosed() -> Bool
-    func send(_ frame: [UInt8])
+    func send(_ frame: [UInt8], published: ContinuousClock.Instant)
     func closeAll()
 }
 
@@ -94,8 +95,8 @@ import StateContainers
         return watchers.isEmpty
     }
 
-    func send(_ frame: [UInt8]) {
-        lane.send(frame, to: watchers)
+    func send(_ frame: [UInt8], published: ContinuousClock.Instant) {
+        lane.send(frame, to: watchers, published: published)
     }
 
     func closeAll() {

@@ -9,5 +9,7 @@ public protocol WatcherLane: AnyObject, Sendable {
     /// - Parameters:
     ///   - frame: The reply, NUL-terminated, shared by every lane without copying.
     ///   - watchers: Watchers whose ``WatcherSink/lane`` is this lane.
-    func send(_ frame: [UInt8], to watchers: [Watcher])
+    ///   - published: When the host began publishing the change, from which the lane
+    ///     measures its fan-out.
+    func send(_ frame: [UInt8], to watchers: [Watcher], published: ContinuousClock.Instant)
 }

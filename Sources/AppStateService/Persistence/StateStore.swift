@@ -24,6 +24,7 @@ public actor StateStore {
 
     private let file: DurableFile
     private let threadPool: NIOThreadPool
+    private let metrics: DaemonMetrics
     private var pending: [UInt8]?
     private var waiters: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     private var isWriting = false
@@ -42,9 +43,11 @@ public actor StateStore {
     /// - Parameters:
     ///   - directory: The state directory.
     ///   - threadPool: Where the blocking writes run, off the main actor and event loops.
-    public init(directory: String, threadPool: NIOThreadPool = .singleton) {
+    ///   - metrics: Where each commit's wait and each write's batch are recorded.
+    public init(directory: String, threadPool: NIOThreadPool = .singleton, metrics: DaemonMetrics = DaemonMetrics()) {
         self.file = DurableFile(directory: directory, name: "state.json")
         self.threadPool = threadPool
+        self.metrics = metrics
     }
 
     /// The path of the state file.
@@ -71,6 +74,7 @@ public actor StateStore {
         // is under way or queued that would replace it.
         if !isWriting, pending == nil, let durableState, durableState == state { return }
         pending = state
+        let start = ContinuousClock.now
         try await withCheckedThrowingContinuation { continuation in
             waiters.append((generation, continuation))
             if !isWriting {
@@ -78,6 +82,7 @@ public actor StateStore {
                 Task { await writeLoop() }
             }
         }
+        metrics.recordCommit(.now - start)
     }
 
     private func writeLoop() async {
@@ -86,6 +91,7 @@ public actor StateStore {
             let batch = waiters
             waiters = []
             inFlight = batch.count
+            metrics.recordWrite(commits: batch.count)
             let file = self.file
             do {
                 try await threadPool.runIfActive { try file.replace(with: state) }

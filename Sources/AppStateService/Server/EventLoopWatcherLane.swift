@@ -4,19 +4,28 @@ import NIOCore
 final class EventLoopWatcherLane: WatcherLane {
     /// The loop the watchers' channels belong to.
     let eventLoop: any EventLoop
+    /// Where the fan-out is timed and the watchers cut off are counted.
+    let metrics: DaemonMetrics
     private let allocator = ByteBufferAllocator()
 
     /// Creates the lane of an event loop.
-    /// - Parameter eventLoop: The loop.
-    init(eventLoop: any EventLoop) {
+    /// - Parameters:
+    ///   - eventLoop: The loop.
+    ///   - metrics: Where the fan-out is timed and the watchers cut off are counted.
+    init(eventLoop: any EventLoop, metrics: DaemonMetrics = DaemonMetrics()) {
         self.eventLoop = eventLoop
+        self.metrics = metrics
     }
 
-    func send(_ frame: [UInt8], to watchers: [WatcherConnection]) {
+    func send(_ frame: [UInt8], to watchers: [WatcherConnection], published: ContinuousClock.Instant) {
         // Copied once here, then shared by every watcher's write.
         let buffer = allocator.buffer(bytes: frame)
+        let metrics = self.metrics
         eventLoop.execute {
             for watcher in watchers { watcher.send(buffer) }
+            // The writes are issued (queued on each channel and flushed); when the kernel
+            // takes the bytes, and when the watchers read them, is outside the process.
+            metrics.recordFanOut(.now - published)
         }
     }
 }

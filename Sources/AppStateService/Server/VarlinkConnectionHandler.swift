@@ -32,7 +32,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     ///   - limits: The bounds on connections and watchers.
     ///   - counter: The open connections, for the connection limit.
     ///   - peers: How the peer is identified.
-    ///   - lane: The watchers of the connection's event loop, should it stream.
+    ///   - lane: The watchers of the connection's event loop, should it stream, with the
+    ///     metrics where the errors that close a connection are counted.
     init(processor: any CallProcessor, limits: ServerLimits, counter: ConnectionCounter, peers: PeerIdentifier, lane: EventLoopWatcherLane) {
         self.processor = processor
         self.limits = limits
@@ -195,6 +196,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     /// Writes a last error, then closes once it is written, so the client is told why.
     private func answerAndClose(_ context: ChannelHandlerContext, with error: VarlinkError) {
+        lane.metrics.countError(error)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(bytes: VarlinkReply(error: error).encoded))).whenComplete { _ in
             channel.close(promise: nil)

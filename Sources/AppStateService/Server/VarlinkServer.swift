@@ -29,6 +29,7 @@ struct VarlinkServer: Sendable {
     private let limits: ServerLimits
     private let peers: PeerIdentifier
     private let counter: ConnectionCounter
+    private let metrics: DaemonMetrics
     private let logger: Logger
 
     /// Describes a server; nothing listens until ``listen()``.
@@ -39,15 +40,17 @@ struct VarlinkServer: Sendable {
     ///   - limits: The bounds on messages, connections and watchers.
     ///   - peers: How each connection's peer is identified.
     ///   - connections: Counts the open connections, for the limit and for `GetStats`.
+    ///   - metrics: Where the fan-out is timed and the errors that close a connection are counted.
     ///   - logger: Where problems while stopping are logged.
     init(endpoint: Endpoint, eventLoops: any EventLoopGroup, processor: any CallProcessor, limits: ServerLimits, peers: PeerIdentifier,
-         connections: ConnectionCounter = ConnectionCounter(), logger: Logger) {
+         connections: ConnectionCounter = ConnectionCounter(), metrics: DaemonMetrics = DaemonMetrics(), logger: Logger) {
         self.endpoint = endpoint
         self.eventLoops = eventLoops
         self.processor = processor
         self.limits = limits
         self.peers = peers
         self.counter = connections
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -81,12 +84,12 @@ struct VarlinkServer: Sendable {
     }
 
     private func makeBootstrap(registry: ConnectionRegistry) -> ServerBootstrap {
-        let (processor, limits, counter, peers) = (self.processor, self.limits, self.counter, self.peers)
+        let (processor, limits, counter, peers, metrics) = (self.processor, self.limits, self.counter, self.peers, self.metrics)
         // One lane per event loop, shared by its connections: a watch event reaches all the
         // watchers of a loop in one task.
         var lanes: [ObjectIdentifier: EventLoopWatcherLane] = [:]
         for eventLoop in eventLoops.makeIterator() {
-            lanes[ObjectIdentifier(eventLoop)] = EventLoopWatcherLane(eventLoop: eventLoop)
+            lanes[ObjectIdentifier(eventLoop)] = EventLoopWatcherLane(eventLoop: eventLoop, metrics: metrics)
         }
         return ServerBootstrap(group: eventLoops)
             // SOMAXCONN, as systemd uses for the sockets it listens on (appstated.socket too): a
@@ -96,7 +99,7 @@ struct VarlinkServer: Sendable {
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { [lanes] channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let lane = lanes[ObjectIdentifier(channel.eventLoop)] ?? EventLoopWatcherLane(eventLoop: channel.eventLoop)
+                    let lane = lanes[ObjectIdentifier(channel.eventLoop)] ?? EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics)
                     try channel.pipeline.syncOperations.addHandlers(
                         registry.tracker(),
                         ByteToMessageHandler(VarlinkCallDecoder(maximumMessageSize: limits.maximumMessageSize,

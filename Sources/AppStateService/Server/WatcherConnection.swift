@@ -71,6 +71,7 @@ final class WatcherConnection: WatcherSink {
     /// watcher is told why, or after the grace period if it does not read at all. Nothing
     /// more is queued meanwhile, so memory stays within the limit.
     private func cutOff(queued: Int) {
+        lane.metrics.countWatcherCut()
         let buffer = channel.allocator.buffer(bytes: VarlinkReply(error: .watcherTooSlow(queued: queued)).encoded)
         let channel = self.channel
         let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(grace)) { channel.close(promise: nil) }

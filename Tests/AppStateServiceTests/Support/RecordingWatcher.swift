@@ -5,7 +5,7 @@ import AppStateIPC
 final class RecordingLane: WatcherLane, @unchecked Sendable {
     private(set) var sends: [(frame: [UInt8], watchers: [RecordingWatcher])] = []
 
-    func send(_ frame: [UInt8], to watchers: [RecordingWatcher]) {
+    func send(_ frame: [UInt8], to watchers: [RecordingWatcher], published: ContinuousClock.Instant) {
         sends.append((frame, watchers))
     }
 
