@@ -88,6 +88,12 @@ final class TreeFileLoaderTests: XCTestCase {
         }
     }
 
+    func testDecode_whenJSONNamesAKeyTwice_thenNotValidJSONAtTheSecond() {
+        XCTAssertThrowsError(try TreeFileLoader.decode(json: #"{"trees": [], "trees": []}"#)) { error in
+            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: duplicate object key around character 14"])
+        }
+    }
+
     func testDecode_whenYAMLHasProblems_thenEachNamesItsPlaceAndLine() {
         let yaml = """
             trees:
