@@ -88,9 +88,12 @@ final class TreeFileLoaderTests: XCTestCase {
         }
     }
 
-    func testDecode_whenJSONNamesAKeyTwice_thenNotValidJSONAtTheSecond() {
-        XCTAssertThrowsError(try TreeFileLoader.decode(json: #"{"trees": [], "trees": []}"#)) { error in
-            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: duplicate object key around character 14"])
+    func testDecode_whenJSONStartsWithAByteOrderMark_thenReadAsWithout() throws {
+        let json = #"{"trees": [{"name": "t", "root": {"type": "Controller", "id": "a"}}]}"#
+
+        XCTAssertEqual(try TreeFileLoader.decode(json: "\u{FEFF}" + json), try TreeFileLoader.decode(json: json))
+        XCTAssertThrowsError(try TreeFileLoader.decode(json: "\u{FEFF}{x}")) { error in
+            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: unexpected character around character 4"])
         }
     }
 

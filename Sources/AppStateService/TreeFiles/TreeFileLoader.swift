@@ -61,10 +61,17 @@ public enum TreeFileLoader {
         // parser says what and where. A NUL byte is left to `TreeFile.decode(json:)`, which
         // names it in its own words.
         if !json.utf8.contains(0) {
+            // Foundation skips a byte order mark, and so did the check before this one.
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let skipped = json.utf8.starts(with: bom) ? bom.count : 0
             do {
-                _ = try JSONParser(maximumDepth: maximumJSONDepth).parse(json)
+                _ = try JSONParser(maximumDepth: maximumJSONDepth).parse(Array(json.utf8.dropFirst(skipped)))
             } catch {
-                throw TreeFileError("not valid JSON: \(error.kind) around character \(error.offset)")
+                // A key named twice is no syntax error to Foundation, which reads the first:
+                // files that did so keep loading as they did.
+                if error.kind != .duplicateKey {
+                    throw TreeFileError("not valid JSON: \(error.kind) around character \(error.offset + skipped)")
+                }
             }
         }
         do throws(TreeFileError) {
