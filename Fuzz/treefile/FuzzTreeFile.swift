@@ -3,7 +3,7 @@ import StateContainers
 
 /// Target `treefile`: bytes read as a tree file the ways the daemon reads one: as JSON by
 /// the model (`TreeFile.decode(json:)`, Foundation), and, when they are UTF-8, as YAML and
-/// as JSON by the service's loader (Yams); each file that decodes is validated again and
+/// as JSON by the service's loader (libyaml); each file that decodes is validated again and
 /// checked by building it (`TreeBuilder.check`).
 ///
 /// Invariants: nothing traps; a decoded file validates; every problem the loader reports

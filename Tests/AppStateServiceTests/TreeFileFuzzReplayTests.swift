@@ -35,7 +35,7 @@ final class TreeFileFuzzReplayTests: XCTestCase {
     func testDecodeJSON_whenControlCharacterInString_thenNotValidJSONAtItsCharacter() {
         // Foundation's decoder took this for a string and said only "expected a mapping".
         XCTAssertThrowsError(try TreeFileLoader.decode(json: "\"\u{2}\"")) { error in
-            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: Unescaped control character around character 1."])
+            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: unescaped control character in string around character 1"])
         }
     }
 

@@ -88,6 +88,15 @@ final class TreeFileLoaderTests: XCTestCase {
         }
     }
 
+    func testDecode_whenJSONStartsWithAByteOrderMark_thenReadAsWithout() throws {
+        let json = #"{"trees": [{"name": "t", "root": {"type": "Controller", "id": "a"}}]}"#
+
+        XCTAssertEqual(try TreeFileLoader.decode(json: "\u{FEFF}" + json), try TreeFileLoader.decode(json: json))
+        XCTAssertThrowsError(try TreeFileLoader.decode(json: "\u{FEFF}{x}")) { error in
+            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: unexpected character around character 4"])
+        }
+    }
+
     func testDecode_whenYAMLHasProblems_thenEachNamesItsPlaceAndLine() {
         let yaml = """
             trees:

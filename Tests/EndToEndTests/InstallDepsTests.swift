@@ -4,11 +4,11 @@ import XCTest
 
 /// `scripts/install-deps`, the first thing `make run` and `make test` run, on a machine that
 /// has none of what it checks for: a copy of the script in an empty directory (no venv), a
-/// `PATH` holding only stubs (no socat, no shellcheck…), a `pkg-config` that finds no
-/// libsystemd, and `apt-get`, `sudo`, `id` and `python3` stubs that record how they were
+/// `PATH` holding only stubs (no socat, no shellcheck…), a `pkg-config` that finds neither
+/// libsystemd nor libyaml, and `apt-get`, `sudo`, `id` and `python3` stubs that record how they were
 /// called. Every fresh machine once failed here while CI, which had everything, stayed green.
 final class InstallDepsTests: XCTestCase {
-    private static let everything = ["libsystemd-dev", "pkg-config", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
+    private static let everything = ["libsystemd-dev", "pkg-config", "libyaml-dev", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
                                              "librsvg2-bin", "chromium", "chromium-driver",
                                              "dbus-daemon", "libglib2.0-bin", "python3-dbusmock"]
 
@@ -32,8 +32,8 @@ final class InstallDepsTests: XCTestCase {
     }
 
     /// Builds a machine where `uid` runs the script. With `present`, the tools and the venv
-    /// are there already.
-    private func machine(uid: Int, sudo: Bool = true, present: Bool = false) throws -> Machine {
+    /// are there already; `libraries` are the pkg-config modules found (all of them with `present`).
+    private func machine(uid: Int, sudo: Bool = true, present: Bool = false, libraries: [String] = []) throws -> Machine {
         let root = try DaemonProcess.makeTemporaryDirectory()
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         let scripts = try root.appendingPathComponent("scripts", isDirectory: true).creatingDirectory()
@@ -47,7 +47,8 @@ final class InstallDepsTests: XCTestCase {
         }
         // Each stub records its name, its arguments and the DEBIAN_FRONTEND it was given.
         let record = #"echo "$(basename "$0") $* [DEBIAN_FRONTEND=${DEBIAN_FRONTEND:-}]" >> "$STUB_LOG""#
-        try stub(bin, "pkg-config", "exit \(present ? 0 : 1)")
+        let found = present ? ["libsystemd", "yaml-0.1"] : libraries
+        try stub(bin, "pkg-config", #"[ "$1" = --exists ] && case " \#(found.joined(separator: " ")) " in *" $2 "*) exit 0 ;; esac; exit 1"#)
         try stub(bin, "id", #"[ "$1" = -u ] && echo \#(uid)"#)
         try stub(bin, "apt-get", record)
         if sudo {
@@ -116,15 +117,22 @@ final class InstallDepsTests: XCTestCase {
         let machine = try machine(uid: 0)
         let result = try run(machine, [])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertEqual(machine.installed, ["libsystemd-dev", "pkg-config"])
+        XCTAssertEqual(machine.installed, ["libsystemd-dev", "pkg-config", "libyaml-dev"])
         XCTAssertFalse(machine.calls.contains { $0.hasPrefix("python3") }, "\(machine.calls)")
+    }
+
+    func testInstallDeps_whenOnlyLibyamlIsMissing_thenInstallsOnlyIt() throws {
+        let machine = try machine(uid: 0, libraries: ["libsystemd"])
+        let result = try run(machine, [])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(machine.installed, ["libyaml-dev"])
     }
 
     func testInstallDeps_whenAUserWithoutSudo_thenNamesThePackagesAndInstallsNothing() throws {
         let machine = try machine(uid: 1000, sudo: false)
         let result = try run(machine)
         XCTAssertEqual(result.status, 77, result.stdout + result.stderr)
-        XCTAssertTrue(result.stderr.contains("missing: libsystemd-dev pkg-config socat"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("missing: libsystemd-dev pkg-config libyaml-dev socat"), result.stderr)
         XCTAssertTrue(result.stderr.contains("run this script as root, or install sudo"), result.stderr)
         XCTAssertNil(machine.installed, "\(machine.calls)")
     }

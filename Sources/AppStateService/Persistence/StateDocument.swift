@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StateContainers
 
 /// Everything the daemon keeps across restarts: each tree's restorable state, by tree name.

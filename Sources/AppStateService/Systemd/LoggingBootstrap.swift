@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Logging
 
 /// Chooses where the daemon's swift-log output goes: the journal's native protocol when
@@ -42,7 +42,7 @@ public enum LoggingBootstrap {
     ///   - environment: The environment to read `JOURNAL_STREAM` from.
     /// - Returns: `true` when stderr's device and inode match `JOURNAL_STREAM`.
     public static func stderrIsJournal(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current
     ) -> Bool {
         isJournalStream(environment["JOURNAL_STREAM"], fileDescriptor: STDERR_FILENO)
     }

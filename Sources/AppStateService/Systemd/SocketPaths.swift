@@ -1,5 +1,5 @@
 import AppStateIPC
-import Foundation
+import Glibc
 
 /// Where the daemon binds its Varlink socket when it is not socket-activated, and where
 /// clients look for it by default.
@@ -22,7 +22,7 @@ public enum SocketPaths {
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/runtimeDirectoryUnset`` for a
     ///   non-root uid when `XDG_RUNTIME_DIR` is unset or not absolute.
     public static func defaultSocketPath(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current,
         uid: uid_t = geteuid()
     ) throws -> String {
         if uid == 0 { return systemSocketPath }
@@ -33,7 +33,7 @@ public enum SocketPaths {
                 "XDG_RUNTIME_DIR is not set to an absolute path, so there is no default socket path for uid \(uid); pass --socket PATH"
             )
         }
-        return (runtime as NSString).appendingPathComponent("appstate/\(socketName)")
+        return PathText.appending("appstate/\(socketName)", to: runtime)
     }
 
     /// Creates the directory a socket will be bound in, if it does not exist yet.
@@ -45,7 +45,7 @@ public enum SocketPaths {
     ///   - socketPath: The path the socket will be bound to.
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/directoryCreationFailed``.
     public static func createParentDirectory(of socketPath: String) throws {
-        let directory = (socketPath as NSString).deletingLastPathComponent
+        let directory = PathText.parent(of: socketPath)
         guard !directory.isEmpty else { return }
         if mkdir(directory, 0o755) == 0 { return }
         let error = errno

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where the daemon keeps its durable state (the restorable state of its trees).
 public enum StateDirectory {
@@ -27,7 +27,7 @@ public enum StateDirectory {
     ///   ``SystemdError/Code/userLookupFailed``.
     public static func resolve(
         explicit: String?,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current,
         uid: uid_t = geteuid()
     ) throws -> String {
         if let fromSystemd = environment["STATE_DIRECTORY"]?.split(separator: ":").first {
@@ -36,7 +36,7 @@ public enum StateDirectory {
         if let explicit, !explicit.isEmpty { return explicit }
         if uid == 0 { return systemPath }
         if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
-            return (stateHome as NSString).appendingPathComponent("appstate")
+            return PathText.appending("appstate", to: stateHome)
         }
         guard let home = try homeDirectory(environment: environment, uid: uid) else {
             throw SystemdError(
@@ -44,7 +44,7 @@ public enum StateDirectory {
                 "no state directory: HOME is unset and uid \(uid) has no home directory; pass --state-dir DIR"
             )
         }
-        return (home as NSString).appendingPathComponent(".local/state/appstate")
+        return PathText.appending(".local/state/appstate", to: home)
     }
 
     /// Creates the state directory and any missing parents, mode 0700 (the state names
@@ -54,14 +54,17 @@ public enum StateDirectory {
     ///   - path: The directory, as returned by ``resolve(explicit:environment:uid:)``.
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/directoryCreationFailed``.
     public static func createIfNeeded(at path: String) throws {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path,
-                withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700]
-            )
-        } catch {
-            throw SystemdError(.directoryCreationFailed, "cannot create state directory \(path): \(error)")
+        // Each missing directory from the top down, as `mkdir -p -m 0700` makes them; one that
+        // exists (made by someone else meanwhile, too) is left as it is.
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            if mkdir(prefix, 0o700) == 0 { continue }
+            let error = errno
+            var status = stat()
+            guard error == EEXIST, stat(prefix, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                throw SystemdError(.directoryCreationFailed, "cannot create state directory \(path)", errno: error)
+            }
         }
     }
 

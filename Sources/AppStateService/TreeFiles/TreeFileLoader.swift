@@ -1,11 +1,10 @@
-import Foundation
+import AppStateCore
 import StateContainers
-import Yams
 
 /// Reads tree files (the format: `Sources/StateContainers/StateContainers.docc/TreeFiles.md`)
-/// from disk: YAML with Yams, JSON with Foundation, both into the
-/// spec types of `StateContainers`, decoded and validated, with every problem named by its
-/// place in the file and, where the text can be parsed, its line.
+/// from disk: YAML with libyaml, JSON with `TreeFile.decode(json:)`, both into the spec types
+/// of `StateContainers`, decoded and validated, with every problem named by its place in the
+/// file and, where the text can be parsed, its line.
 ///
 /// ```swift
 /// let file = try TreeFileLoader.load(path: "/etc/appstate/trees.yaml")
@@ -22,7 +21,7 @@ public enum TreeFileLoader {
     ///   stopped the reading: an unreadable file, a syntax error, a value of the wrong type).
     public static func load(path: String) throws(TreeFileError) -> TreeFile {
         do throws(TreeFileError) {
-            let bytes = try read(path: path)
+            let bytes = try TreeFileBytes.read(path: path, limit: maximumFileSize)
             guard let text = String(validating: bytes, as: UTF8.self) else { throw TreeFileError("not UTF-8 text") }
             return path.hasSuffix(".json") ? try decode(json: text) : try decode(yaml: text)
         } catch {
@@ -32,93 +31,68 @@ public enum TreeFileLoader {
         }
     }
 
-    /// Decodes and validates a YAML tree file.
+    /// Decodes and validates a YAML tree file, its scalars read as Yams read them (YAML 1.1:
+    /// `~` is null, `1:30` is 90), anchors, aliases and `<<` merge keys applied.
     /// - Parameter yaml: The file's text.
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
     ///   syntax or structural problem, each with its line.
     public static func decode(yaml: String) throws(TreeFileError) -> TreeFile {
-        let node = try compose(yaml)
-        try checkExpandedSize(of: node)
+        let document = try compose(yaml)
+        try checkExpandedSize(of: document)
         do throws(TreeFileError) {
             return try TreeFile.decode { userInfo in
-                try YAMLDecoder().decode(TreeFile.self, from: node, userInfo: userInfo)
+                try YAMLNodeDecoder.decode(TreeFile.self, from: document, userInfo: userInfo)
             }
         } catch {
-            throw withLines(error, from: node)
+            throw withLines(error, from: document)
         }
     }
 
-    /// Decodes and validates a JSON tree file with Foundation, as `TreeFile.decode(json:)` does
-    /// (JSON is read strictly: `"id": 3` is not a string), adding the lines Yams finds for the
-    /// problems' places: JSON is YAML too.
+    /// Decodes and validates a JSON tree file, as `TreeFile.decode(json:)` does (JSON is read
+    /// strictly: `"id": 3` is not a string), adding the lines YAML finds for the problems'
+    /// places: JSON is YAML too.
     /// - Parameter json: The file's text.
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
     ///   syntax or structural problem.
     public static func decode(json: String) throws(TreeFileError) -> TreeFile {
-        // Foundation's decoder says only that the data is not JSON, lets unescaped control
-        // characters in strings through, or fails on them with no place; its serializer is
-        // strict and says where.
-        if let problem = syntaxProblem(in: json) { throw TreeFileError("not valid JSON: \(problem)") }
-        do throws(TreeFileError) {
-            return try TreeFile.decode(json: Data(json.utf8))
-        } catch {
-            // Lines are a help, not a need: JSON that Yams cannot parse keeps its issues without them.
-            guard let node = try? compose(json) else { throw error }
-            throw withLines(error, from: node)
-        }
-    }
-
-    /// Where the JSON is broken, in the serializer's words ("Invalid value around character 11."),
-    /// or nil when it is well-formed.
-    private static func syntaxProblem(in json: String) -> String? {
-        if json.utf8.contains(0) { return nil }
-        do {
-            _ = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-        }
-    }
-
-    private static func read(path: String) throws(TreeFileError) -> [UInt8] {
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
-            guard data.count <= maximumFileSize else {
-                throw TreeFileError("larger than \(maximumFileSize) bytes: not a tree file")
+        // Foundation's decoder says only that the data is not JSON; the package's own strict
+        // parser says what and where. A NUL byte is left to `TreeFile.decode(json:)`, which
+        // names it in its own words.
+        if !json.utf8.contains(0) {
+            // Foundation skips a byte order mark, and so did the check before this one.
+            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+            let skipped = json.utf8.starts(with: bom) ? bom.count : 0
+            do {
+                _ = try JSONParser(maximumDepth: maximumJSONDepth).parse(Array(json.utf8.dropFirst(skipped)))
+            } catch {
+                // A key named twice is no syntax error to Foundation, which reads the first:
+                // files that did so keep loading as they did.
+                if error.kind != .duplicateKey {
+                    throw TreeFileError("not valid JSON: \(error.kind) around character \(error.offset + skipped)")
+                }
             }
-            return [UInt8](data)
-        } catch let error as TreeFileError {
-            throw error
+        }
+        do throws(TreeFileError) {
+            return try TreeFile.decode(json: Array(json.utf8))
         } catch {
-            throw TreeFileError("cannot read: \(reason(error))")
+            // Lines are a help, not a need: JSON that libyaml cannot read keeps its issues
+            // without them, so the syntax error is dropped here on purpose.
+            guard let document = try? compose(json) else { throw error }
+            throw withLines(error, from: document)
         }
     }
 
-    /// Why a read failed, as `strerror` says it ("No such file or directory"): Foundation on
-    /// Linux words most of these "The operation could not be completed".
-    private static func reason(_ error: any Error) -> String {
-        let error = error as NSError
-        let posix = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
-        guard let posix, posix.domain == NSPOSIXErrorDomain, let code = Int32(exactly: posix.code) else { return error.localizedDescription }
-        return String(cString: strerror(code))
-    }
+    /// How deep the syntax check lets JSON nest: a tree file at ``NodeSpec/maximumDepth``
+    /// nests two levels a node, plus a few around the trees; deeper files are still refused,
+    /// by the decoder, with the node's place.
+    static let maximumJSONDepth = 4 * NodeSpec.maximumDepth + 8
 
     /// The YAML document of `text`, or its syntax error with the line.
-    private static func compose(_ text: String) throws(TreeFileError) -> Node {
-        let node: Node?
-        do {
-            node = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw TreeFileError(issues: [issue(for: error)])
-        } catch {
-            throw TreeFileError("not valid YAML: \(error)")
-        }
-        guard let node else { throw TreeFileError("the file is empty") }
-        return node
+    private static func compose(_ text: String) throws(TreeFileError) -> YAMLDocument {
+        guard let document = try YAMLComposer.compose(text) else { throw TreeFileError("the file is empty") }
+        return document
     }
 
     /// The most nodes a YAML document may hold once its aliases are expanded: far more than
@@ -127,75 +101,20 @@ public enum TreeFileLoader {
 
     /// Refuses a document whose aliases expand it beyond ``maximumExpandedNodeCount`` nodes:
     /// the decoder visits an aliased node at every place that names it, so a kilobyte of
-    /// anchors nesting aliases of aliases ("billion laughs") would otherwise take forever and
-    /// all memory. Stops counting at the limit.
-    private static func checkExpandedSize(of document: Node) throws(TreeFileError) {
-        var remaining = maximumExpandedNodeCount
-        func fits(_ node: Node) -> Bool {
-            remaining -= 1
-            guard remaining >= 0 else { return false }
-            switch node {
-            case .scalar, .alias: return true
-            case .mapping(let mapping): return mapping.allSatisfy { fits($0.key) && fits($0.value) }
-            case .sequence(let sequence): return sequence.allSatisfy(fits)
-            }
-        }
-        guard fits(document) else {
+    /// anchors nesting aliases of aliases ("billion laughs") would otherwise take forever.
+    private static func checkExpandedSize(of document: YAMLDocument) throws(TreeFileError) {
+        guard document.fits(expandedNodeLimit: maximumExpandedNodeCount) else {
             let message = "the document holds more than \(maximumExpandedNodeCount) nodes once its aliases are expanded: not a tree file"
-            throw TreeFileError(issues: [TreeFileError.Issue(path: [], message: message, line: document.mark?.line)])
+            throw TreeFileError(issues: [TreeFileError.Issue(path: [], message: message, line: document[document.root].line)])
         }
-    }
-
-    /// A Yams syntax error in one line: its own description quotes the whole snippet, or for
-    /// duplicate keys the whole file.
-    private static func issue(for error: YamlError) -> TreeFileError.Issue {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
-            let during = context.map { " (\($0.text) on line \($0.mark.line))" } ?? ""
-            return TreeFileError.Issue(path: [], message: "not valid YAML: \(problem)\(during)", line: mark.line)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
-            return TreeFileError.Issue(path: [], message: "not valid YAML: duplicate key \(keys) in a mapping", line: context.mark.line)
-        case .reader(let problem, let offset, _, let yaml):
-            return TreeFileError.Issue(path: [], message: "not valid YAML: \(problem)", line: offset.map { line(at: $0, in: yaml) })
-        default:
-            return TreeFileError.Issue(path: [], message: "not valid YAML: \(error)")
-        }
-    }
-
-    /// The line, from 1, of a character offset, as libyaml counts the lines of its other errors.
-    private static func line(at offset: Int, in text: String) -> Int {
-        1 + text.prefix(offset).count(where: \.isNewline)
     }
 
     /// The error with each issue's line: where its place starts in the document.
-    private static func withLines(_ error: TreeFileError, from document: Node) -> TreeFileError {
+    private static func withLines(_ error: TreeFileError, from document: YAMLDocument) -> TreeFileError {
         var error = error
         for index in error.issues.indices {
-            error.issues[index].line = mark(of: error.issues[index].path, in: document)?.line
+            error.issues[index].line = document.line(of: error.issues[index].path)
         }
         return error
-    }
-
-    /// Where a place starts: a key where the place is a mapping's value (so an unknown key's
-    /// line is the key's), the item where it is a list's. A place the document does not hold
-    /// as such (a key from a `<<` merge) gets its nearest enclosing place's mark.
-    private static func mark(of path: [TreeFileError.PathComponent], in document: Node) -> Mark? {
-        var node = document
-        var mark = document.mark
-        for component in path {
-            switch (component, node) {
-            case (.key(let key), .mapping(let mapping)):
-                guard let pair = mapping.first(where: { $0.key.string == key }) else { return mark }
-                mark = pair.key.mark
-                node = pair.value
-            case (.index(let index), .sequence(let sequence)) where sequence.indices.contains(index):
-                node = sequence[index]
-                mark = node.mark
-            default:
-                return mark
-            }
-        }
-        return mark
     }
 }

@@ -63,7 +63,7 @@ public struct TreeFile: Hashable, Sendable {
         }
     }
 
-    /// Decodes with a decoder of the caller's choosing (the service reads YAML with Yams this
+    /// Decodes with a decoder of the caller's choosing (the service reads YAML with libyaml this
     /// way), then validates.
     /// - Parameter decode: Decodes a ``TreeFile``, passing `userInfo` to the decoder: it lets
     ///   the spec types collect every unknown key instead of throwing at the first.

@@ -1,6 +1,6 @@
 extension TreeFileError.Issue {
     /// A decoding error as an issue at its coding path, worded the same whichever decoder
-    /// (Foundation's JSON, Yams' YAML) threw it.
+    /// (Foundation's JSON, the service's YAML) threw it.
     /// - Parameter error: The error.
     init(_ error: DecodingError) {
         switch error {
@@ -18,7 +18,7 @@ extension TreeFileError.Issue {
     }
 
     /// A type as a file's author knows it: "a string", "a list"; decoders name the list and
-    /// mapping types differently (`Array<Any>` for Foundation, `Sequence` for Yams).
+    /// mapping types differently (`Array<Any>` for Foundation, `Sequence` for the service's YAML decoder).
     private static func describe(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: return "a string"

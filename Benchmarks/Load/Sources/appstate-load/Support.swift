@@ -172,13 +172,25 @@ func stop(_ pid: pid_t) {
     waitpid(pid, &status, 0)
 }
 
+/// One field of /proc/PID/smaps_rollup (`Private_Dirty`, `Anonymous`, …), in KiB: the
+/// process's mappings summed, which tells what it owns from what it shares with every other
+/// Swift process (the runtime's and libraries' clean text).
+func smapsRollupKiB(_ pid: pid_t, _ field: String) -> Double {
+    procFieldKiB("/proc/\(pid)/smaps_rollup", field)
+}
+
 func vmRSSKiB(_ pid: pid_t) -> Double {
-    guard let file = fopen("/proc/\(pid)/status", "r") else { return .nan }
+    procFieldKiB("/proc/\(pid)/status", "VmRSS")
+}
+
+/// The number of the line `FIELD:   1234 kB` of a /proc file, or NaN.
+private func procFieldKiB(_ path: String, _ field: String) -> Double {
+    guard let file = fopen(path, "r") else { return .nan }
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 512)
     while fgets(&line, Int32(line.count), file) != nil {
         let text = String(cString: line)
-        if text.hasPrefix("VmRSS:") {
+        if text.hasPrefix("\(field):") {
             let digits = text.filter { $0.isNumber }
             return Double(digits) ?? .nan
         }

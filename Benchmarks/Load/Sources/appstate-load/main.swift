@@ -119,19 +119,29 @@ if wanted("5") {
     let runs = quick ? 3 : 10
     var starts: [Double] = []
     var rss: [Double] = []
+    var privateDirty: [Double] = []
+    var anonymous: [Double] = []
     for run in 0..<runs {
         let daemon = Daemon(name: "start\(run)", appstated: appstated, socketDirectory: socketDirectory, work: work)
         starts.append(Double(daemon.readyNS) / 1e6)
         usleep(300_000)
         rss.append(vmRSSKiB(daemon.pid) / 1024)
+        privateDirty.append(smapsRollupKiB(daemon.pid, "Private_Dirty") / 1024)
+        anonymous.append(smapsRollupKiB(daemon.pid, "Anonymous") / 1024)
         daemon.stopAndWait()
     }
     let startSorted = starts.sorted()
     note("start to READY=1 ms: \(startSorted.map { fmt($0, 1) })")
     row("start to READY=1 (median of \(runs) starts; min \(fmt(startSorted.first!, 1)) ms, max \(fmt(startSorted.last!, 1)) ms)",
-        value: "\(fmt(median(starts), 1)) ms", target: "≤ 50 ms", met: median(starts) <= 50)
+        value: "\(fmt(median(starts), 1)) ms", target: "≤ 15 ms", met: median(starts) <= 15)
     row("idle memory: VmRSS 300 ms after READY=1 (median of \(runs))",
-        value: "\(fmt(median(rss), 1)) MiB", target: "≤ 16 MiB", met: median(rss) <= 16)
+        value: "\(fmt(median(rss), 1)) MiB", target: "≤ 20 MiB", met: median(rss) <= 20)
+    // Private_Dirty counts the anonymous pages the daemon wrote (heap, stacks) and the
+    // file-backed pages it made its own (relocated data of every library it loads); the
+    // Anonymous share of it is noted beside.
+    note("idle Private_Dirty MiB: \(privateDirty.sorted().map { fmt($0, 2) }); Anonymous MiB: \(anonymous.sorted().map { fmt($0, 2) })")
+    row("idle memory: private (smaps_rollup Private_Dirty: anonymous + private dirty file pages, 300 ms after READY=1, median of \(runs); Anonymous \(fmt(median(anonymous), 2)) MiB)",
+        value: "\(fmt(median(privateDirty), 2)) MiB", target: "≤ 4 MiB", met: median(privateDirty) <= 4)
 }
 
 // The daemon for figures 1–4 and 6.
@@ -602,7 +612,7 @@ if wanted("6") {
     row("one `appstatectl current`, whole process (median of \(runs)\(failures > 0 ? ", \(failures) failed" : ""))",
         value: "\(fmt(c, 2)) ms", baseline: busctlPath == nil ? "`busctl --version`: busctl not installed" : "`busctl --version`",
         baselineValue: busctlPath == nil ? "—" : "\(fmt(b, 2)) ms",
-        ratio: "\(fmt(c / b, 2))×", target: "≤ 2×", met: c / b <= 2 && failures == 0)
+        ratio: "\(fmt(c / b, 2))×", target: "≤ 1.3×", met: c / b <= 1.3 && failures == 0)
 }
 
 // Memory after all the load, for the record.
