@@ -10,6 +10,6 @@ final class ClosedWatcher: WatcherSink {
     func close() {}
 
     final class Lane: WatcherLane {
-        func send(_ frame: [UInt8], to watchers: [ClosedWatcher]) {}
+        func send(_ frame: [UInt8], to watchers: [ClosedWatcher], published: ContinuousClock.Instant) {}
     }
 }
