@@ -169,6 +169,14 @@ final class JSONParserTests: XCTestCase {
         assertRejects(#"{"a":1,"b":2,"a":3}"#, .duplicateKey, at: 13)
     }
 
+    func testParse_whenDuplicateKeysAreAllowed_thenTheFirstValueCountsAndLaterErrorsAreStillFound() throws {
+        let lenient = JSONParser(allowsDuplicateKeys: true)
+        XCTAssertEqual(try lenient.parse(Array(#"{"a":1,"b":{"c":2,"c":3},"a":4}"#.utf8)), ["a": 1, "b": ["c": 2]])
+        XCTAssertThrowsError(try lenient.parse(Array(#"{"a":1,"a":2 "b":3}"#.utf8))) { error in
+            XCTAssertEqual(error as? JSONParseError, JSONParseError(.unexpectedCharacter, at: 13))
+        }
+    }
+
     func testParseError_description_namesKindAndOffset() {
         XCTAssertEqual(JSONParseError(.invalidUTF8, at: 12).description, "invalid UTF-8 at byte 12")
     }

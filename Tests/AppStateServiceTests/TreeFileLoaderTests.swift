@@ -88,6 +88,13 @@ final class TreeFileLoaderTests: XCTestCase {
         }
     }
 
+    func testDecode_whenJSONNamesAKeyTwiceAndIsBrokenAfterIt_thenTheBreakIsStillPlaced() {
+        // Found by fuzz target treefile: the duplicate key used to end the syntax check early.
+        XCTAssertThrowsError(try TreeFileLoader.decode(json: #"{"version": 1, "version": 1, "trees": [x]}"#)) { error in
+            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: unexpected character around character 39"])
+        }
+    }
+
     func testDecode_whenJSONStartsWithAByteOrderMark_thenReadAsWithout() throws {
         let json = #"{"trees": [{"name": "t", "root": {"type": "Controller", "id": "a"}}]}"#
 

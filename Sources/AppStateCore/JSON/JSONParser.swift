@@ -15,11 +15,18 @@ public struct JSONParser: Sendable {
 
     /// How many arrays and objects may enclose each other; the outermost counts as 1.
     public let maximumDepth: Int
+    /// Whether an object may name a key twice, the first value counting, as Foundation's
+    /// decoder reads it; off, that is a ``JSONParseError/Kind/duplicateKey``.
+    public let allowsDuplicateKeys: Bool
 
     /// Creates a parser.
-    /// - Parameter maximumDepth: How many arrays and objects may enclose each other.
-    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    /// - Parameters:
+    ///   - maximumDepth: How many arrays and objects may enclose each other.
+    ///   - allowsDuplicateKeys: Whether a key named twice in an object is let pass, the
+    ///     first value counting; for files other tools read leniently, never for messages.
+    public init(maximumDepth: Int = JSONParser.defaultMaximumDepth, allowsDuplicateKeys: Bool = false) {
         self.maximumDepth = maximumDepth
+        self.allowsDuplicateKeys = allowsDuplicateKeys
     }
 
     /// Parses one JSON value that spans all of `bytes` (surrounding whitespace allowed).
@@ -27,7 +34,7 @@ public struct JSONParser: Sendable {
     /// - Returns: The value.
     /// - Throws: ``JSONParseError`` describing the first problem and its offset.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
+        var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth, allowsDuplicateKeys: allowsDuplicateKeys)
         scanner.skipWhitespace()
         let value = try scanner.parseValue(depth: 0)
         scanner.skipWhitespace()
@@ -81,11 +88,13 @@ public struct JSONParser: Sendable {
 private struct Scanner {
     let bytes: UnsafeRawBufferPointer
     let maximumDepth: Int
+    let allowsDuplicateKeys: Bool
     var index = 0
 
-    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int) {
+    init(bytes: UnsafeRawBufferPointer, maximumDepth: Int, allowsDuplicateKeys: Bool = false) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.allowsDuplicateKeys = allowsDuplicateKeys
     }
 
     mutating func skipWhitespace() {
@@ -137,11 +146,15 @@ private struct Scanner {
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         var members: [String: JSONValue] = [:]
+        let allowsDuplicateKeys = self.allowsDuplicateKeys
         try parseMembers(depth: depth) { key, keyOffset, value throws(JSONParseError) in
             // Growing a dictionary from empty reallocates and rehashes at 1, 2 and 4
             // members; Varlink objects mostly have fewer than 7, so allocate once.
             if members.isEmpty { members.reserveCapacity(6) }
-            if members.updateValue(value, forKey: key) != nil { throw JSONParseError(.duplicateKey, at: keyOffset) }
+            if let first = members.updateValue(value, forKey: key) {
+                guard allowsDuplicateKeys else { throw JSONParseError(.duplicateKey, at: keyOffset) }
+                members[key] = first
+            }
         }
         return .object(members)
     }

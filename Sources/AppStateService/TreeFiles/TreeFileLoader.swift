@@ -64,14 +64,12 @@ public enum TreeFileLoader {
             // Foundation skips a byte order mark, and so did the check before this one.
             let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
             let skipped = json.utf8.starts(with: bom) ? bom.count : 0
+            // A key named twice is no syntax error to Foundation, which reads the first: files
+            // that did so keep loading as they did, and a syntax error after one still has its place.
             do {
-                _ = try JSONParser(maximumDepth: maximumJSONDepth).parse(Array(json.utf8.dropFirst(skipped)))
+                _ = try JSONParser(maximumDepth: maximumJSONDepth, allowsDuplicateKeys: true).parse(Array(json.utf8.dropFirst(skipped)))
             } catch {
-                // A key named twice is no syntax error to Foundation, which reads the first:
-                // files that did so keep loading as they did.
-                if error.kind != .duplicateKey {
-                    throw TreeFileError("not valid JSON: \(error.kind) around character \(error.offset + skipped)")
-                }
+                throw TreeFileError("not valid JSON: \(error.kind) around character \(error.offset + skipped)")
             }
         }
         do throws(TreeFileError) {
