@@ -260,6 +260,7 @@ import Synchronization
         }
         publish(events.filter { !$0.durable }.map { entry in
             var event = entry.event
+            // A tree that a reload has removed since keeps the path the event already had.
             if let tree = try? host.tree(named: event.tree) { event.current = tree.deepestCurrentPath }
             return event
         })
@@ -300,6 +301,7 @@ import Synchronization
             logger.info("\(event.name)", metadata: [
                 "tree": "\(event.tree)", "event": "\(event.name)", "path": "\(event.path ?? "")", "current": "\(event.current)",
             ])
+            // A tree that a reload has removed since has no watchers left to tell.
             guard let root = try? published.snapshots.root(named: event.tree) else { continue }
             hub.publish(event, root: root)
         }
