@@ -23,7 +23,7 @@ test: test-deps
 # Each fuzz target for FUZZ_SECONDS (scripts/fuzz has the details), then the committed
 # regression inputs once more.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = frames dispatch treefile
+FUZZ_TARGETS = frames dispatch treefile bus
 
 fuzz:
 	scripts/fuzz build
