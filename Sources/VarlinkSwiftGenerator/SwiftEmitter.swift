@@ -124,7 +124,7 @@ struct SwiftEmitter {
 
     /// `Codable` by hand, for members whose property is renamed or whose absence means false.
     private mutating func emitCodable(_ properties: [SwiftMember]) {
-        let keys = properties.map { $0.isPlain || $0.name == $0.member.name ? $0.name : "\($0.name) = \"\($0.member.name)\"" }
+        let keys = properties.map { $0.name == $0.member.name ? $0.name : "\($0.name) = \"\($0.member.name)\"" }
         let flags = properties.filter(\.isFlag).map { "`\($0.member.name)`" }.joined(separator: ", ")
         line("")
         line("        private enum CodingKeys: String, CodingKey {")

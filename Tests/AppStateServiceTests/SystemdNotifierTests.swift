@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import AppStateService
@@ -8,11 +9,14 @@ final class SystemdNotifierTests: XCTestCase {
 
     private func withNotifySocket(
         _ extra: [String: String?] = [:],
-        _ body: (NotifySocketListener) throws -> Void
+        _ body: (NotifySocket) throws -> Void
     ) throws {
-        let listener = try NotifySocketListener()
-        try withEnvironment(["NOTIFY_SOCKET": listener.path].merging(extra) { $1 }) {
-            try body(listener)
+        let directory = try TemporaryDirectory()
+        let listener = try NotifySocket(directory: URL(fileURLWithPath: directory.path))
+        try withExtendedLifetime(directory) {
+            try withEnvironment(["NOTIFY_SOCKET": listener.path].merging(extra) { $1 }) {
+                try body(listener)
+            }
         }
     }
 
@@ -88,7 +92,8 @@ final class SystemdNotifierTests: XCTestCase {
     }
 
     func testEveryMessage_whenNotifySocketUnset_thenSendsNothingAndDoesNotThrow() throws {
-        let listener = try NotifySocketListener()
+        let directory = try TemporaryDirectory()
+        let listener = try NotifySocket(directory: URL(fileURLWithPath: directory.path))
         try withEnvironment(["NOTIFY_SOCKET": nil]) {
             let notifier = SystemdNotifier()
             XCTAssertFalse(notifier.isEnabled)
@@ -98,7 +103,8 @@ final class SystemdNotifierTests: XCTestCase {
             try notifier.reloading()
             try notifier.watchdog()
         }
-        XCTAssertNil(listener.receive(timeout: .milliseconds(200)))
+        XCTAssertNil(listener.receive(timeout: 0.2))
+        withExtendedLifetime(directory) {}
     }
 
     func testIsEnabled_whenNotifySocketSetOrEmpty_thenReflectsIt() {

@@ -43,33 +43,6 @@ func waitReadable(_ descriptor: CInt, timeout: Duration) -> Bool {
     return poll(&poller, 1, milliseconds) == 1
 }
 
-/// An `AF_UNIX` datagram socket bound in a temporary directory, standing in for the
-/// service manager's `NOTIFY_SOCKET`.
-final class NotifySocketListener {
-    let path: String
-    private let directory: TemporaryDirectory
-    private let descriptor: CInt
-
-    init() throws {
-        directory = try TemporaryDirectory()
-        path = directory.path + "/notify"
-        descriptor = try unixSocket(SOCK_DGRAM, boundTo: path)
-    }
-
-    deinit {
-        close(descriptor)
-    }
-
-    /// The next datagram as text, or `nil` if none arrives within `timeout`.
-    func receive(timeout: Duration = .seconds(2)) -> String? {
-        guard waitReadable(descriptor, timeout: timeout) else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = recv(descriptor, &buffer, buffer.count, 0)
-        guard count >= 0 else { return nil }
-        return String(decoding: buffer.prefix(count), as: UTF8.self)
-    }
-}
-
 /// What a finished child process left.
 struct ProcessOutput {
     var status: Int32

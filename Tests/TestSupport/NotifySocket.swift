@@ -20,7 +20,7 @@ public final class NotifySocket {
     deinit { close(fd) }
 
     /// The next datagram, or nil when none arrives within `timeout` seconds.
-    public func receive(timeout: Double) -> String? {
+    public func receive(timeout: Double = 2) -> String? {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, Int32(timeout * 1000)) == 1 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
