@@ -7,3 +7,7 @@
 // (NUL included) is written to every watcher. Runs until killed; returns only on a setup
 // error, with -errno.
 int appstate_broadcaster_run(const char *socket_path);
+
+// Pins every thread of process `pid` (0: the calling thread only) to CPU `cpu`, or lets it run
+// on all CPUs when `cpu` is negative. Returns 0, or -errno of the first failure.
+int appstate_pin(int pid, int cpu);
