@@ -298,12 +298,17 @@ import Synchronization
 
     private func publish(_ events: [Event]) {
         for event in events {
-            logger.info("\(event.name)", metadata: [
-                "tree": "\(event.tree)", "event": "\(event.name)", "path": "\(event.path ?? "")", "current": "\(event.current)",
-            ])
             // A tree that a reload has removed since has no watchers left to tell.
             guard let root = try? published.snapshots.root(named: event.tree) else { continue }
             hub.publish(event, root: root)
+        }
+        // Logged once the changes are on their way to the watchers' event loops, so that
+        // formatting and writing the log line (a system call to the journal) is not on
+        // their way.
+        for event in events {
+            logger.info("\(event.name)", metadata: [
+                "tree": .string(event.tree), "event": .string(event.name), "path": .string(event.path ?? ""), "current": .string(event.current),
+            ])
         }
     }
 
