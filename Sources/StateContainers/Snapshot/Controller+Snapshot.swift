@@ -35,11 +35,22 @@ extension Controller {
         snapshot(path: path)
     }
 
+    /// The class's name, as snapshots report it. Worked out once per class: describing a
+    /// metatype demangles its name on every call, which was a sixth of a durable change's
+    /// time on the main actor with every node of the tree snapshotted after each change.
+    private var snapshotTypeName: String {
+        let key = ObjectIdentifier(type(of: self))
+        if let name = snapshotTypeNames[key] { return name }
+        let name = String(describing: type(of: self))
+        snapshotTypeNames[key] = name
+        return name
+    }
+
     private func snapshot(path: String) -> NodeSnapshot {
         var node = NodeSnapshot(
             path: path,
             identifier: identifier,
-            type: String(describing: type(of: self)),
+            type: snapshotTypeName,
             title: title,
             appearance: appearance,
             frame: loadedView.map { $0.convert($0.bounds, to: nil) } ?? .zero,
@@ -51,3 +62,6 @@ extension Controller {
         return node
     }
 }
+
+/// ``Controller``'s `snapshotTypeName` by class.
+@MainActor private var snapshotTypeNames: [ObjectIdentifier: String] = [:]
