@@ -15,7 +15,7 @@ build: deps
 
 # What a machine runs: appstated and appstatectl in release, each carrying the parts of the
 # Swift runtime and FoundationEssentials it uses instead of loading the shared libraries
-# (a process maps one file instead of a dozen: half the start-up, fewer resident pages; still
+# (a process maps one file instead of a dozen: a faster start, fewer resident pages; still
 # position-independent). scripts/install-systemd installs .build/release/appstated.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product appstated
