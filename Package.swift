@@ -33,6 +33,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // libdispatch's hooks for serving the main queue from the daemon's own event loop.
+        .systemLibrary(name: "CDispatchMainQueue"),
         // The vocabulary the model and the wire share, with no I/O: JSON values and their
         // strict codec, geometry, node snapshots, notification names.
         .target(name: "AppStateCore"),
@@ -54,6 +56,7 @@ let package = Package(
         .target(
             name: "AppStateService",
             dependencies: [
+                "CDispatchMainQueue",
                 "CSystemd",
                 "CYAML",
                 "AppStateCore",

@@ -5,7 +5,7 @@ import StateContainers
 
 /// `appstated`: parses its options and runs the daemon; everything else lives in AppStateService.
 @main
-struct AppStated: AsyncParsableCommand {
+struct AppStated: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "appstated",
         abstract: "Hosts trees of headless container controllers and publishes them over Varlink.",
@@ -86,9 +86,11 @@ struct AppStated: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    // Synchronous: the main thread becomes the daemon's event loop, which an async `main`
+    // would have handed to libdispatch instead.
+    func run() throws {
         if let check {
-            let report = await TreeFileCheck(path: check)
+            let report = MainActor.assumeIsolated { TreeFileCheck(path: check) }
             print(report.text)
             if !report.isValid { throw ExitCode(65) }
             return
@@ -108,6 +110,6 @@ struct AppStated: AsyncParsableCommand {
         configuration.seat = seat
         configuration.followOnScreenKeyboard = followOSK
         configuration.onScreenKeyboardHeight = oskHeight
-        try await Daemon.main(configuration)
+        try Daemon.main(configuration)
     }
 }

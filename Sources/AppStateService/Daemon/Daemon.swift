@@ -3,32 +3,29 @@ import Glibc
 #endif
 import CSystemd
 import Logging
-import NIOPosix
+import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
 /// `appstated`: hosts the trees and serves them on a Varlink socket, as a group of services
-/// (swift-service-lifecycle) on one event-loop group: the server, reloads on SIGHUP and, when
-/// systemd asks for it, the watchdog. SIGTERM or SIGINT shuts them down gracefully in reverse
-/// order, so the watchdog and reloads stop before the server says `STOPPING=1` and drains.
+/// (swift-service-lifecycle) on one event loop, the main thread's, which also runs the main
+/// actor (see ``MainThreadEventLoop``): the server, reloads on SIGHUP and, when systemd asks
+/// for it, the watchdog. SIGTERM or SIGINT shuts them down gracefully in reverse order, so the
+/// watchdog and reloads stop before the server says `STOPPING=1` and drains.
 public enum Daemon {
-    /// Runs the daemon until SIGTERM or SIGINT, after which it drains its connections and returns.
+    /// Runs the daemon until SIGTERM or SIGINT, after which it drains its connections and
+    /// returns. Call it from the main thread.
     /// - Parameter configuration: How it runs.
     /// - Throws: Whatever keeps it from starting: a bad tree file, an unusable socket or state directory.
-    public static func main(_ configuration: DaemonConfiguration) async throws {
+    public static func main(_ configuration: DaemonConfiguration) throws {
         LoggingBootstrap.bootstrap()
         let logger = Logger(label: "appstated")
-        let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        do {
-            try await run(configuration, on: eventLoops, logger: logger)
-        } catch {
-            await shutDown(eventLoops, logger: logger)
-            throw error
+        try MainThreadEventLoop.run { eventLoop in
+            try await run(configuration, on: eventLoop, logger: logger)
         }
-        await shutDown(eventLoops, logger: logger)
     }
 
-    @MainActor private static func run(_ configuration: DaemonConfiguration, on eventLoops: MultiThreadedEventLoopGroup,
+    @MainActor private static func run(_ configuration: DaemonConfiguration, on eventLoop: any EventLoop,
                                        logger: Logger) async throws {
         let endpoint = try VarlinkServer.Endpoint(configuration)
         let connections = ConnectionCounter()
@@ -38,7 +35,7 @@ public enum Daemon {
                                          metrics: metrics, logger: logger)
         let limits = DescriptorLimit.fit(configuration.limits, logger: logger)
         let peers = PeerIdentifier.socketCredentials(access: PeerAccess(allowedGroups: configuration.allowedGroups, logger: logger))
-        let server = VarlinkServer(endpoint: endpoint, eventLoops: eventLoops, processor: trees.processor, limits: limits,
+        let server = VarlinkServer(endpoint: endpoint, eventLoops: eventLoop, processor: trees.processor, limits: limits,
                                    peers: peers, connections: connections, metrics: metrics, logger: logger)
         let followers = Followers.make(configuration, trees: trees, board: board, logger: logger)
         let systemd = SystemdLink(readiness: Readiness(), notifier: SystemdNotifier(), logger: logger)
@@ -65,13 +62,5 @@ public enum Daemon {
             logger: logger
         ))
         try await group.run()
-    }
-
-    private static func shutDown(_ eventLoops: MultiThreadedEventLoopGroup, logger: Logger) async {
-        do {
-            try await eventLoops.shutdownGracefully()
-        } catch {
-            logger.warning("the event loops did not shut down cleanly: \(error)")
-        }
     }
 }

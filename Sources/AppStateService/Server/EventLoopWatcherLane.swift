@@ -21,11 +21,18 @@ final class EventLoopWatcherLane: WatcherLane {
         // Copied once here, then shared by every watcher's write.
         let buffer = allocator.buffer(bytes: frame)
         let metrics = self.metrics
-        eventLoop.execute {
+        let write = {
             for watcher in watchers { watcher.send(buffer) }
             // The writes are issued (queued on each channel and flushed); when the kernel
             // takes the bytes, and when the watchers read them, is outside the process.
             metrics.recordFanOut(.now - published)
+        }
+        // The daemon's main actor runs on its one event loop: the change is written at once,
+        // not after the rest of what the loop has queued.
+        if eventLoop.inEventLoop {
+            write()
+        } else {
+            eventLoop.execute(write)
         }
     }
 }

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CDispatchMainQueue
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// The daemon's one thread of work: the process's main thread runs as the event loop of
+/// every connection and, between its I/O events, serves the main queue, where the main actor
+/// (and so the trees) runs.
+///
+/// A change then goes from the call that made it to its watchers' sockets on one thread: no
+/// other thread is woken on the way, and the code and data of the whole path stay in one
+/// core's caches. Paced like a UI (one change every frame, idle between), each wake-up of a
+/// sleeping thread and each cold cache costs more than the work itself.
+public enum MainThreadEventLoop {
+    /// Runs `body` on the main actor with the calling thread as its event loop, and returns
+    /// once `body` has finished and the loop has stopped.
+    ///
+    /// Call it once, from the main thread, which libdispatch binds the main queue to; the
+    /// program must not also call `dispatchMain()` or run an async `main`.
+    /// - Parameter body: The program, given the loop to run its channels on.
+    /// - Returns: What `body` returned.
+    /// - Throws: What `body` threw, or the error that kept the main queue from being served.
+    public static func run<Value: Sendable>(_ body: @escaping @MainActor @Sendable (any EventLoop) async throws -> Value) throws -> Value {
+        let outcome = NIOLockedValueBox<Result<Value, any Error>>(.failure(EventLoopError.shutdown))
+        MultiThreadedEventLoopGroup.withCurrentThreadAsEventLoop { loop in
+            serveMainQueue(on: loop).whenComplete { served in
+                guard case .failure(let error) = served else {
+                    Task { @MainActor in
+                        let result: Result<Value, any Error>
+                        do {
+                            result = .success(try await body(loop))
+                        } catch {
+                            result = .failure(error)
+                        }
+                        outcome.withLockedValue { $0 = result }
+                        loop.shutdownGracefully { _ in }
+                    }
+                    return
+                }
+                outcome.withLockedValue { $0 = .failure(error) }
+                loop.shutdownGracefully { _ in }
+            }
+        }
+        return try outcome.withLockedValue { $0 }.get()
+    }
+
+    /// Watches libdispatch's main-queue eventfd on the loop, and runs the main queue whenever
+    /// it is signalled. A duplicate of the descriptor goes to the channel, which closes it
+    /// with the loop; libdispatch keeps its own.
+    private static func serveMainQueue(on loop: any EventLoop) -> EventLoopFuture<Void> {
+        let handle = dup(_dispatch_get_main_queue_handle_4CF())
+        guard handle >= 0 else { return loop.makeFailedFuture(IOError(errnoCode: errno, reason: "dup(main queue eventfd)")) }
+        return NIOPipeBootstrap(group: loop)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(MainQueueDrainer()) }
+            }
+            .takingOwnershipOfDescriptor(input: handle)
+            .map { _ in
+                // Whatever was queued before the eventfd existed signalled nothing.
+                _dispatch_main_queue_callback_4CF(nil)
+            }
+            .flatMapErrorThrowing { error in
+                close(handle)
+                throw error
+            }
+    }
+}
+
+/// Runs the main queue once the loop has read the eventfd's signals (the read resets it).
+private final class MainQueueDrainer: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        _dispatch_main_queue_callback_4CF(nil)
+    }
+}
