@@ -19,6 +19,27 @@ final class DerivedCodecTests: XCTestCase {
         XCTAssertEqual(try Node(parameters: sampleNode.parameters), sampleNode)
     }
 
+    func testWatchReply_whenEncodedByHand_thenSameMembersAsDerived() {
+        let events = [
+            Event(tree: "default", name: "Login", path: "s", current: "s/home", userInfo: ["user": "ada", "n": 2]),
+            Event(tree: "t", name: "transition.didEnd", current: "s"),
+        ]
+        let replies = [
+            Watch.Reply(root: sampleNode),
+            Watch.Reply(event: events[0], changed: [sampleNode, sampleNode.children[0]], removed: ["s/gone", "s/other"]),
+            Watch.Reply(event: events[1], removed: []),
+            Watch.Reply(event: events[1], root: sampleNode),
+            Watch.Reply(),
+        ]
+        for event in events {
+            XCTAssertEqual(event.parameters, VarlinkObjectEncoder.members(of: event))
+        }
+        for reply in replies {
+            XCTAssertEqual(reply.parameters, VarlinkObjectEncoder.members(of: reply))
+            XCTAssertEqual(try Watch.Reply(parameters: reply.parameters).parameters, reply.parameters)
+        }
+    }
+
     func testPathAndTreeParameters_whenDecodedByHand_thenSameAnswerAsDerived() {
         let inputs: [[String: JSONValue]] = [
             [:], ["tree": "default"], ["path": "session/home"], ["tree": "t", "path": "p"], ["tree": .null, "path": .null],

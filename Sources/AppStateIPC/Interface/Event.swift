@@ -31,4 +31,13 @@ public struct Event: VarlinkObject {
         self.current = current
         self.userInfo = userInfo
     }
+
+    /// The event's members, written by hand rather than derived, like ``Node``'s: every change
+    /// encodes one for each subscription, on the way from the call to its watchers.
+    public var parameters: [String: JSONValue] {
+        var members: [String: JSONValue] = ["tree": .string(tree), "name": .string(name), "current": .string(current)]
+        members["path"] = path.map(JSONValue.string)
+        members["userInfo"] = userInfo.map(JSONValue.object)
+        return members
+    }
 }
