@@ -3,12 +3,14 @@
 #include "CEpoll.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
 
-enum { maximum_connections = 8192 };
+enum { maximum_connections = 8192, maximum_state = 1 << 16 };
 
 // Writes all of a buffer to a blocking socket; a watcher that is gone is skipped.
 static void write_all(int fd, const char *bytes, size_t count) {
@@ -21,7 +23,30 @@ static void write_all(int fd, const char *bytes, size_t count) {
     }
 }
 
-int appstate_broadcaster_run(const char *socket_path) {
+// Makes `size` bytes durable in the directory as appstated makes its state: written to a
+// temporary file, which is fsynced and renamed over the state file, and the directory fsynced.
+static int write_state(int directory, size_t size) {
+    static char state[maximum_state];
+    if (state[0] == 0) memset(state, 'x', sizeof state);
+    int file = openat(directory, "state.json.tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (file < 0) return -errno;
+    for (size_t written = 0; written < size;) {
+        ssize_t now = write(file, state + written, size - written);
+        if (now < 0 && errno == EINTR) continue;
+        if (now <= 0) {
+            close(file);
+            return -errno;
+        }
+        written += (size_t)now;
+    }
+    int failed = fsync(file) != 0 ? -errno : 0;
+    close(file);
+    if (failed) return failed;
+    if (renameat(directory, "state.json.tmp", directory, "state.json") != 0) return -errno;
+    return fsync(directory) != 0 ? -errno : 0;
+}
+
+int appstate_broadcaster_run(const char *socket_path, const char *state_directory, size_t state_size) {
     static char is_watcher[maximum_connections];
     static int watchers[maximum_connections];
     static char event[256];
@@ -34,6 +59,12 @@ int appstate_broadcaster_run(const char *socket_path) {
     memcpy(event, "{\"parameters\":{\"event\":{}},\"continues\":true}", 44);
     event[sizeof event - 1] = 0;
 
+    int directory = -1;
+    if (state_directory != NULL) {
+        if (state_size > maximum_state) return -EFBIG;
+        directory = open(state_directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (directory < 0) return -errno;
+    }
     int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (listener < 0) return -errno;
     struct sockaddr_un address = { .sun_family = AF_UNIX };
@@ -85,6 +116,10 @@ int appstate_broadcaster_run(const char *socket_path) {
                     watchers[watcher_count++] = fd;
                     write_all(fd, first_reply, sizeof first_reply);
                 } else {
+                    if (directory >= 0) {
+                        int failed = write_state(directory, state_size);
+                        if (failed) return failed;
+                    }
                     write_all(fd, change_reply, sizeof change_reply);
                     for (int w = 0; w < watcher_count; w++) write_all(watchers[w], event, sizeof event);
                 }

@@ -5,9 +5,9 @@ import Glibc
 // appstate-load: the end-to-end figures of the performance targets (docs/ARCHITECTURE.md,
 // Performance), each beside its baseline measured
 // in the same run. Usage:
-//   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick]
+//   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick] [--only 1,7] [--watchers 10,1000]
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
-//   appstate-load broadcast SOCKET              (the floor of figure 7; started by the tool)
+//   appstate-load broadcast SOCKET [STATE-DIR SIZE]  (the floors of figure 7; started by the tool)
 // Prints rows of BENCHMARKS.md's targets table on stdout (scripts/benchmark splices them
 // in) and progress on stderr. Every loop is bounded in count and in time.
 
@@ -17,7 +17,8 @@ if arguments.first == "echo" {
     runEchoServer(socketPath: arguments[1], replyPath: arguments[2])
 }
 if arguments.first == "broadcast" {
-    die("broadcast: \(appstate_broadcaster_run(arguments[1]))")
+    let state = arguments.count > 3 ? (directory: arguments[2], size: Int(arguments[3]) ?? 0) : nil
+    die("broadcast: \(appstate_broadcaster_run(arguments[1], state?.directory, state?.size ?? 0))")
 }
 
 func option(_ name: String) -> String? {
@@ -483,27 +484,70 @@ if wanted("3") {
 if wanted("7") {
     let events = quick ? 30 : 120
     let frameInterval: UInt64 = 16_666_667
-    let broadcastPath = "\(socketDirectory)/broadcast.sock"
-    let broadcaster = spawn(["/proc/self/exe", "broadcast", broadcastPath], quiet: false)
-    close(connectUnix(broadcastPath, wait: 5_000_000_000))
-    let cases: [(kind: String, mutation: (Int) -> [UInt8])] = [
-        ("keyboard moves (transient)", keyboardFrame), ("page changes (durable)", setPageFrame),
+    /// A broadcaster on its own socket; with a state directory, one that makes each change
+    /// durable first, as the daemon does a page change.
+    func startBroadcaster(_ name: String, state: (directory: String, size: Int)? = nil) -> (process: pid_t, socket: String) {
+        let path = "\(socketDirectory)/\(name).sock"
+        var command = ["/proc/self/exe", "broadcast", path]
+        if let state {
+            mkdirs(state.directory)
+            command += [state.directory, "\(state.size)"]
+        }
+        let process = spawn(command, quiet: false)
+        close(connectUnix(path, wait: 5_000_000_000))
+        return (process, path)
+    }
+    let transientFloor = startBroadcaster("broadcast")
+    // Started once the daemon has written its state (the first measurement logs in), to
+    // write as much.
+    var durableFloor: (process: pid_t, socket: String)?
+    let cases: [(kind: String, durable: Bool, mutation: (Int) -> [UInt8])] = [
+        ("keyboard moves (transient)", false, keyboardFrame), ("page changes (durable)", true, setPageFrame),
     ]
-    for watchers in [10, quick ? 200 : 1000] {
+    let counts = option("--watchers").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [10, quick ? 200 : 1000]
+    for watchers in counts {
         let target = watchers <= 10 ? 2.0 : 1.5
-        for (kind, mutation) in cases {
-            let floor = measureFanOut(socketPath: broadcastPath, watchers: watchers, events: events, pacing: frameInterval,
+        for (kind, durable, mutation) in cases {
+            let baseline: String
+            let floorSocket: String
+            if durable {
+                let size = largestStateFile(in: daemon.stateDirectory)
+                let floor = durableFloor ?? startBroadcaster("broadcast-durable", state: ("\(work)/broadcast-state", size))
+                durableFloor = floor
+                floorSocket = floor.socket
+                baseline = "C broadcaster making each change durable first as the daemon does (\(size)-byte file: write, fsync, rename, fsync of the directory), 256-byte events, same client"
+            } else {
+                floorSocket = transientFloor.socket
+                baseline = "C broadcaster (`appstate-load broadcast`), 256-byte events, same client"
+            }
+            let floor = measureFanOut(socketPath: floorSocket, watchers: watchers, events: events, pacing: frameInterval,
                                       prepare: false, mutation: mutation)
             let result = measureFanOut(socketPath: daemon.socketPath, watchers: watchers, events: events, pacing: frameInterval,
                                        mutation: mutation)
             let ratio = result.p99 / floor.p99
             row("watch fan-out paced at 60 changes/s, \(grouped(Double(watchers))) watchers: \(events) \(kind), from send to the event at each watcher",
-                value: result.summary, baseline: "C broadcaster (`appstate-load broadcast`), 256-byte events, same client",
-                baselineValue: floor.summary, ratio: "\(fmt(ratio, 2))× (p99)", target: "p99 ≤ \(fmt(target, 1))× the broadcaster",
-                met: ratio <= target && result.lost == 0 && result.errors == 0)
+                value: result.summary, baseline: baseline, baselineValue: floor.summary, ratio: "\(fmt(ratio, 2))× (p99)",
+                target: "p99 ≤ \(fmt(target, 1))× the broadcaster", met: ratio <= target && result.lost == 0 && result.errors == 0)
         }
     }
-    stop(broadcaster)
+    stop(transientFloor.process)
+    if let durableFloor { stop(durableFloor.process) }
+}
+
+/// The size of the largest file in a directory: the daemon's state file, in its state directory.
+func largestStateFile(in directory: String) -> Int {
+    var largest = 0
+    guard let stream = opendir(directory) else { return 0 }
+    while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        if name.hasPrefix(".") { continue }
+        var info = stat()
+        if stat("\(directory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            largest = max(largest, Int(info.st_size))
+        }
+    }
+    closedir(stream)
+    return largest
 }
 
 // MARK: 4. durable mutations beside write+fsync+rename+fsync(dir)
@@ -574,18 +618,7 @@ func durableRun(clients: Int, perClient: Int, seconds: Double) -> (rate: Double,
 if wanted("4") {
     // Warm up, and find the size of the state file the daemon writes.
     _ = durableRun(clients: 1, perClient: 20, seconds: 5)
-    var stateSize = 0
-    if let directory = opendir(daemon.stateDirectory) {
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name.hasPrefix(".") { continue }
-            var info = stat()
-            if stat("\(daemon.stateDirectory)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                stateSize = max(stateSize, Int(info.st_size))
-            }
-        }
-        closedir(directory)
-    }
+    let stateSize = largestStateFile(in: daemon.stateDirectory)
     note("largest state file: \(stateSize) B")
     let baselineDirectory = "\(work)/fsync-baseline"
     let count = quick ? 100 : 400
