@@ -5,6 +5,7 @@ import CDispatchMainQueue
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// The daemon's one thread of work: the process's main thread runs as the event loop of
 /// every connection and, between its I/O events, serves the main queue, where the main actor
@@ -26,6 +27,7 @@ public enum MainThreadEventLoop {
     public static func run<Value: Sendable>(_ body: @escaping @MainActor @Sendable (any EventLoop) async throws -> Value) throws -> Value {
         let outcome = NIOLockedValueBox<Result<Value, any Error>>(.failure(EventLoopError.shutdown))
         MultiThreadedEventLoopGroup.withCurrentThreadAsEventLoop { loop in
+            loopThread.store(UInt(pthread_self()), ordering: .relaxed)
             serveMainQueue(on: loop).whenComplete { served in
                 guard case .failure(let error) = served else {
                     Task { @MainActor in
@@ -44,8 +46,18 @@ public enum MainThreadEventLoop {
                 loop.shutdownGracefully { _ in }
             }
         }
+        loopThread.store(0, ordering: .relaxed)
         return try outcome.withLockedValue { $0 }.get()
     }
+
+    /// Whether the calling thread is the one ``run(_:)`` runs as the event loop, which serves
+    /// the main queue: code there may assume the main actor's isolation.
+    public static var isCurrent: Bool {
+        loopThread.load(ordering: .relaxed) == UInt(pthread_self())
+    }
+
+    /// The thread inside ``run(_:)``, or 0.
+    private static let loopThread = Atomic<UInt>(0)
 
     /// Watches libdispatch's main-queue eventfd on the loop, and runs the main queue whenever
     /// it is signalled. A duplicate of the descriptor goes to the channel, which closes it

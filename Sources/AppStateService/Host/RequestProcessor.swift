@@ -110,52 +110,106 @@ import Synchronization
         await run(calls, routes: calls.map { Route(method: $0.method) }, mayMutate: true, connection: nil)
     }
 
+    /// Answers a batch at once, on the calling thread, when that thread is the main thread
+    /// (the daemon's event loop is) and nothing in the batch needs to wait: no durable
+    /// change, which waits for its write, no `Watch`, no write of another batch under way,
+    /// which a change must not overtake on its way to the watchers, and the peer's access
+    /// already decided. So the changes paced like a UI (the keyboard, the window size) reach
+    /// the watchers without a hop to the main queue and back.
+    /// - Parameters:
+    ///   - calls: The calls, in the order they arrived.
+    ///   - connection: The connection they arrived on.
+    /// - Returns: The replies, as ``process(_:on:)`` gives them, or nil when the batch must go
+    ///   there.
+    public nonisolated func processAtOnce(_ calls: [VarlinkCall], on connection: ConnectionContext) -> [VarlinkReply?]? {
+        guard MainThreadEventLoop.isCurrent else { return nil }
+        return MainActor.assumeIsolated { runAtOnce(calls, on: connection) }
+    }
+
+    private func runAtOnce(_ calls: [VarlinkCall], on connection: ConnectionContext) -> [VarlinkReply?]? {
+        let routes = calls.map { Route(method: $0.method) }
+        guard commitsInFlight == 0, !routes.contains(where: { $0.effect == .changesDurably || $0.effect == .streams }) else { return nil }
+        var mayMutate = false
+        if routes.contains(where: { $0.effect?.isMutation == true }) {
+            guard let decided = connection.peer.access.decided else { return nil }
+            mayMutate = decided
+        }
+        var batch = Batch()
+        for (call, route) in zip(calls, routes) {
+            begin(route, in: &batch, fromClient: true)
+            answer(call, route: route, mayMutate: mayMutate, fromClient: true, into: &batch)
+        }
+        if batch.changed { host.publish() }
+        // Transient changes only, with no write under way: `commit` would publish them at once.
+        publish(batch.events.map(\.event))
+        return finish(calls, batch.replies, fromClient: true)
+    }
+
+    /// What a batch has answered so far.
+    private struct Batch {
+        /// A reply for every call, `oneway` ones too, so that each is counted by its outcome
+        /// and a refused commit refuses them too; the connection is sent none of theirs.
+        var replies: [VarlinkReply] = []
+        var events: [(event: Event, durable: Bool)] = []
+        /// The indices of the replies to durable mutations, which wait for the commit.
+        var mutated: [Int] = []
+        /// Whether a call of this batch may have changed the trees since they were published.
+        var changed = false
+    }
+
     /// Runs one batch. Without a connection (a follower's batch) the session is not refused
     /// as logind's and `Watch` cannot be answered.
     private func run(_ calls: [VarlinkCall], routes: [Route], mayMutate: Bool, connection: ConnectionContext?) async -> [VarlinkReply?] {
-        // A reply for every call, `oneway` ones too, so that each is counted by its outcome
-        // and a refused commit refuses them too; the connection is sent none of theirs.
-        var replies: [VarlinkReply] = []
-        var events: [(event: Event, durable: Bool)] = []
-        var mutated: [Int] = []
-        // Whether a call of this batch may have changed the trees since they were published.
-        var changed = false
+        var batch = Batch()
         for (call, route) in zip(calls, routes) {
-            // GetStats counts clients' calls; a follower's are not asked for by anyone.
-            if connection != nil { requests.add(1, ordering: .relaxed) }
-            let effect = route.effect
-            if changed, route.readsPublished {
-                host.publish()
-                changed = false
-            }
-            if effect == .streams, call.more, let connection {
-                await commit(&replies, mutated: mutated, events: &events)
-                mutated = []
-                replies.append(watch(call, on: connection))
-                if replies.last?.continues == true { break }
+            begin(route, in: &batch, fromClient: connection != nil)
+            if route.effect == .streams, call.more, let connection {
+                await commit(&batch)
+                batch.replies.append(watch(call, on: connection))
+                if batch.replies.last?.continues == true { break }
                 continue
             }
-            changed = changed || !route.readsPublished
-            // Keyboard and window size are transient: they need no write, and a failed
-            // write of the batch does not undo them.
-            let durable = effect == .changesDurably
-            do {
-                let (reply, event) = try answer(call, route: route, mayMutate: mayMutate, fromClient: connection != nil)
-                if let event { events.append((event, durable)) }
-                // A mutation that changed nothing (Logout while logged out) still reports a
-                // state, which another batch may have made and not yet written: its reply
-                // waits until that state is durable too.
-                if durable { mutated.append(replies.count) }
-                replies.append(VarlinkReply(parameters: reply))
-            } catch {
-                replies.append(VarlinkReply(error: error))
-            }
+            answer(call, route: route, mayMutate: mayMutate, fromClient: connection != nil, into: &batch)
         }
-        if changed { host.publish() }
-        await commit(&replies, mutated: mutated, events: &events)
-        return zip(calls, replies).map { call, reply in
-            // Clients' calls, as GetStats counts them.
-            if connection != nil { metrics.countRequest(call.method, error: reply.error) }
+        if batch.changed { host.publish() }
+        await commit(&batch)
+        return finish(calls, batch.replies, fromClient: connection != nil)
+    }
+
+    /// Counts a call and, before a read, publishes what the batch changed so far, so that a
+    /// client reads its own writes.
+    private func begin(_ route: Route, in batch: inout Batch, fromClient: Bool) {
+        // GetStats counts clients' calls; a follower's are not asked for by anyone.
+        if fromClient { requests.add(1, ordering: .relaxed) }
+        if batch.changed, route.readsPublished {
+            host.publish()
+            batch.changed = false
+        }
+    }
+
+    /// Answers one call of a batch (not a `Watch` stream) and records its event.
+    private func answer(_ call: VarlinkCall, route: Route, mayMutate: Bool, fromClient: Bool, into batch: inout Batch) {
+        batch.changed = batch.changed || !route.readsPublished
+        // Keyboard and window size are transient: they need no write, and a failed write of
+        // the batch does not undo them.
+        let durable = route.effect == .changesDurably
+        do {
+            let (reply, event) = try answer(call, route: route, mayMutate: mayMutate, fromClient: fromClient)
+            if let event { batch.events.append((event, durable)) }
+            // A mutation that changed nothing (Logout while logged out) still reports a
+            // state, which another batch may have made and not yet written: its reply waits
+            // until that state is durable too.
+            if durable { batch.mutated.append(batch.replies.count) }
+            batch.replies.append(VarlinkReply(parameters: reply))
+        } catch {
+            batch.replies.append(VarlinkReply(error: error))
+        }
+    }
+
+    /// The replies the connection is sent, with clients' calls counted by outcome.
+    private func finish(_ calls: [VarlinkCall], _ replies: [VarlinkReply], fromClient: Bool) -> [VarlinkReply?] {
+        zip(calls, replies).map { call, reply in
+            if fromClient { metrics.countRequest(call.method, error: reply.error) }
             return call.oneway ? nil : reply
         }
     }
@@ -207,8 +261,12 @@ import Synchronization
     /// the state cannot be encoded or written, the trees go back to a state without the
     /// refused changes and the replies of the batch's durable mutations become
     /// `io.appstate.StorageFailure`: a refused change is neither kept nor published.
-    private func commit(_ replies: inout [VarlinkReply], mutated: [Int], events: inout [(event: Event, durable: Bool)]) async {
-        defer { events = [] }
+    private func commit(_ batch: inout Batch) async {
+        defer {
+            batch.events = []
+            batch.mutated = []
+        }
+        let (mutated, events) = (batch.mutated, batch.events)
         guard !events.isEmpty || !mutated.isEmpty else { return }
         // A batch that only moved the keyboard or resized the window changed nothing that is
         // saved. When no other batch's write is under way either, nothing can be ahead of its
@@ -231,7 +289,7 @@ import Synchronization
             // before its changes.
             logStorageFailure("\(error); the change was refused")
             restore(lastDocument)
-            refuse(&replies, mutated: mutated, events: events, because: error)
+            refuse(&batch.replies, mutated: mutated, events: events, because: error)
             return
         }
         lastDocument = document
@@ -244,7 +302,7 @@ import Synchronization
                 try await store.commit(state, generation: generation)
             } catch {
                 if generation == self.generation { rollBack(after: error) }
-                refuse(&replies, mutated: mutated, events: events, because: error)
+                refuse(&batch.replies, mutated: mutated, events: events, because: error)
                 return
             }
         }

@@ -20,4 +20,18 @@ import AppStateIPC
     ///   - buffer: Where the encoded reply goes (nothing for a `oneway` call).
     /// - Returns: Whether the call was answered; false when it must go to ``process(_:on:)``.
     nonisolated func answerImmediately(_ call: VarlinkCall, into buffer: inout [UInt8]) -> Bool
+
+    /// Answers calls at once, on the calling thread, when that thread runs the main actor and
+    /// nothing in them needs to wait: the hop to the main actor and back saved.
+    /// - Parameters:
+    ///   - calls: The calls, in the order they arrived.
+    ///   - connection: The connection they arrived on.
+    /// - Returns: The replies, as ``process(_:on:)`` gives them, or nil when the calls must go
+    ///   there.
+    nonisolated func processAtOnce(_ calls: [VarlinkCall], on connection: ConnectionContext) -> [VarlinkReply?]?
+}
+
+extension CallProcessor {
+    /// Never: every batch goes to ``process(_:on:)``.
+    public nonisolated func processAtOnce(_ calls: [VarlinkCall], on connection: ConnectionContext) -> [VarlinkReply?]? { nil }
 }

@@ -5,7 +5,8 @@ import NIOPosix
 /// the user database may block (NSS: sssd, LDAP) and must stall neither the event loop that
 /// serves every client nor the main actor that holds the trees.
 @MainActor public final class PeerAccessDecision {
-    private var decided: Bool?
+    /// The decision, once taken.
+    private(set) var decided: Bool?
     private let lookUp: @Sendable () -> Bool
 
     /// A decision already taken.

@@ -2,8 +2,9 @@ import AppStateIPC
 import NIOCore
 
 /// One client connection, behind a ``VarlinkCallDecoder``: answers the reads it can at once
-/// from the published trees, hands each burst of other calls to the ``CallProcessor`` in a
-/// single hop to the main actor, and writes the replies in order.
+/// from the published trees, hands each burst of other calls to the ``CallProcessor`` (at
+/// once when its thread runs the main actor and nothing in the burst waits, else in a single
+/// hop to the main actor), and writes the replies in order.
 ///
 /// Pipelined calls that arrive together are answered together, so a client that pipelines
 /// pays at most one actor hop and one flush per burst rather than per call, and a burst of
@@ -144,6 +145,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     private func process(_ calls: [VarlinkCall], on connection: ConnectionContext, _ context: ChannelHandlerContext) {
+        if let replies = processor.processAtOnce(calls, on: connection) {
+            write(replies, answering: calls, context)
+            return
+        }
         let processor = self.processor
         let eventLoop = context.eventLoop
         let bound = NIOLoopBound((self, context), eventLoop: eventLoop)
