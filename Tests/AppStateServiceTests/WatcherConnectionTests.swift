@@ -12,10 +12,7 @@ final class WatcherConnectionTests: XCTestCase {
     @MainActor func testSend_whenCalledOnTheEventLoop_thenEveryWatcherWritesItAtOnce() async throws {
         let loop = EmbeddedEventLoop()
         let channels = [EmbeddedChannel(loop: loop), EmbeddedChannel(loop: loop)]
-        for channel in channels { try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/run/test.sock")).get() }
-        let metrics = DaemonMetrics()
-        let lane = EventLoopWatcherLane(eventLoop: loop, metrics: metrics)
-        let watchers = channels.map { WatcherConnection(channel: $0, lane: lane, limit: 1 << 16, replyLimit: 16, grace: .seconds(1)) }
+        let (lane, watchers, metrics) = try await Self.watchers(of: channels, on: loop)
 
         lane.send(Array("{}\0".utf8), to: watchers, published: .now)
 
@@ -29,10 +26,7 @@ final class WatcherConnectionTests: XCTestCase {
     @MainActor func testSend_whenCalledOffTheEventLoop_thenEveryWatcherWritesItInATaskOnTheLoop() async throws {
         let loop = NIOAsyncTestingEventLoop()
         let channels = [NIOAsyncTestingChannel(loop: loop), NIOAsyncTestingChannel(loop: loop)]
-        for channel in channels { try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/run/test.sock")).get() }
-        let metrics = DaemonMetrics()
-        let lane = EventLoopWatcherLane(eventLoop: loop, metrics: metrics)
-        let watchers = channels.map { WatcherConnection(channel: $0, lane: lane, limit: 1 << 16, replyLimit: 16, grace: .seconds(1)) }
+        let (lane, watchers, metrics) = try await Self.watchers(of: channels, on: loop)
 
         // A write from here, off the loop, would fail the watchers' loop-bound state check.
         lane.send(Array("{}\0".utf8), to: watchers, published: .now)
@@ -44,6 +38,16 @@ final class WatcherConnectionTests: XCTestCase {
             XCTAssertEqual(written.map { Array($0.readableBytesView) }, Array("{}\0".utf8))
         }
         try await loop.shutdownGracefully()
+    }
+
+    /// The connected channels as watchers of one lane of `loop`, with the lane's metrics.
+    private static func watchers(of channels: [any Channel], on loop: any EventLoop) async throws
+        -> (EventLoopWatcherLane, [WatcherConnection], DaemonMetrics) {
+        for channel in channels { try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/run/test.sock")).get() }
+        let metrics = DaemonMetrics()
+        let lane = EventLoopWatcherLane(eventLoop: loop, metrics: metrics)
+        let watchers = channels.map { WatcherConnection(channel: $0, lane: lane, limit: 1 << 16, replyLimit: 16, grace: .seconds(1)) }
+        return (lane, watchers, metrics)
     }
 
     @MainActor func testSend_whenRepliesPileUpUnread_thenWatcherTooSlowAfterThemAndClosedAfterTheGrace() async throws {
