@@ -66,3 +66,26 @@ final class RequestProcessorOrderTests: XCTestCase {
         XCTAssertEqual(try lane.takeReplies().compactMap(\.event?.name), ["HideKeyboard"], "with nothing being written it goes out at once")
     }
 }
+
+/// What the journal is told of each change: saved changes at `info`, the keyboard and the
+/// window size, which a UI moves many times a second, at `debug`.
+final class RequestProcessorLogTests: XCTestCase {
+    @MainActor func testProcess_whenChangesAreSavedOrTransient_thenLoggedAtInfoOrDebug() async throws {
+        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        host.makeVisible()
+        let directory = try TemporaryDirectory()
+        let (logger, messages) = RecordingLogHandler.logger()
+        let processor = RequestProcessor(host: host, store: StateStore(directory: directory.path), logger: logger)
+        let connection = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
+
+        _ = await processor.process([
+            VarlinkCall(method: Login.name, parameters: ["user": "ada"]),
+            VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300, "duration": 0]),
+            VarlinkCall(method: Resize.name, parameters: ["width": 800, "height": 600]),
+            VarlinkCall(method: SetPage.name, parameters: ["index": 1]),
+        ], on: connection)
+
+        XCTAssertEqual(messages.at(.info), ["Login", "SetPage"])
+        XCTAssertEqual(messages.at(.debug), ["ShowKeyboard", "Resize"])
+    }
+}

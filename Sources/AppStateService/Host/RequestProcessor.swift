@@ -81,7 +81,7 @@ import Synchronization
         self.startState = host.restorableState
         self.lastDocument = startState
         host.afterDeferredChange = { [weak self] tree in
-            self?.publish([Event(tree: tree.name, name: RequestProcessor.transitionDidEnd, current: tree.deepestCurrentPath)])
+            self?.publish([(Event(tree: tree.name, name: RequestProcessor.transitionDidEnd, current: tree.deepestCurrentPath), true)])
         }
     }
 
@@ -141,7 +141,7 @@ import Synchronization
         }
         if batch.changed { host.publish() }
         // Transient changes only, with no write under way: `commit` would publish them at once.
-        publish(batch.events.map(\.event))
+        publish(batch.events)
         return finish(calls, batch.replies, fromClient: true)
     }
 
@@ -273,7 +273,7 @@ import Synchronization
         // events: they go out at once, without the hops to the store and back. Behind a write
         // they wait their turn, so that watchers see the changes in the order they were made.
         if mutated.isEmpty, !events.contains(where: \.durable), commitsInFlight == 0 {
-            publish(events.map(\.event))
+            publish(events)
             return
         }
         commitsInFlight += 1
@@ -306,7 +306,7 @@ import Synchronization
                 return
             }
         }
-        publish(events.map(\.event))
+        publish(events)
     }
 
     /// Turns the replies of the batch's durable mutations into `io.appstate.StorageFailure`
@@ -320,7 +320,7 @@ import Synchronization
             var event = entry.event
             // A tree that a reload has removed since keeps the path the event already had.
             if let tree = try? host.tree(named: event.tree) { event.current = tree.deepestCurrentPath }
-            return event
+            return (event, false)
         })
     }
 
@@ -354,17 +354,19 @@ import Synchronization
         logger.error("storage failure: \(message)", metadata: ["stateDirectory": "\(environment.stateDirectory ?? "")"])
     }
 
-    private func publish(_ events: [Event]) {
-        for event in events {
+    /// Tells the watchers of each change, then logs it: a saved change (and the end of its
+    /// animation) at `info`, for the journal to keep who logged in and what was shown; a
+    /// keyboard move or resize at `debug`, since a UI makes those many times a second.
+    private func publish(_ events: [(event: Event, durable: Bool)]) {
+        for (event, _) in events {
             // A tree that a reload has removed since has no watchers left to tell.
             guard let root = try? published.snapshots.root(named: event.tree) else { continue }
             hub.publish(event, root: root)
         }
-        // Logged once the changes are on their way to the watchers' event loops, so that
-        // formatting and writing the log line (a system call to the journal) is not on
-        // their way.
-        for event in events {
-            logger.info("\(event.name)", metadata: [
+        // Logged once the changes are on their way to the watchers, so that formatting and
+        // writing the log line (a system call to the journal) is not on their way.
+        for (event, durable) in events {
+            logger.log(level: durable ? .info : .debug, "\(event.name)", metadata: [
                 "tree": .string(event.tree), "event": .string(event.name), "path": .string(event.path ?? ""), "current": .string(event.current),
             ])
         }
