@@ -40,6 +40,20 @@ final class WatcherConnectionTests: XCTestCase {
         try await loop.shutdownGracefully()
     }
 
+    @MainActor func testWhenClosed_whenTheConnectionCloses_thenTheHostIsToldOnTheMainActor() async throws {
+        let loop = EmbeddedEventLoop()
+        let channel = EmbeddedChannel(loop: loop)
+        let (_, watchers, _) = try await Self.watchers(of: [channel], on: loop)
+        let told = expectation(description: "told of the close")
+        watchers[0].whenClosed { told.fulfill() }
+
+        try await channel.close()
+        loop.run()
+
+        await fulfillment(of: [told], timeout: 10)
+        XCTAssertTrue(watchers[0].isClosed)
+    }
+
     /// The connected channels as watchers of one lane of `loop`, with the lane's metrics.
     private static func watchers(of channels: [any Channel], on loop: any EventLoop) async throws
         -> (EventLoopWatcherLane, [WatcherConnection], DaemonMetrics) {

@@ -16,6 +16,9 @@ import StateContainers
     }
 
     private var trees: [String: TreeWatchers] = [:]
+    /// Whether a watcher has closed since the closed ones were last forgotten: only then does
+    /// a change look at every watcher's connection before it is sent.
+    private var watcherClosed = false
 
     /// The number of connections following a tree.
     var count: Int {
@@ -41,6 +44,7 @@ import StateContainers
             watchers.subscriptions[subscription, default: []].append(LaneWatchers(lane: lane, watchers: [watcher]))
         }
         trees[tree] = watchers
+        watcher.whenClosed { [weak self] in self?.watcherClosed = true }
     }
 
     /// Sends a change to the watchers of its tree: what each subscription asks for is
@@ -49,18 +53,29 @@ import StateContainers
     ///   - event: The change.
     ///   - root: The tree after it.
     func publish(_ event: Event, root: Node) {
+        if watcherClosed { forgetClosed() }
         guard var watchers = trees[event.tree] else { return }
         let published = ContinuousClock.now
         let previous = watchers.last
         watchers.last = root
-        for (subscription, var groups) in watchers.subscriptions {
-            groups.removeAll { $0.removeClosed() }
-            watchers.subscriptions[subscription] = groups.isEmpty ? nil : groups
-            guard !groups.isEmpty, let reply = subscription.reply(to: event, from: previous, to: root) else { continue }
+        for (subscription, groups) in watchers.subscriptions {
+            guard let reply = subscription.reply(to: event, from: previous, to: root) else { continue }
             let frame = VarlinkReply(parameters: reply.parameters, continues: true).encoded
             for group in groups { group.send(frame, published: published) }
         }
-        trees[event.tree] = watchers.subscriptions.isEmpty ? nil : watchers
+        trees[event.tree] = watchers
+    }
+
+    /// Forgets the closed watchers, and the trees and subscriptions no one watches any more.
+    private func forgetClosed() {
+        watcherClosed = false
+        for (tree, var watchers) in trees {
+            for (subscription, var groups) in watchers.subscriptions {
+                groups.removeAll { $0.removeClosed() }
+                watchers.subscriptions[subscription] = groups.isEmpty ? nil : groups
+            }
+            trees[tree] = watchers.subscriptions.isEmpty ? nil : watchers
+        }
     }
 
     /// Ends every stream, as the daemon stops.

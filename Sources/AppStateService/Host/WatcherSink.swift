@@ -12,6 +12,11 @@ public protocol WatcherSink: AnyObject, Sendable {
     /// Whether the connection is gone, so the host can forget it.
     var isClosed: Bool { get }
 
+    /// Calls `body` on the main actor once the connection is gone (soon, if it is already),
+    /// so that the host looks for closed watchers only after one has closed.
+    /// - Parameter body: What to do then.
+    func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void)
+
     /// Ends the stream and the connection, e.g. when the daemon stops.
     func close()
 }

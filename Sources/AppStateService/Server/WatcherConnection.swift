@@ -67,6 +67,10 @@ final class WatcherConnection: WatcherSink {
 
     var isClosed: Bool { !channel.isActive }
 
+    func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
+        channel.closeFuture.whenComplete { _ in Task { @MainActor in body() } }
+    }
+
     /// Sends the error after what is already queued and closes once it is written, so the
     /// watcher is told why, or after the grace period if it does not read at all. Nothing
     /// more is queued meanwhile, so memory stays within the limit.

@@ -18,8 +18,16 @@ final class RecordingLane: WatcherLane, @unchecked Sendable {
 
 final class RecordingWatcher: WatcherSink, @unchecked Sendable {
     let lane: RecordingLane
-    var isClosed = false
+    /// Set by the test from the main actor; tells the host at once, as the connection's close
+    /// would after a hop.
+    var isClosed = false {
+        didSet {
+            guard isClosed, !oldValue else { return }
+            MainActor.assumeIsolated { for handler in closeHandlers { handler() } }
+        }
+    }
     private(set) var closeCount = 0
+    private var closeHandlers: [@MainActor @Sendable () -> Void] = []
 
     init(lane: RecordingLane) {
         self.lane = lane
@@ -28,5 +36,9 @@ final class RecordingWatcher: WatcherSink, @unchecked Sendable {
     func close() {
         closeCount += 1
         isClosed = true
+    }
+
+    func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
+        closeHandlers.append(body)
     }
 }
