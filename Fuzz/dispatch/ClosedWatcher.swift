@@ -8,6 +8,9 @@ final class ClosedWatcher: WatcherSink {
     let lane = Lane()
     var isClosed: Bool { true }
     func close() {}
+    func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
+        Task { @MainActor in body() }
+    }
 
     final class Lane: WatcherLane {
         func send(_ frame: [UInt8], to watchers: [ClosedWatcher], published: ContinuousClock.Instant) {}
