@@ -19,8 +19,9 @@ public enum MainThreadEventLoop {
     /// Runs `body` on the main actor with the calling thread as its event loop, and returns
     /// once `body` has finished and the loop has stopped.
     ///
-    /// Call it once, from the main thread, which libdispatch binds the main queue to; the
-    /// program must not also call `dispatchMain()` or run an async `main`.
+    /// Call it from the main thread, which libdispatch binds the main queue to, and never
+    /// while another call runs; the program must not also call `dispatchMain()` or run an
+    /// async `main`, which would hand the main queue to another thread.
     /// - Parameter body: The program, given the loop to run its channels on.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw, or the error that kept the main queue from being served.

@@ -110,12 +110,12 @@ import Synchronization
         await run(calls, routes: calls.map { Route(method: $0.method) }, mayMutate: true, connection: nil)
     }
 
-    /// Answers a batch at once, on the calling thread, when that thread is the main thread
-    /// (the daemon's event loop is) and nothing in the batch needs to wait: no durable
-    /// change, which waits for its write, no `Watch`, no write of another batch under way,
-    /// which a change must not overtake on its way to the watchers, and the peer's access
-    /// already decided. So the changes paced like a UI (the keyboard, the window size) reach
-    /// the watchers without a hop to the main queue and back.
+    /// Answers a batch at once, on the calling thread, when that thread runs the main queue
+    /// (the daemon's event loop does; see ``MainThreadEventLoop``) and nothing in the batch
+    /// needs to wait: no durable change, which waits for its write, no `Watch`, no write of
+    /// another batch under way, which a change must not overtake on its way to the watchers,
+    /// and the peer's access already decided. So the changes paced like a UI (the keyboard,
+    /// the window size) reach the watchers without a hop to the main queue and back.
     /// - Parameters:
     ///   - calls: The calls, in the order they arrived.
     ///   - connection: The connection they arrived on.
