@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import CSystemd
 import Logging
 import NIOCore
 import ServiceLifecycle

@@ -140,8 +140,8 @@ import Synchronization
             answer(call, route: route, mayMutate: mayMutate, fromClient: true, into: &batch)
         }
         if batch.changed { host.publish() }
-        // Transient changes only, with no write under way: `commit` would publish them at once.
-        publish(batch.events)
+        // Always published: the guard above left only transient changes, with no write under way.
+        _ = publishedAtOnce(batch)
         return finish(calls, batch.replies, fromClient: true)
     }
 
@@ -267,15 +267,7 @@ import Synchronization
             batch.mutated = []
         }
         let (mutated, events) = (batch.mutated, batch.events)
-        guard !events.isEmpty || !mutated.isEmpty else { return }
-        // A batch that only moved the keyboard or resized the window changed nothing that is
-        // saved. When no other batch's write is under way either, nothing can be ahead of its
-        // events: they go out at once, without the hops to the store and back. Behind a write
-        // they wait their turn, so that watchers see the changes in the order they were made.
-        if mutated.isEmpty, !events.contains(where: \.durable), commitsInFlight == 0 {
-            publish(events)
-            return
-        }
+        guard !events.isEmpty || !mutated.isEmpty, !publishedAtOnce(batch) else { return }
         commitsInFlight += 1
         defer { commitsInFlight -= 1 }
         let document = host.restorableState
@@ -307,6 +299,18 @@ import Synchronization
             }
         }
         publish(events)
+    }
+
+    /// Publishes the batch's events at once when it needs no write. A batch that only moved
+    /// the keyboard or resized the window changed nothing that is saved; when no other batch's
+    /// write is under way either, nothing can be ahead of its events, so they go out without
+    /// the hops to the store and back. Behind a write they wait their turn, so that watchers
+    /// see the changes in the order they were made.
+    /// - Returns: Whether the events were published.
+    private func publishedAtOnce(_ batch: Batch) -> Bool {
+        guard batch.mutated.isEmpty, !batch.events.contains(where: \.durable), commitsInFlight == 0 else { return false }
+        publish(batch.events)
+        return true
     }
 
     /// Turns the replies of the batch's durable mutations into `io.appstate.StorageFailure`
