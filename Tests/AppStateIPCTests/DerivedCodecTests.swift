@@ -53,6 +53,28 @@ final class DerivedCodecTests: XCTestCase {
         }
     }
 
+    func testTransientParameters_whenDecodedByHand_thenSameAnswerAsDerived() {
+        let inputs: [[String: JSONValue]] = [
+            [:], ["height": 300], ["height": 300.5, "duration": 0], ["tree": "t", "height": 0, "duration": .null],
+            ["width": 800, "height": 600], ["tree": "t", "width": 1, "height": 1e6], ["width": 0, "height": 600],
+            ["height": -1], ["height": 2e6], ["height": "300"], ["height": .null], ["duration": 61], ["duration": -0.5],
+            ["duration": "fast"], ["tree": 1, "height": 300], ["height": 300, "hieght": 1], ["zz": 1, "aa": 2], ["width": [1], "height": 2],
+        ]
+        func derived<Parameters: VarlinkObject>(_ type: Parameters.Type, _ input: [String: JSONValue]) throws -> Parameters {
+            let parameters = try VarlinkObjectDecoder.decode(type, from: input)
+            try parameters.validate()
+            return parameters
+        }
+        for input in inputs {
+            XCTAssertEqual(Result { try ShowKeyboard.Parameters(parameters: input) }.description,
+                           Result { try derived(ShowKeyboard.Parameters.self, input) }.description, "\(input)")
+            XCTAssertEqual(Result { try HideKeyboard.Parameters(parameters: input) }.description,
+                           Result { try derived(HideKeyboard.Parameters.self, input) }.description, "\(input)")
+            XCTAssertEqual(Result { try Resize.Parameters(parameters: input) }.description,
+                           Result { try derived(Resize.Parameters.self, input) }.description, "\(input)")
+        }
+    }
+
     func testDerivedDecoding_whenNestedMemberIsWrong_thenNamesItsDottedPath() {
         var members = sampleNode.parameters
         members["children"] = [["path": "s/home", "identifier": "home", "type": "T", "appearance": "appeared",

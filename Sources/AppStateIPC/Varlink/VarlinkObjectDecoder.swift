@@ -40,6 +40,23 @@ enum VarlinkObjectDecoder {
         }
     }
 
+    /// Reads an optional `float` member, as the derived decoding does.
+    /// - Throws: `InvalidParameter` naming the member when it is not a finite number.
+    static func optionalDouble(_ key: String, in members: [String: JSONValue]) throws(VarlinkError) -> Double? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .number(let number)? where number.isFinite: return number
+        default: throw .invalidParameter(key)
+        }
+    }
+
+    /// Reads a required `float` member, as the derived decoding does.
+    /// - Throws: `InvalidParameter` naming the member when it is absent or not a finite number.
+    static func double(_ key: String, in members: [String: JSONValue]) throws(VarlinkError) -> Double {
+        guard let number = try optionalDouble(key, in: members) else { throw .invalidParameter(key) }
+        return number
+    }
+
     /// Rejects a member not in `declared`, as the derived decoding does.
     /// - Throws: `InvalidParameter` naming the alphabetically first undeclared member.
     static func checkDeclared(_ declared: [String], _ members: [String: JSONValue]) throws(VarlinkError) {
