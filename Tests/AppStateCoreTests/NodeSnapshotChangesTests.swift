@@ -33,6 +33,28 @@ final class NodeSnapshotChangesTests: XCTestCase {
         XCTAssertEqual(tree().applying(changes), new)
     }
 
+    func testChanges_whenAnyOneMemberOfALeafChanged_thenTheChangeIsSent() {
+        let edits: [String: (inout NodeSnapshot) -> Void] = [
+            "path": { $0.path += "x" }, "type": { $0.type += "x" }, "identifier": { $0.identifier += "x" },
+            "title": { $0.title = "x" }, "appearance": { $0.appearance = .appearing },
+            "frame": { $0.frame = Rect(x: 1, y: 0, width: 0, height: 0) }, "contentInset": { $0.contentInset = Insets(top: 1, left: 0, bottom: 0, right: 0) },
+            "onScreen": { $0.onScreen.toggle() }, "current": { $0.current = "x" }, "pageIndex": { $0.pageIndex = 1 },
+            "pageCount": { $0.pageCount = 1 }, "user": { $0.user = "x" }, "locked": { $0.locked = true },
+            "menuVisible": { $0.menuVisible = true }, "keyboardOverlap": { $0.keyboardOverlap = 1 }, "contentState": { $0.contentState = "x" },
+        ]
+        // A member added to snapshots must be compared too: it is listed here, or this fails.
+        let members = Mirror(reflecting: tree()).children.compactMap(\.label).filter { $0 != "children" }
+        XCTAssertEqual(Set(members), Set(edits.keys))
+        for (member, edit) in edits {
+            var new = tree()
+            edit(&new.children[1])
+            let changes = new.changes(since: tree())
+            XCTAssertFalse(changes.isEmpty, member)
+            // A path says where a subtree goes: one that changed alone has nowhere to go.
+            if member != "path" { XCTAssertEqual(tree().applying(changes), new, member) }
+        }
+    }
+
     func testChanges_whenTheRootItselfChanged_thenTheWholeTree() {
         var new = tree()
         new.frame = Rect(x: 0, y: 0, width: 10, height: 10)

@@ -129,7 +129,12 @@ import AppStateCore
     ///   - rect: The rectangle in this view's coordinates.
     ///   - view: The view whose coordinates to convert to; nil for the window.
     public func convert(_ rect: Rect, to view: View?) -> Rect {
-        view?.convert(rect, from: self) ?? convert(rect, from: self).offsetBy(dx: originInWindow.x, dy: originInWindow.y)
+        guard let view else {
+            // One walk up to the window: every snapshot converts every view's bounds so.
+            let origin = originInWindow
+            return rect.offsetBy(dx: origin.x, dy: origin.y)
+        }
+        return view.convert(rect, from: self)
     }
 
     /// Lays out the subviews now: the owning controller's `viewWillLayoutSubviews` and
