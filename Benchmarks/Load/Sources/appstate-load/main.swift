@@ -306,11 +306,33 @@ func setPageFrame(_ index: Int) -> [UInt8] {
 
 /// What one fan-out run measured: latencies from each send to each watcher's receipt.
 struct FanOut {
-    var p50 = 0.0, p99 = 0.0, maximum = 0.0
-    var bytesPerEvent = 0
+    /// Each event's latency at each watcher that received it, in milliseconds, sorted.
+    var latencies: [Double] = []
+    /// What the watchers read, for the bytes each event costs.
+    var bytesRead = 0
     var lost = 0, extra = 0, errors = 0
     /// From the first send to the last reply, in milliseconds.
     var milliseconds = 0.0
+
+    var p50: Double { percentile(latencies, 50) }
+    var p99: Double { percentile(latencies, 99) }
+    var maximum: Double { latencies.last ?? .nan }
+    var bytesPerEvent: Int { latencies.isEmpty ? 0 : bytesRead / latencies.count }
+
+    /// Rounds of the same measurement as one: their samples pooled, their losses summed.
+    static func pooled(_ rounds: [FanOut]) -> FanOut {
+        var pooled = FanOut()
+        for round in rounds {
+            pooled.latencies += round.latencies
+            pooled.bytesRead += round.bytesRead
+            pooled.lost += round.lost
+            pooled.extra += round.extra
+            pooled.errors += round.errors
+            pooled.milliseconds += round.milliseconds
+        }
+        pooled.latencies.sort()
+        return pooled
+    }
 
     var summary: String {
         "p50 \(fmt(p50, 2)) ms, p99 \(fmt(p99, 2)) ms, max \(fmt(maximum, 2)) ms; \(bytesPerEvent) bytes per event per watcher; lost \(lost)"
@@ -442,15 +464,12 @@ func measureFanOut(socketPath: String, watchers: Int, events: Int, pacing: UInt6
             latencies.append(Double(Int64(receiptTimes[w * events + k]) - Int64(sendTimes[k])) / 1e6)
         }
     }
-    latencies.sort()
     var result = FanOut()
+    result.latencies = latencies.sorted()
+    result.bytesRead = bytesRead.pointee
     result.lost = expected - received
     result.extra = extra
     result.errors = errors
-    result.p50 = percentile(latencies, 50)
-    result.p99 = percentile(latencies, 99)
-    result.maximum = latencies.last ?? .nan
-    result.bytesPerEvent = received > 0 ? bytesRead.pointee / received : 0
     result.milliseconds = Double(burstEnd - sendTimes[0]) / 1e6
     note("fan-out: \(events) events to \(watchers) watchers in \(fmt(result.milliseconds)) ms, \(errors) errors, received \(received)/\(expected), extra \(extra), watchers closed \(closedCount.pointee)")
     for fd in fds { close(fd) }
@@ -483,6 +502,7 @@ if wanted("3") {
 /// the same client: the floor a change's fan-out could reach on this machine.
 if wanted("7") {
     let events = quick ? 30 : 120
+    let rounds = quick ? 1 : 3
     let frameInterval: UInt64 = 16_666_667
     /// A broadcaster on its own socket; with a state directory, one that makes each change
     /// durable first, as the daemon does a page change.
@@ -520,12 +540,20 @@ if wanted("7") {
                 floorSocket = transientFloor.socket
                 baseline = "C broadcaster (`appstate-load broadcast`), 256-byte events, same client"
             }
-            let floor = measureFanOut(socketPath: floorSocket, watchers: watchers, events: events, pacing: frameInterval,
-                                      prepare: false, mutation: mutation)
-            let result = measureFanOut(socketPath: daemon.socketPath, watchers: watchers, events: events, pacing: frameInterval,
-                                       mutation: mutation)
+            // Rounds alternate between the floor and the daemon and are pooled, so that both
+            // meet the same moments of a shared machine: with one round each, the ratio of the
+            // same build came out anywhere from 1.4× to over 3× here.
+            var floors: [FanOut] = []
+            var results: [FanOut] = []
+            for _ in 0..<rounds {
+                floors.append(measureFanOut(socketPath: floorSocket, watchers: watchers, events: events, pacing: frameInterval,
+                                            prepare: false, mutation: mutation))
+                results.append(measureFanOut(socketPath: daemon.socketPath, watchers: watchers, events: events, pacing: frameInterval,
+                                             mutation: mutation))
+            }
+            let (floor, result) = (FanOut.pooled(floors), FanOut.pooled(results))
             let ratio = result.p99 / floor.p99
-            row("watch fan-out paced at 60 changes/s, \(grouped(Double(watchers))) watchers: \(events) \(kind), from send to the event at each watcher",
+            row("watch fan-out paced at 60 changes/s, \(grouped(Double(watchers))) watchers: \(rounds) rounds of \(events) \(kind) alternating with the broadcaster's, from send to the event at each watcher",
                 value: result.summary, baseline: baseline, baselineValue: floor.summary, ratio: "\(fmt(ratio, 2))× (p99)",
                 target: "p99 ≤ \(fmt(target, 1))× the broadcaster", met: ratio <= target && result.lost == 0 && result.errors == 0)
         }
