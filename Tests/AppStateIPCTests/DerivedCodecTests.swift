@@ -34,6 +34,7 @@ final class DerivedCodecTests: XCTestCase {
         for event in events {
             XCTAssertEqual(event.parameters, VarlinkObjectEncoder.members(of: event))
         }
+        XCTAssertEqual(EmptyParameters().parameters, VarlinkObjectEncoder.members(of: EmptyParameters()))
         for reply in replies {
             XCTAssertEqual(reply.parameters, VarlinkObjectEncoder.members(of: reply))
             XCTAssertEqual(try Watch.Reply(parameters: reply.parameters).parameters, reply.parameters)

@@ -8,4 +8,8 @@ public struct EmptyParameters: VarlinkObject {
 
     /// Creates the empty object.
     public init() {}
+
+    /// No members, said at once rather than derived: it is the reply of every change a UI
+    /// makes many times a second (a keyboard moved, a window resized).
+    public var parameters: [String: JSONValue] { [:] }
 }

@@ -4,5 +4,8 @@ public protocol VarlinkQualifiedName: RawRepresentable<String> {}
 
 extension VarlinkQualifiedName {
     /// The name without the interface, as the interface file declares it, e.g. `GetTree`.
-    public var shortName: String { rawValue.split(separator: ".").last.map(String.init) ?? rawValue }
+    public var shortName: String {
+        // Sliced rather than split: every change's event is named so.
+        rawValue.lastIndex(of: ".").map { String(rawValue[rawValue.index(after: $0)...]) } ?? rawValue
+    }
 }
