@@ -542,7 +542,7 @@ if wanted("7") {
             }
             // Rounds alternate between the floor and the daemon and are pooled, so that both
             // meet the same moments of a shared machine: with one round each, the ratio of the
-            // same build came out anywhere from 1.4× to over 3× here.
+            // same build came out anywhere from 1.4× to over 4× here.
             var floors: [FanOut] = []
             var results: [FanOut] = []
             for _ in 0..<rounds {
