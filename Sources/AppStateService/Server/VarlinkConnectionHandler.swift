@@ -20,6 +20,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     private let counter: ConnectionCounter
     private let peers: PeerIdentifier
     private let lane: EventLoopWatcherLane
+    private let descriptor: CInt?
     private var machine = ConnectionStateMachine()
     /// Replies answered at once in this read burst, written at its end.
     private var atOnceReplies: [UInt8] = []
@@ -35,12 +36,16 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     ///   - peers: How the peer is identified.
     ///   - lane: The watchers of the connection's event loop, should it stream, with the
     ///     metrics where the errors that close a connection are counted.
-    init(processor: any CallProcessor, limits: ServerLimits, counter: ConnectionCounter, peers: PeerIdentifier, lane: EventLoopWatcherLane) {
+    ///   - descriptor: The connection's socket, for its watcher side to write to directly;
+    ///     nil when not known (everything then goes through the channel).
+    init(processor: any CallProcessor, limits: ServerLimits, counter: ConnectionCounter, peers: PeerIdentifier, lane: EventLoopWatcherLane,
+         descriptor: CInt? = nil) {
         self.processor = processor
         self.limits = limits
         self.counter = counter
         self.peers = peers
         self.lane = lane
+        self.descriptor = descriptor
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -58,8 +63,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
                     return
                 }
                 self.userPlace = peer.uid
-                let watcher = WatcherConnection(channel: context.channel, lane: self.lane, limit: self.limits.maximumWatcherQueue,
-                                                replyLimit: self.limits.maximumWatcherReplies, grace: self.limits.partialMessageTimeout)
+                let watcher = WatcherConnection(channel: context.channel, descriptor: self.descriptor, lane: self.lane,
+                                                limit: self.limits.maximumWatcherQueue, replyLimit: self.limits.maximumWatcherReplies,
+                                                grace: self.limits.partialMessageTimeout)
                 context.fireChannelActive()
                 self.perform(self.machine.identified(ConnectionContext(peer: peer, watcher: watcher)), context)
             case .failure:

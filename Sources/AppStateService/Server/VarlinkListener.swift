@@ -6,14 +6,14 @@ import NIOCore
 
 /// A listening ``VarlinkServer``: its socket and its open connections, until it drains.
 final class VarlinkListener: Sendable {
-    private let listener: any Channel
+    private let acceptor: VarlinkAcceptor
     private let registry: ConnectionRegistry
     /// The socket file, removed when draining; nil for an inherited descriptor.
     private let path: String?
     private let logger: Logger
 
-    init(listener: any Channel, registry: ConnectionRegistry, path: String?, logger: Logger) {
-        self.listener = listener
+    init(acceptor: VarlinkAcceptor, registry: ConnectionRegistry, path: String?, logger: Logger) {
+        self.acceptor = acceptor
         self.registry = registry
         self.path = path
         self.logger = logger
@@ -21,13 +21,7 @@ final class VarlinkListener: Sendable {
 
     /// Stops accepting, lets calls in progress finish and closes every connection.
     func drain() async {
-        do {
-            try await listener.close()
-        } catch ChannelError.alreadyClosed {
-            // Nothing is accepted any more, which is all this step is for.
-        } catch {
-            logger.warning("closing the listening socket failed: \(error)")
-        }
+        await acceptor.stop()
         if let path { unlink(path) }
         let open = registry.channels.withLockedValue { Array($0.values) }
         for channel in open {

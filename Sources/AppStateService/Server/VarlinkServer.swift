@@ -62,28 +62,29 @@ struct VarlinkServer: Sendable {
     /// - Throws: ``ServerError`` when the socket cannot be set up.
     func listen() async throws -> VarlinkListener {
         let registry = ConnectionRegistry()
-        let bootstrap = makeBootstrap(registry: registry)
+        let descriptor: CInt
         switch endpoint {
-        case .descriptor(let fd):
-            let listener = try await bootstrap.withBoundSocket(fd).get()
-            return VarlinkListener(listener: listener, registry: registry, path: nil, logger: logger)
+        case .descriptor(let inherited):
+            // systemd passes the socket blocking; accepting must not wait.
+            guard fcntl(inherited, F_SETFL, fcntl(inherited, F_GETFL) | O_NONBLOCK) == 0 else {
+                throw ServerError.socketSetup("descriptor \(inherited)", String(cString: strerror(errno)))
+            }
+            descriptor = inherited
         case .path(let path, let mode, let gid):
             try Self.prepareSocketPath(path)
-            let listener: any Channel
-            do {
-                listener = try await bootstrap.bind(unixDomainSocketPath: path).get()
-            } catch {
-                throw ServerError.socketSetup(path, "\(error)")
-            }
-            guard chmod(path, mode) == 0 else { throw ServerError.socketSetup(path, "chmod: \(String(cString: strerror(errno)))") }
-            if let gid, chown(path, UInt32.max, gid) != 0 {
-                throw ServerError.socketSetup(path, "chown: \(String(cString: strerror(errno)))")
-            }
-            return VarlinkListener(listener: listener, registry: registry, path: path, logger: logger)
+            descriptor = try Self.bind(path)
+            guard chmod(path, mode) == 0 else { throw Self.setupFailed(path, "chmod", closing: descriptor) }
+            if let gid, chown(path, UInt32.max, gid) != 0 { throw Self.setupFailed(path, "chown", closing: descriptor) }
         }
+        let acceptor = try VarlinkAcceptor(descriptor: descriptor, eventLoops: eventLoops, initializer: makeInitializer(registry: registry),
+                                           logger: logger)
+        acceptor.start()
+        return VarlinkListener(acceptor: acceptor, registry: registry, path: endpoint.path, logger: logger)
     }
 
-    private func makeBootstrap(registry: ConnectionRegistry) -> ServerBootstrap {
+    /// Sets up each connection: kept in the registry while open, its calls framed and
+    /// answered, and its descriptor known to its watcher side.
+    private func makeInitializer(registry: ConnectionRegistry) -> VarlinkAcceptor.Initializer {
         let (processor, limits, counter, peers, metrics) = (self.processor, self.limits, self.counter, self.peers, self.metrics)
         // One lane per event loop, shared by its connections: a watch event reaches all the
         // watchers of a loop in one task.
@@ -91,23 +92,40 @@ struct VarlinkServer: Sendable {
         for eventLoop in eventLoops.makeIterator() {
             lanes[ObjectIdentifier(eventLoop)] = EventLoopWatcherLane(eventLoop: eventLoop, metrics: metrics)
         }
-        return ServerBootstrap(group: eventLoops)
-            // SOMAXCONN, as systemd uses for the sockets it listens on (appstated.socket too): a
-            // burst of clients connecting without blocking, as sd-varlink does, gets EAGAIN
-            // once the backlog is full.
-            .serverChannelOption(.backlog, value: 4096)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelInitializer { [lanes] channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let lane = lanes[ObjectIdentifier(channel.eventLoop)] ?? EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics)
-                    try channel.pipeline.syncOperations.addHandlers(
-                        registry.tracker(),
-                        ByteToMessageHandler(VarlinkCallDecoder(maximumMessageSize: limits.maximumMessageSize,
-                                                                partialMessageTimeout: limits.partialMessageTimeout)),
-                        VarlinkConnectionHandler(processor: processor, limits: limits, counter: counter, peers: peers, lane: lane)
-                    )
-                }
-            }
+        return { [lanes] channel, descriptor in
+            let lane = lanes[ObjectIdentifier(channel.eventLoop)] ?? EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics)
+            try channel.pipeline.syncOperations.addHandlers(
+                registry.tracker(),
+                ByteToMessageHandler(VarlinkCallDecoder(maximumMessageSize: limits.maximumMessageSize,
+                                                        partialMessageTimeout: limits.partialMessageTimeout)),
+                VarlinkConnectionHandler(processor: processor, limits: limits, counter: counter, peers: peers, lane: lane,
+                                         descriptor: descriptor)
+            )
+        }
+    }
+
+    /// A non-blocking socket listening at `path`.
+    private static func bind(_ path: String) throws -> CInt {
+        var address = sockaddr_un()
+        guard fillAddress(&address, path) else { throw ServerError.socketSetup(path, "the path is too long for a Unix socket") }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw ServerError.socketSetup(path, "socket: \(String(cString: strerror(errno)))") }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw setupFailed(path, "bind", closing: descriptor) }
+        // SOMAXCONN, as systemd uses for the sockets it listens on (appstated.socket too): a
+        // burst of clients connecting without blocking, as sd-varlink does, gets EAGAIN
+        // once the backlog is full.
+        guard Glibc.listen(descriptor, 4096) == 0 else { throw setupFailed(path, "listen", closing: descriptor) }
+        return descriptor
+    }
+
+    /// The error of a failed system call while setting up `path`'s socket, which is closed.
+    private static func setupFailed(_ path: String, _ call: String, closing descriptor: CInt) -> ServerError {
+        let reason = "\(call): \(String(cString: strerror(errno)))"
+        close(descriptor)
+        return ServerError.socketSetup(path, reason)
     }
 
     /// Creates the socket's directory and removes a stale socket file, but never one that
@@ -128,20 +146,27 @@ struct VarlinkServer: Sendable {
     }
 
     private static func isAnswering(_ path: String) -> Bool {
+        var address = sockaddr_un()
+        guard fillAddress(&address, path) else { return false }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var address = sockaddr_un()
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+
+    /// Puts `path` in a Unix socket address.
+    /// - Returns: False when the path does not fit.
+    private static func fillAddress(_ address: inout sockaddr_un, _ path: String) -> Bool {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
         }
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
+        return true
     }
 }
