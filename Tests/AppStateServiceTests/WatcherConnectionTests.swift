@@ -12,7 +12,7 @@ final class WatcherConnectionTests: XCTestCase {
     @MainActor func testSend_whenCalledOnTheEventLoop_thenEveryWatcherWritesItAtOnce() async throws {
         let loop = EmbeddedEventLoop()
         let channels = [EmbeddedChannel(loop: loop), EmbeddedChannel(loop: loop)]
-        let (lane, watchers, metrics) = try await Self.watchers(of: channels, on: loop)
+        let (lane, watchers, metrics) = try Self.watchers(of: channels, on: loop)
 
         lane.send(Array("{}\0".utf8), to: watchers, published: .now)
 
@@ -26,7 +26,7 @@ final class WatcherConnectionTests: XCTestCase {
     @MainActor func testSend_whenCalledOffTheEventLoop_thenEveryWatcherWritesItInATaskOnTheLoop() async throws {
         let loop = NIOAsyncTestingEventLoop()
         let channels = [NIOAsyncTestingChannel(loop: loop), NIOAsyncTestingChannel(loop: loop)]
-        let (lane, watchers, metrics) = try await Self.watchers(of: channels, on: loop)
+        let (lane, watchers, metrics) = try Self.watchers(of: channels, on: loop)
 
         // A write from here, off the loop, would fail the watchers' loop-bound state check.
         lane.send(Array("{}\0".utf8), to: watchers, published: .now)
@@ -37,27 +37,30 @@ final class WatcherConnectionTests: XCTestCase {
             let written = try await channel.readOutbound(as: ByteBuffer.self)
             XCTAssertEqual(written.map { Array($0.readableBytesView) }, Array("{}\0".utf8))
         }
-        try await loop.shutdownGracefully()
+        await loop.shutdownGracefully()
     }
 
     @MainActor func testWhenClosed_whenTheConnectionCloses_thenTheHostIsToldOnTheMainActor() async throws {
         let loop = EmbeddedEventLoop()
         let channel = EmbeddedChannel(loop: loop)
-        let (_, watchers, _) = try await Self.watchers(of: [channel], on: loop)
+        let (_, watchers, _) = try Self.watchers(of: [channel], on: loop)
         let told = expectation(description: "told of the close")
         watchers[0].whenClosed { told.fulfill() }
 
-        try await channel.close()
+        channel.close(promise: nil)
         loop.run()
 
         await fulfillment(of: [told], timeout: 10)
         XCTAssertTrue(watchers[0].isClosed)
     }
 
-    /// The connected channels as watchers of one lane of `loop`, with the lane's metrics.
-    private static func watchers(of channels: [any Channel], on loop: any EventLoop) async throws
+    /// The channels, connected (at once on an embedded loop; on a testing loop, when it next
+    /// runs), as watchers of one lane of `loop`, with the lane's metrics. Connected with a
+    /// promise rather than by awaiting `get()`, which would run off the thread that owns an
+    /// embedded loop.
+    private static func watchers(of channels: [any Channel], on loop: any EventLoop) throws
         -> (EventLoopWatcherLane, [WatcherConnection], DaemonMetrics) {
-        for channel in channels { try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/run/test.sock")).get() }
+        for channel in channels { channel.connect(to: try SocketAddress(unixDomainSocketPath: "/run/test.sock"), promise: nil) }
         let metrics = DaemonMetrics()
         let lane = EventLoopWatcherLane(eventLoop: loop, metrics: metrics)
         let watchers = channels.map { WatcherConnection(channel: $0, lane: lane, limit: 1 << 16, replyLimit: 16, grace: .seconds(1)) }
@@ -67,7 +70,7 @@ final class WatcherConnectionTests: XCTestCase {
     @MainActor func testSend_whenRepliesPileUpUnread_thenWatcherTooSlowAfterThemAndClosedAfterTheGrace() async throws {
         let stall = StallingWriter()
         let channel = EmbeddedChannel(handler: stall)
-        try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/run/test.sock")).get()
+        channel.connect(to: try SocketAddress(unixDomainSocketPath: "/run/test.sock"), promise: nil)
         let metrics = DaemonMetrics()
         let lane = EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics)
         let watcher = WatcherConnection(channel: channel, lane: lane, limit: 1 << 16, replyLimit: 2, grace: .seconds(5))

@@ -21,7 +21,7 @@ final class EventLoopWatcherLane: WatcherLane {
         // Copied once here, then shared by every watcher's write.
         let buffer = allocator.buffer(bytes: frame)
         let metrics = self.metrics
-        let write = {
+        let write: @Sendable () -> Void = {
             for watcher in watchers { watcher.send(buffer) }
             // The writes are issued (queued on each channel and flushed); when the kernel
             // takes the bytes, and when the watchers read them, is outside the process.
