@@ -55,6 +55,9 @@ extension NodeSnapshot {
             changes.removed += old.children.filter { !identifiers.contains($0.identifier) }.map(\.path)
             return
         }
+        // Children carried over unchanged from the earlier snapshot (`Controller.snapshot(reusing:)`)
+        // are the same array: nothing below can differ.
+        guard !children.sharesStorage(with: old.children) else { return }
         for (child, oldChild) in zip(children, old.children) {
             child.collectChanges(since: oldChild, into: &changes)
         }
@@ -63,7 +66,9 @@ extension NodeSnapshot {
     /// Whether every member but the children is equal. Compared member by member, not as
     /// copies with their children emptied: every change compares each node of the tree, and
     /// the copies were most of the comparison's time.
-    private func hasSameOwnMembers(as other: NodeSnapshot) -> Bool {
+    /// - Parameter other: Another snapshot node.
+    /// - Returns: True when the two differ in their children at most.
+    public func hasSameOwnMembers(as other: NodeSnapshot) -> Bool {
         path == other.path && type == other.type && identifier == other.identifier && title == other.title
             && appearance == other.appearance && frame == other.frame && contentInset == other.contentInset
             && onScreen == other.onScreen && current == other.current && pageIndex == other.pageIndex
@@ -87,6 +92,16 @@ extension NodeSnapshot {
             if let subtree { children[index] = subtree } else { children.remove(at: index) }
         } else {
             children[index].replace(at: path, with: subtree)
+        }
+    }
+}
+
+extension Array {
+    /// Whether two arrays are one buffer: the same elements without comparing them, as two
+    /// copies of one array are until either changes.
+    fileprivate func sharesStorage(with other: [Element]) -> Bool {
+        withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
         }
     }
 }

@@ -32,11 +32,17 @@ import StateContainers
     /// Publishes the trees as they are now to the readers on other threads. Every change
     /// must be followed by a publish before its reply or event goes out.
     func publish() {
-        published.publish(TreeHost.snapshots(of: trees))
+        published.publish(TreeHost.snapshots(of: trees, reusing: published.snapshots))
     }
 
-    private static func snapshots(of trees: [HostedTree]) -> TreeSnapshots {
-        TreeSnapshots(trees: trees.map { TreeSnapshots.Tree(name: $0.name, root: $0.root.snapshot()) })
+    /// Each tree's snapshot, sharing with `previous` (the last published) what did not change
+    /// since, so that publishing after a change allocates, and the watchers' diff looks at,
+    /// what changed only.
+    private static func snapshots(of trees: [HostedTree], reusing previous: TreeSnapshots? = nil) -> TreeSnapshots {
+        TreeSnapshots(trees: trees.map { tree in
+            let earlier = try? previous?.root(named: tree.name)
+            return TreeSnapshots.Tree(name: tree.name, root: earlier.map { tree.root.snapshot(reusing: $0) } ?? tree.root.snapshot())
+        })
     }
 
     /// An animated transition finishes on the window's clock, after the call that started

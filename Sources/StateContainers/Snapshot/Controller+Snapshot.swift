@@ -32,7 +32,19 @@ extension Controller {
     /// The state of this controller and its subtree. Takes no view loads: an unloaded view
     /// reports a zero frame.
     public func snapshot() -> NodeSnapshot {
-        snapshot(path: path)
+        snapshot(path: path, reusing: nil).node
+    }
+
+    /// The state of this controller and its subtree, as ``snapshot()`` gives it, sharing with
+    /// an earlier snapshot of the same controller every subtree that has not changed since:
+    /// those nodes are the earlier ones, and their children arrays the earlier arrays, so
+    /// taking a snapshot after a change allocates for what changed only, and comparing the
+    /// two (`NodeSnapshot.changes(since:)`) skips what they share.
+    /// - Parameter previous: An earlier snapshot of this controller.
+    /// - Returns: The snapshot.
+    public func snapshot(reusing previous: NodeSnapshot) -> NodeSnapshot {
+        let path = self.path
+        return snapshot(path: path, reusing: previous.path == path ? previous : nil).node
     }
 
     /// The class's name, as snapshots report it. Worked out once per class: describing a
@@ -46,7 +58,22 @@ extension Controller {
         return name
     }
 
-    private func snapshot(path: String) -> NodeSnapshot {
+    /// This subtree's snapshot, and whether it is `previous` itself, unchanged.
+    private func snapshot(path: String, reusing previous: NodeSnapshot?) -> (node: NodeSnapshot, reused: Bool) {
+        let previousChildren = previous?.children ?? []
+        let configured = configuredChildren
+        // The children's snapshots, built only once one differs from the earlier one at its place.
+        var children: [NodeSnapshot]?
+        for (index, child) in configured.enumerated() {
+            let earlier = index < previousChildren.count && previousChildren[index].identifier == child.identifier ? previousChildren[index] : nil
+            let (node, reused) = child.snapshot(path: earlier?.path ?? "\(path)/\(child.identifier)", reusing: earlier)
+            if children == nil, !reused {
+                children = Array(previousChildren[..<index])
+                children?.reserveCapacity(configured.count)
+            }
+            children?.append(node)
+        }
+        let childrenReused = children == nil && configured.count == previousChildren.count
         var node = NodeSnapshot(
             path: path,
             identifier: identifier,
@@ -56,10 +83,13 @@ extension Controller {
             frame: loadedView.map { $0.convert($0.bounds, to: nil) } ?? .zero,
             contentInset: loadedView?.contentInset ?? .zero,
             onScreen: loadedView?.isOnScreen ?? false,
-            children: configuredChildren.map { $0.snapshot(path: "\(path)/\($0.identifier)") }
+            // Every child unchanged: the earlier array itself, or its first part when the
+            // last children are gone.
+            children: children ?? (childrenReused ? previousChildren : Array(previousChildren[..<configured.count]))
         )
         describe(in: &node)
-        return node
+        if let previous, childrenReused, node.hasSameOwnMembers(as: previous) { return (previous, true) }
+        return (node, false)
     }
 }
 
