@@ -265,6 +265,8 @@ def report(command, info, figures, profile, load):
         "page change": "page change: paginated container, not animated, visible window",
         "keyboard show": "keyboard show: KeyboardWillShow through a KeyboardAwareController",
         "snapshot default tree": "full snapshot of the default tree (the embedded one, built by TreeBuilder, logged in)",
+        "page turn published": "page turn in the default tree, published: its snapshot reusing the last one, and the changes since",
+        "page turn published afresh": "the same with a fresh snapshot each time",
         "varlink service side": "Varlink: decode a GetCurrent call frame, encode its reply",
         "varlink client side": "Varlink: encode a GetCurrent call, decode its reply frame",
     }

@@ -19,6 +19,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.onMainActor("snapshot default tree", operations: 100, makeFixture: DefaultTree.init) { tree, operations in
         for _ in 0..<operations { blackHole(tree.root.snapshot()) }
     }
+    Benchmark.onMainActor("page turn published", operations: 100, makeFixture: PublishFixture.init) { fixture, operations in
+        for _ in 0..<operations { blackHole(try fixture.turnAndPublish(reusing: true)) }
+    }
+    Benchmark.onMainActor("page turn published afresh", operations: 100, makeFixture: PublishFixture.init) { fixture, operations in
+        for _ in 0..<operations { blackHole(try fixture.turnAndPublish(reusing: false)) }
+    }
 }
 
 /// The screen the model benchmarks use.
@@ -64,6 +70,32 @@ final class PageFixture {
 
     func turn() throws {
         try pages.setPage(1 - pages.currentIndex, animated: false)
+    }
+}
+
+/// The default tree's pages turned back and forth, each turn followed by what the daemon does to
+/// publish it: the tree's snapshot, taken reusing the last one or afresh, and what changed since
+/// the last one, as the watchers' diff works it out.
+@MainActor
+final class PublishFixture {
+    private let tree: DefaultTree
+    private let pages: PaginatedController
+    private var last: NodeSnapshot
+
+    init() throws {
+        tree = try DefaultTree()
+        guard let pages = tree.root.descendant(at: "home/pages") as? PaginatedController else {
+            throw FixtureError("the default tree has no paginated container at home/pages")
+        }
+        self.pages = pages
+        last = tree.root.snapshot()
+    }
+
+    func turnAndPublish(reusing: Bool) throws -> NodeSnapshot.Changes {
+        try pages.setPage(1 - pages.currentIndex, animated: false)
+        let next = reusing ? tree.root.snapshot(reusing: last) : tree.root.snapshot()
+        defer { last = next }
+        return next.changes(since: last)
     }
 }
 
