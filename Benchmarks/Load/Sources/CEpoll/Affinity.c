@@ -30,7 +30,8 @@ int appstate_pin(int pid, int cpu) {
     while ((entry = readdir(tasks)) != NULL) {
         if (entry->d_name[0] == '.') continue;
         int status = pin_thread((pid_t)atoi(entry->d_name), cpu);
-        if (status != 0 && result == 0) result = status;
+        // A thread that ended since the listing (an idle libdispatch worker does) needs no pinning.
+        if (status != 0 && status != -ESRCH && result == 0) result = status;
     }
     closedir(tasks);
     return result;
