@@ -29,6 +29,9 @@ final class VarlinkAcceptor: Sendable {
     private let queue = DispatchQueue(label: "appstated.accept")
     /// Set while accepting.
     private let source = NIOLockedValueBox<ReadSource?>(nil)
+    /// Whether the last `accept` failed for want of descriptors or memory: such a failure is
+    /// logged once, not at every retry.
+    private let exhausted = NIOLockedValueBox(false)
 
     /// A dispatch source, which libdispatch lets any thread use; Swift's Dispatch on Linux
     /// does not declare it `Sendable`.
@@ -40,6 +43,10 @@ final class VarlinkAcceptor: Sendable {
     /// memory: the connection stays in the backlog, and the socket stays readable, so retrying
     /// at once would spin.
     static let pauseWhenExhausted: TimeAmount = .milliseconds(100)
+
+    /// The most connections accepted before the event loop sets them up; NIO's own server
+    /// channel accepts as many per read.
+    static let batch = 4
 
     /// Creates an acceptor; nothing is accepted until ``start()``.
     /// - Parameters:
@@ -100,11 +107,19 @@ final class VarlinkAcceptor: Sendable {
                 _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
                 _ = fcntl(connection, F_SETFL, O_NONBLOCK)
                 accepted.append(connection)
+                exhausted.withLockedValue { $0 = false }
                 continue
             }
             if errno == EINTR || errno == ECONNABORTED { continue }
             if errno != EAGAIN {
-                logger.warning("accepting a connection failed: \(String(cString: strerror(errno))); pausing for 100 ms")
+                let reason = String(cString: strerror(errno))
+                let alreadyLogged = exhausted.withLockedValue { logged in
+                    defer { logged = true }
+                    return logged
+                }
+                if !alreadyLogged {
+                    logger.warning("accepting a connection failed: \(reason); trying again every 100 ms")
+                }
                 source.source.suspend()
                 // Timed by an event loop, whose timer exists already: libdispatch would create
                 // one for its first timer, and without a free descriptor it traps.
@@ -134,8 +149,4 @@ final class VarlinkAcceptor: Sendable {
             source.source.resume()
         }
     }
-
-    /// The most connections accepted before the event loop sets them up; NIO's own server
-    /// channel accepts as many per read.
-    static let batch = 4
 }

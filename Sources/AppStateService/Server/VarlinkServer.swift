@@ -76,8 +76,14 @@ struct VarlinkServer: Sendable {
             guard chmod(path, mode) == 0 else { throw Self.setupFailed(path, "chmod", closing: descriptor) }
             if let gid, chown(path, UInt32.max, gid) != 0 { throw Self.setupFailed(path, "chown", closing: descriptor) }
         }
-        let acceptor = try VarlinkAcceptor(descriptor: descriptor, eventLoops: eventLoops, initializer: makeInitializer(registry: registry),
+        let acceptor: VarlinkAcceptor
+        do {
+            acceptor = try VarlinkAcceptor(descriptor: descriptor, eventLoops: eventLoops, initializer: makeInitializer(registry: registry),
                                            logger: logger)
+        } catch {
+            close(descriptor)
+            throw error
+        }
         acceptor.start()
         return VarlinkListener(acceptor: acceptor, registry: registry, path: endpoint.path, logger: logger)
     }
