@@ -151,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["AppStateCore", "AppStateIPC", "TestSupport"]
+            dependencies: ["AppStateCore", "AppStateIPC", "AppStateCtlKit", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

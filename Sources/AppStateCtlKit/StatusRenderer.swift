@@ -25,18 +25,6 @@ public struct StatusRenderer: Sendable {
         self.style = style
     }
 
-    /// What the command prints for a daemon with two trees that has run for two hours, for
-    /// its help: drawn by the renderer, so the help cannot show another layout.
-    public static var example: String {
-        let stats = GetStats.Reply(
-            version: AppStateVersion.current, uptimeSeconds: 7623.5, trees: ["main", "kiosk"], connections: 3, watchers: 1,
-            requests: 1234, stateDirectory: "/var/lib/appstate", socket: "/run/appstate/io.appstate"
-        )
-        let info = GetInfo.Reply(vendor: "appstate", product: "appstated", version: AppStateVersion.current, url: "",
-                                 interfaces: [AppStateInterface.name, VarlinkServiceInterface.name])
-        return StatusRenderer().render(stats: stats, info: info, socketPath: "/run/appstate/io.appstate")
-    }
-
     /// Renders the status.
     /// - Parameters:
     ///   - stats: The daemon's `GetStats` reply.

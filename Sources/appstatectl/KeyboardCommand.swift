@@ -22,6 +22,7 @@ struct KeyboardCommand: ParsableCommand {
     /// `appstatectl keyboard show [--height H] [--duration S]`.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Slide the keyboard in from the bottom edge of the window.",
             discussion: """
                 EXAMPLE
@@ -56,6 +57,7 @@ struct KeyboardCommand: ParsableCommand {
     /// `appstatectl keyboard hide [--duration S]`.
     struct Hide: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "hide",
             abstract: "Slide the keyboard out.",
             discussion: """
                 EXAMPLE

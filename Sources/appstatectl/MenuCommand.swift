@@ -18,6 +18,7 @@ struct MenuCommand: ParsableCommand {
     /// `appstatectl menu select ID [--path PATH]`.
     struct Select: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "select",
             abstract: "Activate a menu item and print its path.",
             discussion: """
                 Without --path, the first menu container of the tree changes. With --json, \

@@ -29,6 +29,7 @@ struct NavCommand: ParsableCommand {
     /// `appstatectl nav push ID [--path PATH]`.
     struct Push: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "push",
             abstract: "Push a controller and print the path of the new top.",
             discussion: """
                 With --json, prints the Push reply: {"path": string}.
@@ -56,6 +57,7 @@ struct NavCommand: ParsableCommand {
     /// `appstatectl nav pop [--path PATH]`.
     struct Pop: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pop",
             abstract: "Pop the top controller and print the path of the new top.",
             discussion: """
                 The root of the stack is never popped: popping it changes nothing and \

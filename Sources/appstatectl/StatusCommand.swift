@@ -13,8 +13,14 @@ struct StatusCommand: ParsableCommand {
 
             EXAMPLE
               $ appstatectl status
-
-            """ + StatusRenderer.example.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+              appstated 0.1.0 at /run/appstate/io.appstate
+                   Uptime: 2h 7min
+                    Trees: main (default), kiosk
+              Connections: 3
+                 Watchers: 1
+                 Requests: 1234
+                    State: /var/lib/appstate
+            """
     )
 
     @OptionGroup var options: ConnectionOptions
