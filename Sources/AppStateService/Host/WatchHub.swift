@@ -60,7 +60,7 @@ import StateContainers
         watchers.last = root
         for (subscription, groups) in watchers.subscriptions {
             guard let reply = subscription.reply(to: event, from: previous, to: root) else { continue }
-            let frame = VarlinkReply(parameters: reply.parameters, continues: true).encoded
+            let frame = reply.streamedFrame
             for group in groups { group.send(frame, published: published) }
         }
         trees[event.tree] = watchers
