@@ -61,18 +61,22 @@ final class DerivedCodecTests: XCTestCase {
             ["height": -1], ["height": 2e6], ["height": "300"], ["height": .null], ["duration": 61], ["duration": -0.5],
             ["duration": "fast"], ["tree": 1, "height": 300], ["height": 300, "hieght": 1], ["zz": 1, "aa": 2], ["width": [1], "height": 2],
         ]
-        func derived<Parameters: VarlinkObject>(_ type: Parameters.Type, _ input: [String: JSONValue]) throws -> Parameters {
-            let parameters = try VarlinkObjectDecoder.decode(type, from: input)
-            try parameters.validate()
-            return parameters
+        // Compared as values, not as descriptions: an error's parameters are a dictionary, whose
+        // description need not list equal members in the same order.
+        func byHand<Parameters: VarlinkObject>(_ type: Parameters.Type, _ input: [String: JSONValue]) -> Result<Parameters, VarlinkError> {
+            Result { () throws(VarlinkError) in try Parameters(parameters: input) }
+        }
+        func derived<Parameters: VarlinkObject>(_ type: Parameters.Type, _ input: [String: JSONValue]) -> Result<Parameters, VarlinkError> {
+            Result { () throws(VarlinkError) in
+                let parameters = try VarlinkObjectDecoder.decode(type, from: input)
+                try parameters.validate()
+                return parameters
+            }
         }
         for input in inputs {
-            XCTAssertEqual(Result { try ShowKeyboard.Parameters(parameters: input) }.description,
-                           Result { try derived(ShowKeyboard.Parameters.self, input) }.description, "\(input)")
-            XCTAssertEqual(Result { try HideKeyboard.Parameters(parameters: input) }.description,
-                           Result { try derived(HideKeyboard.Parameters.self, input) }.description, "\(input)")
-            XCTAssertEqual(Result { try Resize.Parameters(parameters: input) }.description,
-                           Result { try derived(Resize.Parameters.self, input) }.description, "\(input)")
+            XCTAssertEqual(byHand(ShowKeyboard.Parameters.self, input), derived(ShowKeyboard.Parameters.self, input), "\(input)")
+            XCTAssertEqual(byHand(HideKeyboard.Parameters.self, input), derived(HideKeyboard.Parameters.self, input), "\(input)")
+            XCTAssertEqual(byHand(Resize.Parameters.self, input), derived(Resize.Parameters.self, input), "\(input)")
         }
     }
 
