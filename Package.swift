@@ -151,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["AppStateCore", "AppStateIPC", "AppStateCtlKit", "TestSupport"]
+            dependencies: ["AppStateCore", "AppStateIPC", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

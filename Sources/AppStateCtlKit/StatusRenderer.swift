@@ -25,6 +25,20 @@ public struct StatusRenderer: Sendable {
         self.style = style
     }
 
+    /// What the command prints for a daemon with two trees that has run for two hours,
+    /// indented for its help. Written out rather than drawn: every run of appstatectl builds
+    /// every command's help, and drawing this took a tenth of a run. The tests hold it to what
+    /// ``render(stats:info:socketPath:)`` draws.
+    public static let example = """
+          appstated 0.1.0 at /run/appstate/io.appstate
+               Uptime: 2h 7min
+                Trees: main (default), kiosk
+          Connections: 3
+             Watchers: 1
+             Requests: 1234
+                State: /var/lib/appstate
+        """
+
     /// Renders the status.
     /// - Parameters:
     ///   - stats: The daemon's `GetStats` reply.

@@ -13,14 +13,8 @@ struct StatusCommand: ParsableCommand {
 
             EXAMPLE
               $ appstatectl status
-              appstated 0.1.0 at /run/appstate/io.appstate
-                   Uptime: 2h 7min
-                    Trees: main (default), kiosk
-              Connections: 3
-                 Watchers: 1
-                 Requests: 1234
-                    State: /var/lib/appstate
-            """
+
+            """ + StatusRenderer.example
     )
 
     @OptionGroup var options: ConnectionOptions

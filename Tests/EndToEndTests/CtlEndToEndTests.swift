@@ -1,5 +1,4 @@
 import AppStateCore
-import AppStateCtlKit
 import AppStateIPC
 import Foundation
 import TestSupport
@@ -202,22 +201,6 @@ final class CtlEndToEndTests: XCTestCase {
         XCTAssertEqual(reply["info"]?["product"], "appstated")
         XCTAssertEqual(reply["stats"]?["trees"], ["default"])
         XCTAssertNotNil(reply["stats"]?["watchers"]?.intValue)
-    }
-
-    /// The help's example is written out (building it costs every run of appstatectl), so
-    /// this holds it to what the renderer draws for the same daemon.
-    func testStatusHelp_whenAsked_thenItsExampleIsWhatTheRendererDraws() throws {
-        let stats = GetStats.Reply(
-            version: AppStateVersion.current, uptimeSeconds: 7623.5, trees: ["main", "kiosk"], connections: 3,
-            watchers: 1, requests: 1234, stateDirectory: "/var/lib/appstate", socket: "/run/appstate/io.appstate"
-        )
-        let info = GetInfo.Reply(vendor: "appstate", product: "appstated", version: AppStateVersion.current, url: "",
-                                 interfaces: [AppStateInterface.name, VarlinkServiceInterface.name])
-        let drawn = StatusRenderer().render(stats: stats, info: info, socketPath: "/run/appstate/io.appstate")
-        let help = try ctl("status", "--help")
-        XCTAssertEqual(help.status, 0, help.stderr)
-        let example = "  $ appstatectl status\n" + drawn.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n\n"
-        XCTAssertTrue(help.stdout.contains(example), help.stdout)
     }
 
     func testPost_whenSessionNotification_thenTheLoginContainerFollowsIt() throws {
