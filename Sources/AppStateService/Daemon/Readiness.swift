@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import ServiceLifecycle
 
 /// Whether the daemon told systemd it is ready. The watchdog and reloads wait for it, so that
 /// systemd hears `READY=1` before any `WATCHDOG=1` or `RELOADING=1`.
@@ -24,6 +25,19 @@ final class Readiness: Sendable {
             return waiters
         }
         for waiter in waiters { waiter.resume(returning: isReady) }
+    }
+
+    /// Waits until readiness is settled, for a service of the daemon's group. When the daemon
+    /// stops without being ready (the server could not listen), it returns only once the group
+    /// ends the service: a service that returned first would be what the group reports ("a
+    /// service has finished unexpectedly") instead of the server's error.
+    /// - Returns: Whether the daemon became ready; when false, the service returns.
+    func waitAsService() async -> Bool {
+        guard await wait() else {
+            try? await gracefulShutdown()
+            return false
+        }
+        return true
     }
 
     /// Waits until readiness is settled.

@@ -19,7 +19,7 @@ struct ReloadService: Service {
     let systemd: SystemdLink
 
     func run() async throws {
-        guard await systemd.readiness.wait() else { return }
+        guard await systemd.readiness.waitAsService() else { return }
         for await _ in hangups.cancelOnGracefulShutdown() {
             systemd.notify { try $0.reloading() }
             let line = await reload()

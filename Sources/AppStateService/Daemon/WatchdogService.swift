@@ -11,7 +11,7 @@ struct WatchdogService: Service {
     let systemd: SystemdLink
 
     func run() async throws {
-        guard await systemd.readiness.wait() else { return }
+        guard await systemd.readiness.waitAsService() else { return }
         let (interval, systemd) = (self.interval, self.systemd)
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
