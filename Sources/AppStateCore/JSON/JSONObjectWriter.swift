@@ -21,7 +21,8 @@ public struct JSONObjectWriter {
         isEmpty = false
         buffer.append(UInt8(ascii: "\""))
         buffer.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        buffer.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
     }
 
     /// Closes the object.

@@ -21,22 +21,13 @@ extension NodeSnapshot {
                      ("x", frame.origin.x), ("y", frame.origin.y), into: &buffer)
         object.key("identifier", into: &buffer)
         JSONWriter.writeString(identifier, into: &buffer)
-        if let keyboardOverlap {
-            object.key("keyboardOverlap", into: &buffer)
-            JSONWriter.writeNumber(keyboardOverlap, into: &buffer)
-        }
+        write("keyboardOverlap", keyboardOverlap, into: &buffer, &object)
         write("locked", locked, into: &buffer, &object)
         write("menuVisible", menuVisible, into: &buffer, &object)
         object.key("onScreen", into: &buffer)
         JSONWriter.write(.bool(onScreen), into: &buffer)
-        if let pageCount {
-            object.key("pageCount", into: &buffer)
-            JSONWriter.writeNumber(Double(pageCount), into: &buffer)
-        }
-        if let pageIndex {
-            object.key("pageIndex", into: &buffer)
-            JSONWriter.writeNumber(Double(pageIndex), into: &buffer)
-        }
+        write("pageCount", pageCount.map(Double.init), into: &buffer, &object)
+        write("pageIndex", pageIndex.map(Double.init), into: &buffer, &object)
         object.key("path", into: &buffer)
         JSONWriter.writeString(path, into: &buffer)
         write("title", title, into: &buffer, &object)
@@ -56,6 +47,12 @@ extension NodeSnapshot {
         guard let flag else { return }
         object.key(key, into: &buffer)
         JSONWriter.write(.bool(flag), into: &buffer)
+    }
+
+    private func write(_ key: StaticString, _ number: Double?, into buffer: inout [UInt8], _ object: inout JSONObjectWriter) {
+        guard let number else { return }
+        object.key(key, into: &buffer)
+        JSONWriter.writeNumber(number, into: &buffer)
     }
 
     /// `{"a":1,"b":2,"c":3,"d":4}` for four members given in order of their keys: a frame or
