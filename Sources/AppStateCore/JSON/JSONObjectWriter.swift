@@ -20,7 +20,7 @@ public struct JSONObjectWriter {
         if !isEmpty { buffer.append(UInt8(ascii: ",")) }
         isEmpty = false
         buffer.append(UInt8(ascii: "\""))
-        buffer.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        key.withUTF8Buffer { buffer.append(contentsOf: $0) }
         buffer.append(UInt8(ascii: "\""))
         buffer.append(UInt8(ascii: ":"))
     }
