@@ -123,6 +123,13 @@ final class AccessControlTests: XCTestCase {
         XCTAssertTrue(access.mayMutate(pid: 10, uid: 1000, gid: 1000), "through kiosk")
     }
 
+    func testGroupIDs_whenSomeNamesDoNotResolve_thenTheOthersKeepTheirOrder() {
+        // The daemon gives its socket to the first of these, so the order is the configured one.
+        XCTAssertEqual(AccessPolicy.groupIDs(named: ["no-such-group", "wheel", "kiosk"], in: Self.database), [10, Self.kiosk])
+        XCTAssertEqual(AccessPolicy.groupIDs(named: ["kiosk", "wheel"], in: Self.database), [Self.kiosk, 10])
+        XCTAssertEqual(AccessPolicy.groupIDs(named: ["kiosk"], in: TableGroupDatabase(fails: true)), [])
+    }
+
     func testPeerAccess_whenDaemonDefaults_thenAllowsTheAppstateGroupAndOwnUid() {
         // Users other than the one running the tests (and not root), whatever that one is.
         let member: uid_t = geteuid() == 1000 ? 1100 : 1000

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -16,21 +19,27 @@ public enum Daemon {
     public static func main(_ configuration: DaemonConfiguration) throws {
         LoggingBootstrap.bootstrap()
         let logger = Logger(label: "appstated")
+        // The tree file and the allowed groups are read on another thread while this one
+        // starts the event loop: neither needs the loop, and a group that is not in
+        // /etc/group can cost a millisecond while NSS loads its other modules.
+        let inputs = Task.detached { try StartupInputs(configuration) }
         try MainThreadEventLoop.run { eventLoop in
-            try await run(configuration, on: eventLoop, logger: logger)
+            try await run(configuration, inputs: inputs, on: eventLoop, logger: logger)
         }
     }
 
-    @MainActor private static func run(_ configuration: DaemonConfiguration, on eventLoop: any EventLoop,
-                                       logger: Logger) async throws {
-        let endpoint = try VarlinkServer.Endpoint(configuration)
+    @MainActor private static func run(_ configuration: DaemonConfiguration, inputs: Task<StartupInputs, any Error>,
+                                       on eventLoop: any EventLoop, logger: Logger) async throws {
         let connections = ConnectionCounter()
         let board = FollowerBoard()
         let metrics = DaemonMetrics.bootstrap()
-        let trees = try DaemonTrees.load(configuration, socket: endpoint.path, connections: connections, followers: board,
-                                         metrics: metrics, logger: logger)
+        let inputs = try await inputs.value
+        let endpoint = try VarlinkServer.Endpoint(configuration, group: inputs.allowedGroupIDs.first)
+        let trees = try DaemonTrees.load(inputs.treeFile, configuration: configuration, socket: endpoint.path, connections: connections,
+                                         followers: board, metrics: metrics, logger: logger)
         let limits = DescriptorLimit.fit(configuration.limits, logger: logger)
-        let peers = PeerIdentifier.socketCredentials(access: PeerAccess(allowedGroups: configuration.allowedGroups, logger: logger))
+        let policy = AccessPolicy(daemonUID: geteuid(), grantingGroupIDs: Set(inputs.allowedGroupIDs))
+        let peers = PeerIdentifier.socketCredentials(access: PeerAccess(policy: policy, logger: logger))
         let server = VarlinkServer(endpoint: endpoint, eventLoops: eventLoop, processor: trees.processor, limits: limits,
                                    peers: peers, connections: connections, metrics: metrics, logger: logger)
         let followers = Followers.make(configuration, trees: trees, board: board, logger: logger)

@@ -15,18 +15,18 @@ struct DaemonTrees: Sendable {
 
     /// Builds the trees, restores the saved state into them and shows them.
     /// - Parameters:
-    ///   - configuration: Which tree file and state directory.
+    ///   - file: The tree file.
+    ///   - configuration: Which state directory, and which seats the trees follow.
     ///   - socket: The socket path, when the daemon creates it, for `GetStats`.
     ///   - connections: The open connections, for `GetStats`.
     ///   - followers: Where `GetStats` finds the followers, once they are made.
     ///   - metrics: Where calls and commits are counted, for `GetMetrics`.
     ///   - logger: Where containment warnings, changes and storage failures go.
     /// - Returns: The trees, ready to answer calls.
-    /// - Throws: A ``TreeFileError``, ``StorageError`` or ``SystemdError`` saying what is wrong.
-    @MainActor static func load(_ configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
+    /// - Throws: A ``StorageError`` or ``SystemdError`` saying what is wrong.
+    @MainActor static func load(_ file: TreeFile, configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
                                 followers: FollowerBoard, metrics: DaemonMetrics, logger: Logger) throws -> DaemonTrees {
         ContainmentWarning.handler = { warning in logger.warning("\(warning)") }
-        let file = try configuration.treeFile.map { try TreeFileLoader.load(path: $0) } ?? TreeFile.default
         let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
         try StateDirectory.createIfNeeded(at: stateDirectory)
         let store = StateStore(directory: stateDirectory, metrics: metrics)

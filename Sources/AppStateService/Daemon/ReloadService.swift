@@ -31,7 +31,7 @@ struct ReloadService: Service {
     /// - Returns: The status line after the reload.
     @MainActor private func reload() -> String {
         do {
-            let file = try treeFile.map { try TreeFileLoader.load(path: $0) } ?? TreeFile.default
+            let file = try TreeFileLoader.load(pathOrDefault: treeFile)
             try host.reload(file)
             systemd.logger.info("reloaded", metadata: ["trees": "\(host.treeNames.joined(separator: ","))"])
         } catch {

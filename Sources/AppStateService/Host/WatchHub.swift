@@ -22,7 +22,7 @@ import StateContainers
 
     /// The number of connections following a tree.
     var count: Int {
-        trees.values.flatMap(\.subscriptions.values).joined().reduce(0) { $0 + $1.openCount }
+        trees.values.flatMap { $0.subscriptions.values }.joined().reduce(0) { $0 + $1.openCount }
     }
 
     /// Adds a watcher of a tree; its first reply was already sent with the tree's snapshot.
@@ -80,7 +80,7 @@ import StateContainers
 
     /// Ends every stream, as the daemon stops.
     func closeAll() {
-        for group in trees.values.flatMap(\.subscriptions.values).joined() { group.closeAll() }
+        for group in trees.values.flatMap({ $0.subscriptions.values }).joined() { group.closeAll() }
         trees = [:]
     }
 }

@@ -23,7 +23,7 @@ public actor StateStore {
     }
 
     private let file: DurableFile
-    private let threadPool: NIOThreadPool
+    private let threadPool: @Sendable () -> NIOThreadPool
     private let metrics: DaemonMetrics
     private var pending: [UInt8]?
     private var waiters: [(generation: Int, continuation: CheckedContinuation<Void, any Error>)] = []
@@ -42,9 +42,12 @@ public actor StateStore {
     /// Creates a store for `state.json` in an existing directory.
     /// - Parameters:
     ///   - directory: The state directory.
-    ///   - threadPool: Where the blocking writes run, off the main actor and event loops.
+    ///   - threadPool: Where the blocking writes run, off the main actor and event loops. Taken
+    ///     at the first write, not here: NIO's shared pool starts its threads when first asked
+    ///     for, and a daemon that is only read never needs them (nor pays for them at start).
     ///   - metrics: Where each commit's wait and each write's batch are recorded.
-    public init(directory: String, threadPool: NIOThreadPool = .singleton, metrics: DaemonMetrics = DaemonMetrics()) {
+    public init(directory: String, threadPool: @autoclosure @escaping @Sendable () -> NIOThreadPool = .singleton,
+                metrics: DaemonMetrics = DaemonMetrics()) {
         self.file = DurableFile(directory: directory, name: "state.json")
         self.threadPool = threadPool
         self.metrics = metrics
@@ -94,7 +97,7 @@ public actor StateStore {
             metrics.recordWrite(commits: batch.count)
             let file = self.file
             do {
-                try await threadPool.runIfActive { try file.replace(with: state) }
+                try await threadPool().runIfActive { try file.replace(with: state) }
                 writes += 1
                 durableState = state
                 for waiter in batch { waiter.continuation.resume() }

@@ -27,10 +27,18 @@ public struct AccessPolicy: Sendable {
     ///   - database: Where the names are looked up: the system's, or a table in tests.
     public init(groupNames: [String] = defaultGroupNames, daemonUID: uid_t = geteuid(),
                 database: any GroupDatabase = SystemGroupDatabase()) {
-        self.init(
-            daemonUID: daemonUID,
-            grantingGroupIDs: Set(groupNames.compactMap { try? database.groupID(named: $0) })
-        )
+        self.init(daemonUID: daemonUID, grantingGroupIDs: Set(Self.groupIDs(named: groupNames, in: database)))
+    }
+
+    /// The ids of the named groups that exist, in the order of the names. A group that does
+    /// not exist, or cannot be looked up, is left out.
+    ///
+    /// - Parameters:
+    ///   - names: The group names.
+    ///   - database: Where the names are looked up.
+    /// - Returns: The group ids.
+    public static func groupIDs(named names: [String], in database: any GroupDatabase = SystemGroupDatabase()) -> [gid_t] {
+        names.compactMap { try? database.groupID(named: $0) }
     }
 
     /// Creates a policy from already resolved group ids.

@@ -31,6 +31,15 @@ public enum TreeFileLoader {
         }
     }
 
+    /// Reads, decodes and validates the tree file at `path`, or the embedded default tree.
+    /// - Parameter path: The file's path; nil for `TreeFile.default`.
+    /// - Returns: The valid tree file.
+    /// - Throws: ``TreeFileError``, as ``load(path:)`` throws it.
+    public static func load(pathOrDefault path: String?) throws(TreeFileError) -> TreeFile {
+        guard let path else { return try TreeFile.default }
+        return try load(path: path)
+    }
+
     /// Decodes and validates a YAML tree file, its scalars read as Yams read them (YAML 1.1:
     /// `~` is null, `1:30` is 90), anchors, aliases and `<<` merge keys applied.
     /// - Parameter yaml: The file's text.

@@ -32,7 +32,8 @@ extension Decoder {
         let unknownKeys = try self.container(keyedBy: AnyCodingKey.self).allKeys
             .filter { Key(stringValue: $0.stringValue) == nil }
             .sorted { $0.stringValue < $1.stringValue }
-        let expected = Key.allCases.map(\.stringValue).joined(separator: ", ")
+        guard !unknownKeys.isEmpty else { return container }
+        let expected = Key.allCases.map { $0.stringValue }.joined(separator: ", ")
         for key in unknownKeys {
             let message = "unknown key \"\(key.stringValue)\" (expected one of \(expected))"
             guard let collector = userInfo[UnknownKeyCollector.key] as? UnknownKeyCollector else {

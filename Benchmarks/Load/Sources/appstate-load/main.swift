@@ -114,6 +114,10 @@ func rawCall(_ fd: Int32, _ request: [UInt8], _ buffer: UnsafeMutableRawBufferPo
     return reply
 }
 
+/// `busctl`, a C program whose start is the machine's speed beside the daemon's and
+/// `appstatectl`'s (figures 5 and 6); nil when it is not installed.
+let busctlPath = ["/usr/bin/busctl", "/bin/busctl"].first { access($0, X_OK) == 0 }
+
 // MARK: 5. start to READY=1 and idle RSS (first, on a quiet daemon)
 
 if wanted("5") {
@@ -122,10 +126,16 @@ if wanted("5") {
     sync()
     let runs = quick ? 3 : 10
     var starts: [Double] = []
+    var busctl: [Double] = []
     var rss: [Double] = []
     var privateDirty: [Double] = []
     var anonymous: [Double] = []
     for run in 0..<runs {
+        if let busctlPath {
+            let start = nowNS()
+            wait(spawn([busctlPath, "--version"]))
+            busctl.append(Double(nowNS() - start) / 1e6)
+        }
         let daemon = Daemon(name: "start\(run)", appstated: appstated, socketDirectory: socketDirectory, work: work)
         starts.append(Double(daemon.readyNS) / 1e6)
         usleep(300_000)
@@ -136,8 +146,13 @@ if wanted("5") {
     }
     let startSorted = starts.sorted()
     note("start to READY=1 ms: \(startSorted.map { fmt($0, 1) })")
+    // The target is absolute, so the machine's speed in this run is given beside it: a C
+    // program's whole start, run before each of the daemon's.
+    let speed = busctl.isEmpty ? nil : median(busctl)
     row("start to READY=1 (median of \(runs) starts; min \(fmt(startSorted.first!, 1)) ms, max \(fmt(startSorted.last!, 1)) ms)",
-        value: "\(fmt(median(starts), 1)) ms", target: "≤ 15 ms", met: median(starts) <= 15)
+        value: "\(fmt(median(starts), 1)) ms", baseline: speed == nil ? "—" : "the machine's speed: `busctl --version`, whole process, before each start",
+        baselineValue: speed.map { "\(fmt($0, 2)) ms" } ?? "—", ratio: speed.map { "\(fmt(median(starts) / $0, 2))×" } ?? "—",
+        target: "≤ 15 ms", met: median(starts) <= 15)
     row("idle memory: VmRSS 300 ms after READY=1 (median of \(runs))",
         value: "\(fmt(median(rss), 1)) MiB", target: "≤ 20 MiB", met: median(rss) <= 20)
     // Private_Dirty counts the anonymous pages the daemon wrote (heap, stacks) and the
@@ -286,7 +301,7 @@ if wanted("2") {
     let rate = median(rates)
     row("pipelined calls, one connection: GetCurrent, \(grouped(Double(total))) in batches of \(grouped(Double(batch))) (median of \(rates.count) run\(rates.count == 1 ? "" : "s"))"
         + (failures.isEmpty ? "" : " — short: \(failures.joined(separator: ", "))"),
-        value: "\(grouped(rate)) calls/s", target: "≥ 200,000 calls/s", met: rate >= 200_000 && failures.isEmpty)
+        value: "\(grouped(rate)) calls/s", target: "≥ 1,000,000 calls/s", met: rate >= 1_000_000 && failures.isEmpty)
 }
 
 // MARK: 3. 1,000 Watch subscribers and a burst of changes
@@ -679,8 +694,6 @@ if wanted("6") {
     var ctl: [Double] = []
     var busctl: [Double] = []
     var failures = 0
-    let candidates: [String] = ["/usr/bin/busctl", "/bin/busctl"]
-    let busctlPath = candidates.first(where: { access($0, X_OK) == 0 })
     for _ in 0..<runs {
         var start = nowNS()
         let status = wait(spawn([appstatectl, "current"], environment: ["APPSTATE_SOCKET=\(daemon.socketPath)"]))
