@@ -53,7 +53,10 @@ extension Controller {
     private var snapshotTypeName: String {
         let key = ObjectIdentifier(type(of: self))
         if let name = snapshotTypeNames[key] { return name }
-        let name = String(describing: type(of: self))
+        // `_typeName` is what describing a metatype ends in, without first asking the metatype
+        // whether it conforms to three printing protocols: each such question the runtime
+        // has not met before scans every conformance record in the binary.
+        let name = _typeName(type(of: self), qualified: false)
         snapshotTypeNames[key] = name
         return name
     }
