@@ -252,6 +252,18 @@ func mkdirs(_ path: String) {
     }
 }
 
+/// The file names of the shared libraries a process maps, in the order of their addresses.
+func sharedLibraries(_ pid: pid_t) -> [String] {
+    let maps = String(decoding: readFile("/proc/\(pid)/maps") ?? [], as: UTF8.self)
+    var names: [String] = []
+    for line in maps.split(separator: "\n") {
+        guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.hasPrefix("/"),
+              let name = path.split(separator: "/").last, name.contains(".so") else { continue }
+        if !names.contains(String(name)) { names.append(String(name)) }
+    }
+    return names
+}
+
 func readFile(_ path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 { return nil }
