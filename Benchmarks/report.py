@@ -6,6 +6,8 @@ writes BENCHMARKS.md.
     scripts/benchmark --no-load  # only the in-process benchmarks (no release daemon)
     scripts/benchmark --quick    # fewer end-to-end samples: checks the tools, not for committing
     scripts/benchmark --no-write # print the report instead of writing it
+    scripts/benchmark --notes    # measure nothing: copy Benchmarks/Load/NOTES.md anew to the
+                                 # end of BENCHMARKS.md, after editing the notes on its run
 
 What it does:
 1. Runs the nested package Benchmarks/ (ordo-one/benchmark, release build) and exports every
@@ -299,12 +301,28 @@ def report(command, info, figures, profile, load):
     return "\n".join(lines)
 
 
+def copy_notes():
+    """Replaces what follows the load tool's log in BENCHMARKS.md with NOTES.md as it is now."""
+    path = ROOT / "BENCHMARKS.md"
+    text = path.read_text()
+    log = text.find("## End to end: the load tool's log")
+    end = text.find("\n```\n", text.find("\n```\n", log) + 1) if log >= 0 else -1
+    if end < 0:
+        sys.exit("BENCHMARKS.md has no load tool's log to put the notes after: run scripts/benchmark")
+    path.write_text(text[:end] + "\n```\n\n" + LOAD_NOTES.read_text().rstrip("\n") + "\n")
+    print(f"copied {LOAD_NOTES} to the end of {path}", file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-write", action="store_true", help="print the report instead of writing BENCHMARKS.md")
     parser.add_argument("--no-load", action="store_true", help="skip the end-to-end figures (no release daemon)")
     parser.add_argument("--quick", action="store_true", help="fewer end-to-end samples, for checking the tools")
+    parser.add_argument("--notes", action="store_true", help="only copy Benchmarks/Load/NOTES.md anew to the end of BENCHMARKS.md")
     arguments = parser.parse_args()
+    if arguments.notes:
+        copy_notes()
+        return
     command = " ".join(["scripts/benchmark", *sys.argv[1:]])
     with tempfile.TemporaryDirectory(prefix="appstate-benchmark-") as directory:
         out = pathlib.Path(directory)

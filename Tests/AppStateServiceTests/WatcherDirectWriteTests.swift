@@ -1,3 +1,5 @@
+import AppStateCore
+import AppStateIPC
 @testable import AppStateService
 import Glibc
 import NIOConcurrencyHelpers
@@ -118,6 +120,7 @@ final class WatcherDirectWriteTests: XCTestCase {
         // had a turn to write more: only the channel knows that the rest must come first.
         let first = try await fixture.channel.eventLoop.submit {
             fixture.channel.writeAndFlush(reply, promise: nil)
+            fixture.watcher.channelWritten()
             let first = Self.read(1 << 16, from: fixture.peer)
             fixture.watcher.send(frame)
             return first
@@ -127,6 +130,65 @@ final class WatcherDirectWriteTests: XCTestCase {
         XCTAssertEqual(first + rest, Array(reply.readableBytesView) + Array(frame.readableBytesView))
         try await fixture.channel.close()
         close(fixture.peer)
+    }
+
+    func testSend_whenTheConnectionHandlerWroteAReplyTheSocketCut_thenTheWatcherReplyQueuesBehindIt() async throws {
+        // The daemon's pipeline on one end of a socket pair, the client on the other.
+        var pair: [CInt] = [0, 0]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair), 0)
+        // Off the main actor, which answers the calls while this test blocks reading.
+        let processor = await MainActor.run { FakeCallProcessor() }
+        let limits = {
+            var limits = ServerLimits()
+            limits.maximumMessageSize = 4 << 20
+            return limits
+        }()
+        let descriptor = pair[0]
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let peer = channel.eventLoop.makeSucceededFuture(Peer(pid: 1, uid: 0, gid: 0, mayMutate: true))
+                    try channel.pipeline.syncOperations.addHandlers(
+                        ByteToMessageHandler(VarlinkCallDecoder(maximumMessageSize: limits.maximumMessageSize,
+                                                                partialMessageTimeout: limits.partialMessageTimeout)),
+                        VarlinkConnectionHandler(processor: processor, limits: limits, counter: ConnectionCounter(),
+                                                 peers: PeerIdentifier { _ in peer },
+                                                 lane: EventLoopWatcherLane(eventLoop: channel.eventLoop), descriptor: descriptor)
+                    )
+                }
+            }
+            .withConnectedSocket(pair[0]).get()
+        let client = pair[1]
+        func call(_ n: String) -> [UInt8] { Array(#"{"method":"test.Mutate","parameters":{"n":"\#(n)"}}"#.utf8) + [0] }
+        func reply(_ n: String) -> [UInt8] { VarlinkReply(parameters: ["answered": .string(n)]).encoded }
+
+        // A first call, for the connection's watcher; then a reply written directly, so that
+        // the watcher has seen the channel empty.
+        XCTAssertEqual(Glibc.write(client, call("1"), call("1").count), call("1").count)
+        XCTAssertEqual(Self.read(reply("1").count, from: client), reply("1"))
+        let watcher = try await MainActor.run { try XCTUnwrap(processor.connections.first?.watcher as? WatcherConnection) }
+        let event = Self.frame(0, size: 149)
+        try await channel.eventLoop.submit { watcher.send(event) }.get()
+        XCTAssertEqual(Self.read(149, from: client), Array(event.readableBytesView))
+
+        // A reply far larger than the socket takes, which the handler writes through the channel.
+        let large = String(repeating: "x", count: 1 << 20)
+        let request = call(large)
+        XCTAssertEqual(request.withUnsafeBytes { Glibc.write(client, $0.baseAddress, $0.count) }, request.count)
+        XCTAssertTrue(Self.hasData(client), "the handler wrote no reply")
+        // The client reads part of it before the channel has had a turn to write more.
+        let next = Self.frame(1, size: 149)
+        let first = try await channel.eventLoop.submit {
+            let first = Self.read(1 << 16, from: client)
+            watcher.send(next)
+            return first
+        }.get()
+
+        let expected = reply(large) + Array(next.readableBytesView)
+        let rest = Self.read(expected.count - first.count, from: client)
+        XCTAssertEqual(first + rest, expected, "the watcher's reply overtook the rest of the handler's")
+        try await channel.close()
+        close(client)
     }
 
     func testSend_whenARepliesQueueIsOverTheLimit_thenCutOffWithWhatTheSocketTookNotCounted() async throws {

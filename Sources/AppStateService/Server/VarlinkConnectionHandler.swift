@@ -26,6 +26,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     private var atOnceReplies: [UInt8] = []
     /// The peer's uid once it holds one of its user's places.
     private var userPlace: UInt32?
+    /// The connection's `Watch` side, once the peer is known; told of every write here, which
+    /// its own replies must not overtake.
+    private var watcher: WatcherConnection?
     private var idleTimer: Scheduled<Void>?
 
     /// Creates the handler of one connection.
@@ -66,6 +69,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
                 let watcher = WatcherConnection(channel: context.channel, descriptor: self.descriptor, lane: self.lane,
                                                 limit: self.limits.maximumWatcherQueue, replyLimit: self.limits.maximumWatcherReplies,
                                                 grace: self.limits.partialMessageTimeout)
+                self.watcher = watcher
                 context.fireChannelActive()
                 self.perform(self.machine.identified(ConnectionContext(peer: peer, watcher: watcher)), context)
             case .failure:
@@ -172,6 +176,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         var bytes: [UInt8] = []
         for case let reply? in replies { reply.encode(into: &bytes) }
         if !bytes.isEmpty {
+            watcher?.channelWritten()
             context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: nil)
         }
         if thenClose {
@@ -201,6 +206,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     private func writeAtOnceReplies(_ context: ChannelHandlerContext) {
         guard !atOnceReplies.isEmpty else { return }
+        watcher?.channelWritten()
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: atOnceReplies)), promise: nil)
         atOnceReplies.removeAll(keepingCapacity: true)
     }
@@ -208,6 +214,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// Writes a last error, then closes once it is written, so the client is told why.
     private func answerAndClose(_ context: ChannelHandlerContext, with error: VarlinkError) {
         lane.metrics.countError(error)
+        watcher?.channelWritten()
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(bytes: VarlinkReply(error: error).encoded))).whenComplete { _ in
             channel.close(promise: nil)

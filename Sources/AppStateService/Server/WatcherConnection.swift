@@ -34,6 +34,9 @@ final class WatcherConnection: WatcherSink {
         /// Replies queued and not yet written, for the error.
         var replies = 0
         var isCutOff = false
+        /// Whether the connection wrote through the channel since the channel was last seen
+        /// to hold nothing unwritten: only then is NIO asked (``channelWritten()``).
+        var channelMayHoldBytes = true
     }
 
     /// Creates the stream side of a connection.
@@ -87,13 +90,29 @@ final class WatcherConnection: WatcherSink {
     private func writeDirectly(_ frame: ByteBuffer) -> Int {
         // On the loop, an open channel's descriptor is still its own: the channel closes it on
         // this thread, and only then may the number be given to another connection.
-        guard let descriptor, state.value.queued == 0, channel.isActive,
-              (try? channel.syncOptions?.getOption(.bufferedWritableBytes)) == 0 else { return 0 }
+        guard let descriptor, state.value.queued == 0, channel.isActive, channelHoldsNothing() else { return 0 }
         let written = frame.withUnsafeReadableBytes { bytes in
             // MSG_NOSIGNAL: a watcher gone away is an error to the channel, not a SIGPIPE.
             Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
         }
         return max(written, 0)
+    }
+
+    /// Tells the watcher that the connection wrote through the channel (its answers to calls,
+    /// such as the `Watch` call's snapshot): until the channel has written that, replies queue
+    /// behind it. Call on the channel's event loop.
+    func channelWritten() {
+        state.value.channelMayHoldBytes = true
+    }
+
+    /// Whether the channel holds nothing unwritten. NIO is asked only after the connection
+    /// wrote through it: NIO answers through a chain of dynamic casts, which asked for every
+    /// reply to every watcher cost more than the rest of the write.
+    private func channelHoldsNothing() -> Bool {
+        guard state.value.channelMayHoldBytes else { return true }
+        guard (try? channel.syncOptions?.getOption(.bufferedWritableBytes)) == 0 else { return false }
+        state.value.channelMayHoldBytes = false
+        return true
     }
 
     func close() {
