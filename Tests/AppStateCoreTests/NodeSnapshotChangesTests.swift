@@ -1,4 +1,4 @@
-import AppStateCore
+@testable import AppStateCore
 import XCTest
 
 /// What `Watch` sends instead of the whole tree: the smallest changed subtrees and the paths
@@ -42,8 +42,9 @@ final class NodeSnapshotChangesTests: XCTestCase {
             "pageCount": { $0.pageCount = 1 }, "user": { $0.user = "x" }, "locked": { $0.locked = true },
             "menuVisible": { $0.menuVisible = true }, "keyboardOverlap": { $0.keyboardOverlap = 1 }, "contentState": { $0.contentState = "x" },
         ]
-        // A member added to snapshots must be compared too: it is listed here, or this fails.
-        let members = Mirror(reflecting: tree()).children.compactMap(\.label).filter { $0 != "children" }
+        // A member added to snapshots (in the node's shared box) must be compared too: it is
+        // listed here, or this fails.
+        let members = Mirror(reflecting: tree().storage).children.compactMap(\.label).filter { $0 != "children" }
         XCTAssertEqual(Set(members), Set(edits.keys))
         for (member, edit) in edits {
             var new = tree()

@@ -127,6 +127,37 @@ final class BusMessageTests: XCTestCase {
         XCTAssertEqual(KeyboardDidShow(frameBegin: end, frameEnd: end, duration: .nan).userInfo["duration"], 0)
     }
 
+    func testKeyboardRoundTripped_whenValuesNeedCleaning_cleansThemAsDecodingDoes() {
+        let infinite = Rect(x: 0, y: .infinity, width: 1280, height: 320)
+        let unknown = Rect(x: .nan, y: 480, width: 1280, height: 320)
+        let messages = [
+            KeyboardWillShow(frameBegin: begin, frameEnd: end, duration: -1, curve: .easeIn),
+            KeyboardWillShow(frameBegin: begin, frameEnd: end, duration: .nan),
+            KeyboardWillShow(frameBegin: begin, frameEnd: end, duration: -.infinity),
+            KeyboardWillShow(frameBegin: infinite, frameEnd: end, duration: 0.25),
+            KeyboardWillShow(frameBegin: unknown, frameEnd: end, duration: 0.25),
+            KeyboardWillShow(frameBegin: begin, frameEnd: infinite, duration: 0.25),
+            KeyboardWillShow(frameBegin: begin, frameEnd: unknown, duration: 0.25),
+        ]
+
+        XCTAssertEqual(
+            messages.map(\.roundTripped),
+            [
+                KeyboardWillShow(frameBegin: begin, frameEnd: end, duration: 0, curve: .easeIn),
+                KeyboardWillShow(frameBegin: begin, frameEnd: end, duration: 0),
+                KeyboardWillShow(frameBegin: begin, frameEnd: end, duration: 0),
+                KeyboardWillShow(frameBegin: end, frameEnd: end, duration: 0.25),
+                KeyboardWillShow(frameBegin: end, frameEnd: end, duration: 0.25),
+                nil,
+                nil,
+            ]
+        )
+        for message in messages {
+            let decoded = KeyboardWillShow(BusNotification(name: .keyboardWillShow, userInfo: message.userInfo))
+            XCTAssertEqual(message.roundTripped, decoded, "\(message)")
+        }
+    }
+
     func testKeyboardMessage_whenIntegersGiven_acceptsThemAsNumbers() {
         let notification = BusNotification(
             name: .keyboardWillShow,
@@ -234,5 +265,6 @@ final class BusMessageTests: XCTestCase {
     ) {
         let notification = BusNotification(name: M.name, userInfo: message.userInfo)
         XCTAssertEqual(M(notification), message, file: file, line: line)
+        XCTAssertEqual(message.roundTripped, message, "roundTripped", file: file, line: line)
     }
 }

@@ -558,6 +558,136 @@ final class NotificationBusTests: XCTestCase {
         token.cancel()
     }
 
+    func testPostMessage_whenOnlyTypedObservers_deliversThePostedMessageWithoutBuildingUserInfo() async {
+        let builds = BuildCount()
+        var messages: [Probe] = []
+        let tokens = [
+            bus.addObserver(for: Probe.self) { messages.append($0) },
+            bus.addObserver(for: Probe.self) { messages.append($0) },
+        ]
+
+        bus.post(Probe(id: 7, builds: builds))
+
+        XCTAssertEqual(messages.map(\.id), [7, 7])
+        XCTAssertTrue(messages.allSatisfy { $0.builds === builds }, "a message decoded from userInfo has no builds")
+        XCTAssertEqual(builds.value, 0)
+        XCTAssertEqual(tokens.count, 2)
+    }
+
+    func testPostMessage_whenUntypedObserversRegistered_seeTheUserInfoTheMessageEncodesTo() async {
+        let frameBegin = Rect(x: 0, y: 800, width: 1280, height: 320)
+        let frameEnd = Rect(x: 0, y: 480, width: 1280, height: 320)
+        let message = KeyboardWillShow(frameBegin: frameBegin, frameEnd: frameEnd, duration: -1, curve: .easeOut)
+        var delivered: [BusNotification] = []
+        let tokens = [
+            bus.addObserver(forName: .keyboardWillShow) { delivered.append($0) },
+            bus.addObserver(for: KeyboardWillShow.self) { _ in },
+            bus.addObserver(forName: nil) { delivered.append($0) },
+        ]
+
+        bus.post(message)
+
+        XCTAssertEqual(delivered.map(\.name), [.keyboardWillShow, .keyboardWillShow])
+        XCTAssertEqual(delivered.map(\.userInfo), [message.userInfo, message.userInfo])
+        XCTAssertEqual(
+            delivered.first?.userInfo,
+            [
+                "frameBegin": ["x": 0, "y": 800, "width": 1280, "height": 320],
+                "frameEnd": ["x": 0, "y": 480, "width": 1280, "height": 320],
+                "duration": 0,
+                "curve": "easeOut",
+            ]
+        )
+        XCTAssertEqual(tokens.count, 3)
+    }
+
+    func testPostMessage_whenUntypedObserverReadsUserInfo_buildsItFromTheMessage() async {
+        let builds = BuildCount()
+        var userInfos: [[String: JSONValue]] = []
+        let token = bus.addObserver(forName: Probe.name) { userInfos.append($0.userInfo) }
+
+        bus.post(Probe(id: 7, builds: builds))
+
+        XCTAssertEqual(userInfos, [["id": 7]])
+        XCTAssertEqual(builds.value, 1)
+        token.cancel()
+    }
+
+    func testPostMessage_whenKeyboardValuesNeedCleaning_typedObserverReceivesWhatDecodingTheUserInfoGave() async {
+        let frame = Rect(x: 0, y: 480, width: 1280, height: 320)
+        let infinite = Rect(x: 0, y: .infinity, width: 1280, height: 320)
+        var messages: [KeyboardWillShow] = []
+        let token = bus.addObserver(for: KeyboardWillShow.self) { messages.append($0) }
+        let posted = [
+            KeyboardWillShow(frameBegin: frame, frameEnd: frame, duration: -1, curve: .easeIn),
+            KeyboardWillShow(frameBegin: frame, frameEnd: frame, duration: .nan, curve: .linear),
+            KeyboardWillShow(frameBegin: infinite, frameEnd: frame, duration: 0.25, curve: .easeOut),
+            KeyboardWillShow(frameBegin: frame, frameEnd: infinite, duration: 0.25, curve: .easeOut),
+        ]
+
+        for message in posted { bus.post(message) }
+
+        XCTAssertEqual(
+            messages,
+            [
+                KeyboardWillShow(frameBegin: frame, frameEnd: frame, duration: 0, curve: .easeIn),
+                KeyboardWillShow(frameBegin: frame, frameEnd: frame, duration: 0, curve: .linear),
+                KeyboardWillShow(frameBegin: frame, frameEnd: frame, duration: 0.25, curve: .easeOut),
+            ]
+        )
+        XCTAssertEqual(messages, posted.compactMap { KeyboardWillShow(BusNotification(name: .keyboardWillShow, userInfo: $0.userInfo)) })
+        token.cancel()
+    }
+
+    func testPostMessage_whenTypeKeepsTheDefaultRoundTrip_typedObserverReceivesTheMessageDecodedFromItsUserInfo() async {
+        var ids: [Int] = []
+        let token = bus.addObserver(for: ClampedProbe.self) { ids.append($0.id) }
+
+        bus.post(ClampedProbe(id: 42))
+        bus.post(ClampedProbe(id: 4))
+
+        XCTAssertEqual(ids, [10, 4])
+        token.cancel()
+    }
+
+    func testAddObserverForType_whenPostedByNameWithUserInfo_decodesItAndSkipsWhatDoesNotDecode() async {
+        let frame = Rect(x: 0, y: 480, width: 1280, height: 320)
+        let message = KeyboardWillHide(frameBegin: frame, frameEnd: frame.offsetBy(dx: 0, dy: 320), duration: 0.3, curve: .linear)
+        var keyboardMessages: [KeyboardWillHide] = []
+        var probes: [Probe] = []
+        let tokens = [
+            bus.addObserver(for: KeyboardWillHide.self) { keyboardMessages.append($0) },
+            bus.addObserver(for: Probe.self) { probes.append($0) },
+        ]
+
+        bus.post(name: .keyboardWillHide, userInfo: message.userInfo)
+        bus.post(name: .keyboardWillHide, userInfo: ["frameBegin": ["x": 0, "y": 480, "width": 1280, "height": 320]])
+        bus.post(name: .keyboardWillHide, userInfo: ["frameEnd": ["x": 0, "y": 480, "width": 1280, "height": 320], "duration": -2])
+        bus.post(name: Probe.name, userInfo: ["id": 5])
+        bus.post(name: Probe.name, userInfo: ["id": "five"])
+
+        XCTAssertEqual(keyboardMessages, [message, KeyboardWillHide(frameBegin: frame, frameEnd: frame, duration: 0, curve: .easeInOut)])
+        XCTAssertEqual(probes.map(\.id), [5])
+        XCTAssertNil(probes.first?.builds)
+        XCTAssertEqual(tokens.count, 2)
+    }
+
+    func testAddObserverForType_whenAnotherTypeOfTheNameIsPosted_decodesItsUserInfo() async {
+        var clamped: [Int] = []
+        var probes: [Int] = []
+        let tokens = [
+            bus.addObserver(for: ClampedProbe.self) { clamped.append($0.id) },
+            bus.addObserver(for: Probe.self) { probes.append($0.id) },
+        ]
+
+        bus.post(Probe(id: 42))
+        bus.post(ClampedProbe(id: 3))
+
+        XCTAssertEqual(clamped, [10, 3])
+        XCTAssertEqual(probes, [42, 3])
+        XCTAssertEqual(tokens.count, 2)
+    }
+
     // MARK: - Async streams
 
     func testNotifications_whenNotificationsPosted_yieldsThemInOrder() async {
@@ -634,6 +764,58 @@ final class NotificationBusTests: XCTestCase {
         }
         return condition()
     }
+}
+
+/// Counts how often a ``Probe`` builds its `userInfo`.
+private final class BuildCount: @unchecked Sendable {
+    // Only touched on the main actor, by a test and the probes it posts.
+    var value = 0
+}
+
+/// A message whose `userInfo` leaves out `builds`, so that an observer can tell the message
+/// posted (which has it) from one decoded from `userInfo` (which has not), and counts in it
+/// how often `userInfo` is built.
+private struct Probe: BusMessage {
+    static let name: NotificationName = "test.probe"
+
+    let id: Int
+    let builds: BuildCount?
+
+    init(id: Int, builds: BuildCount? = nil) {
+        self.id = id
+        self.builds = builds
+    }
+
+    init?(_ notification: BusNotification) {
+        guard notification.name == Self.name, let id = notification.userInfo["id"]?.intValue else { return nil }
+        self.init(id: id)
+    }
+
+    var userInfo: [String: JSONValue] {
+        builds?.value += 1
+        return ["id": .number(Double(id))]
+    }
+
+    var roundTripped: Self? { self }
+}
+
+/// A message of ``Probe``'s name whose decoding clamps `id` to 0...10, and that keeps the
+/// default ``BusMessage/roundTripped``.
+private struct ClampedProbe: BusMessage {
+    static let name = Probe.name
+
+    let id: Int
+
+    init(id: Int) {
+        self.id = id
+    }
+
+    init?(_ notification: BusNotification) {
+        guard notification.name == Self.name, let id = notification.userInfo["id"]?.intValue else { return nil }
+        self.id = min(max(id, 0), 10)
+    }
+
+    var userInfo: [String: JSONValue] { ["id": .number(Double(id))] }
 }
 
 /// Consumes a stream in a task of its own, so that a test can check what arrived without

@@ -48,6 +48,9 @@ extension NodeSnapshot {
     }
 
     private func collectChanges(since old: NodeSnapshot, into changes: inout Changes) {
+        // A node carried over from the earlier snapshot (`Controller.snapshot(reusing:)`) is
+        // the earlier node itself: nothing in its subtree can differ.
+        guard !isIdentical(to: old) else { return }
         guard hasSameOwnMembers(as: old),
               children.elementsEqual(old.children, by: { $0.identifier == $1.identifier }) else {
             changes.changed.append(self)
@@ -69,7 +72,7 @@ extension NodeSnapshot {
     /// - Parameter other: Another snapshot node.
     /// - Returns: True when the two differ in their children at most.
     public func hasSameOwnMembers(as other: NodeSnapshot) -> Bool {
-        path == other.path && type == other.type && identifier == other.identifier && title == other.title
+        isIdentical(to: other) || path == other.path && type == other.type && identifier == other.identifier && title == other.title
             && appearance == other.appearance && frame == other.frame && contentInset == other.contentInset
             && onScreen == other.onScreen && current == other.current && pageIndex == other.pageIndex
             && pageCount == other.pageCount && user == other.user && locked == other.locked

@@ -1,40 +1,115 @@
 /// The state of one controller and its subtree, as clients see it: which screen, in which
 /// rectangle, with which insets.
+///
+/// A value type whose members live in one shared, copy-on-write box: a snapshot of a tree is
+/// copied node by node wherever it is published, compared and sent, and a copy of seventeen
+/// members, eight of them counted references, cost more than everything else a change does
+/// with its snapshot. A copy now retains the box alone, and two nodes that share a box are
+/// known equal without comparing a member.
 public struct NodeSnapshot: Codable, Hashable, Sendable {
+    @usableFromInline var storage: Storage
+
     /// Identifiers from the root joined by `/`, e.g. `session/home/pages/settings`.
-    public var path: String
+    @inlinable public var path: String {
+        get { storage.path }
+        set { uniqueStorage().path = newValue }
+    }
+
     /// The controller's type name, e.g. `PaginatedController`.
-    public var type: String
+    @inlinable public var type: String {
+        get { storage.type }
+        set { uniqueStorage().type = newValue }
+    }
+
     /// The controller's identifier.
-    public var identifier: String
+    @inlinable public var identifier: String {
+        get { storage.identifier }
+        set { uniqueStorage().identifier = newValue }
+    }
+
     /// The controller's title.
-    public var title: String?
+    @inlinable public var title: String? {
+        get { storage.title }
+        set { uniqueStorage().title = newValue }
+    }
+
     /// Where the view is in its appearance cycle.
-    public var appearance: Appearance
+    @inlinable public var appearance: Appearance {
+        get { storage.appearance }
+        set { uniqueStorage().appearance = newValue }
+    }
+
     /// The view's frame in window coordinates (zero while the view is not loaded).
-    public var frame: Rect
+    @inlinable public var frame: Rect {
+        get { storage.frame }
+        set { uniqueStorage().frame = newValue }
+    }
+
     /// The view's content inset.
-    public var contentInset: Insets
+    @inlinable public var contentInset: Insets {
+        get { storage.contentInset }
+        set { uniqueStorage().contentInset = newValue }
+    }
+
     /// Whether the view is in a visible window.
-    public var onScreen: Bool
+    @inlinable public var onScreen: Bool {
+        get { storage.onScreen }
+        set { uniqueStorage().onScreen = newValue }
+    }
+
     /// The identifier of the current child, for containers that have one.
-    public var current: String?
+    @inlinable public var current: String? {
+        get { storage.current }
+        set { uniqueStorage().current = newValue }
+    }
+
     /// A paginated container's current page index.
-    public var pageIndex: Int?
+    @inlinable public var pageIndex: Int? {
+        get { storage.pageIndex }
+        set { uniqueStorage().pageIndex = newValue }
+    }
+
     /// A paginated container's number of pages.
-    public var pageCount: Int?
+    @inlinable public var pageCount: Int? {
+        get { storage.pageCount }
+        set { uniqueStorage().pageCount = newValue }
+    }
+
     /// A login container's logged-in user.
-    public var user: String?
+    @inlinable public var user: String? {
+        get { storage.user }
+        set { uniqueStorage().user = newValue }
+    }
+
     /// Whether a login container's session is locked.
-    public var locked: Bool?
+    @inlinable public var locked: Bool? {
+        get { storage.locked }
+        set { uniqueStorage().locked = newValue }
+    }
+
     /// A menu's visibility.
-    public var menuVisible: Bool?
+    @inlinable public var menuVisible: Bool? {
+        get { storage.menuVisible }
+        set { uniqueStorage().menuVisible = newValue }
+    }
+
     /// A keyboard-aware container's keyboard overlap.
-    public var keyboardOverlap: Double?
+    @inlinable public var keyboardOverlap: Double? {
+        get { storage.keyboardOverlap }
+        set { uniqueStorage().keyboardOverlap = newValue }
+    }
+
     /// A content-state container's state: `loading`, `failed` or `render`.
-    public var contentState: String?
+    @inlinable public var contentState: String? {
+        get { storage.contentState }
+        set { uniqueStorage().contentState = newValue }
+    }
+
     /// The children's snapshots, in order.
-    public var children: [NodeSnapshot]
+    @inlinable public var children: [NodeSnapshot] {
+        get { storage.children }
+        set { uniqueStorage().children = newValue }
+    }
 
     /// Creates a snapshot node.
     /// - Parameters:
@@ -61,23 +136,26 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
         current: String? = nil, pageIndex: Int? = nil, pageCount: Int? = nil, user: String? = nil,
         locked: Bool? = nil, menuVisible: Bool? = nil, keyboardOverlap: Double? = nil, contentState: String? = nil, children: [NodeSnapshot] = []
     ) {
-        self.path = path
-        self.identifier = identifier
-        self.type = type
-        self.title = title
-        self.appearance = appearance
-        self.frame = frame
-        self.contentInset = contentInset
-        self.onScreen = onScreen
-        self.current = current
-        self.pageIndex = pageIndex
-        self.pageCount = pageCount
-        self.user = user
-        self.locked = locked
-        self.menuVisible = menuVisible
-        self.keyboardOverlap = keyboardOverlap
-        self.contentState = contentState
-        self.children = children
+        storage = Storage(
+            path: path, type: type, identifier: identifier, title: title, appearance: appearance, frame: frame,
+            contentInset: contentInset, onScreen: onScreen, current: current, pageIndex: pageIndex, pageCount: pageCount,
+            user: user, locked: locked, menuVisible: menuVisible, keyboardOverlap: keyboardOverlap,
+            contentState: contentState, children: children
+        )
+    }
+
+    /// Whether the two are one box: copies of one node that neither has changed since, so
+    /// equal, subtree included.
+    /// - Parameter other: Another snapshot node.
+    /// - Returns: True when the nodes share their members; false says nothing.
+    @inlinable public func isIdentical(to other: NodeSnapshot) -> Bool {
+        storage === other.storage
+    }
+
+    /// The box, copied first when another node shares it.
+    @inlinable mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
     }
 
     /// The node at `path` in this subtree, spelled the one way ``NodePath`` accepts.

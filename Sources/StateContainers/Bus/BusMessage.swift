@@ -20,4 +20,20 @@ public protocol BusMessage: Sendable {
 
     /// The message encoded as the `userInfo` of its notification.
     var userInfo: [String: JSONValue] { get }
+
+    /// The message as ``init(_:)`` would decode it from its ``userInfo``, or `nil` when that
+    /// fails: what a typed observer receives when the message itself is posted, so that the bus
+    /// need not build `userInfo` only to decode it again.
+    ///
+    /// The default takes that round trip. A type whose decoding cleans values up (clamps a
+    /// number, rejects a non-finite one) should clean them the same way here, without it; one
+    /// whose decoding gives back exactly what it encoded returns itself.
+    var roundTripped: Self? { get }
+}
+
+extension BusMessage {
+    /// The message decoded from a notification carrying its ``userInfo``.
+    public var roundTripped: Self? {
+        Self(BusNotification(name: Self.name, userInfo: userInfo))
+    }
 }

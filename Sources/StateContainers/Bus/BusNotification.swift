@@ -7,8 +7,18 @@ public struct BusNotification: Sendable {
     /// The object that posted the notification, when the poster gave one; observers that
     /// registered for an object only receive notifications whose object is that same instance.
     public let object: (any AnyObject & Sendable)?
+    /// The message the notification was posted as (``NotificationBus/post(_:object:)``), so that
+    /// typed observers can take it as it is; `nil` for a notification posted by name.
+    @usableFromInline let message: (any BusMessage)?
+    /// What the notification was posted with; empty when it carries a message.
+    @usableFromInline let postedUserInfo: [String: JSONValue]
+
     /// The details, restricted to JSON so that any notification can cross the socket unchanged.
-    public let userInfo: [String: JSONValue]
+    ///
+    /// For a notification posted as a message, this is the message's `userInfo`, built anew on
+    /// each read: typed observers take the message itself, and the untyped observers that read
+    /// this are too rare to build it for at every post.
+    public var userInfo: [String: JSONValue] { message?.userInfo ?? postedUserInfo }
 
     /// Creates a notification.
     /// - Parameters:
@@ -18,6 +28,16 @@ public struct BusNotification: Sendable {
     public init(name: NotificationName, object: (any AnyObject & Sendable)? = nil, userInfo: [String: JSONValue] = [:]) {
         self.name = name
         self.object = object
-        self.userInfo = userInfo
+        self.postedUserInfo = userInfo
+        self.message = nil
+    }
+
+    /// Creates the notification a message is posted as, leaving its `userInfo` unbuilt.
+    @inlinable
+    init<M: BusMessage>(_ message: M, object: (any AnyObject & Sendable)?) {
+        self.name = M.name
+        self.object = object
+        self.postedUserInfo = [:]
+        self.message = message
     }
 }

@@ -60,6 +60,20 @@ extension KeyboardMessage {
         ]
     }
 
+    /// The message as ``init(_:)`` would decode it, cleaned up the same way but without
+    /// `userInfo`: observers rely on the bus for finite frames and a duration that is not
+    /// negative. `nil` when `frameEnd` is not finite; a non-finite `frameBegin` becomes
+    /// `frameEnd`.
+    public var roundTripped: Self? {
+        guard frameEnd.isFinite else { return nil }
+        return Self(
+            frameBegin: frameBegin.isFinite ? frameBegin : frameEnd,
+            frameEnd: frameEnd,
+            duration: Self.sanitized(duration),
+            curve: curve
+        )
+    }
+
     private static func sanitized(_ duration: Double) -> Double {
         duration.isFinite && duration > 0 ? duration : 0
     }

@@ -93,11 +93,19 @@ public final class NotificationBus {
     }
 
     /// Posts a typed message as the notification it converts to.
+    ///
+    /// The notification carries the message itself: typed observers take it without decoding,
+    /// and its `userInfo` is built only if an untyped observer reads it.
     /// - Parameters:
     ///   - message: The message; its type gives the name and it gives the `userInfo`.
     ///   - object: The object posting the message, if any.
+    @inlinable
     public func post<M: BusMessage>(_ message: M, object: (any AnyObject & Sendable)? = nil) {
-        post(name: M.name, object: object, userInfo: message.userInfo)
+        // Inlinable so that the message is stored in the notification by code that knows its
+        // type, rather than through its generic witnesses. A message too big for an
+        // existential's inline buffer (a keyboard message) costs one allocation, far less than
+        // the dictionaries of its `userInfo`.
+        deliver(BusNotification(message, object: object))
     }
 
     /// Registers a closure to receive notifications.
@@ -126,7 +134,8 @@ public final class NotificationBus {
     /// Registers a closure to receive one type of message.
     ///
     /// A notification of the message's name whose `userInfo` does not decode (posted from the
-    /// socket with a missing key, say) is skipped.
+    /// socket with a missing key, say) is skipped; so is a posted message that would not
+    /// decode from its own `userInfo` (see ``BusMessage/roundTripped``).
     /// - Parameters:
     ///   - type: The message type to receive.
     ///   - object: The object whose messages to receive, compared by identity, or `nil` for any.
@@ -138,7 +147,14 @@ public final class NotificationBus {
         using block: @escaping @MainActor (M) -> Void
     ) -> ObservationToken {
         addObserver(forName: M.name, object: object) { notification in
-            guard let message = M(notification) else { return }
+            let decoded: M?
+            // Unwrapped before the cast, which costs the runtime less than casting an optional.
+            if let carried = notification.message, let posted = carried as? M {
+                decoded = posted.roundTripped
+            } else {
+                decoded = M(notification)
+            }
+            guard let message = decoded else { return }
             block(message)
         }
     }

@@ -26,6 +26,9 @@ public struct SessionDidLogIn: BusMessage, Hashable {
 
     /// `["user": user]`.
     public var userInfo: [String: JSONValue] { ["user": .string(user)] }
+
+    /// The message itself: decoding gives back any user name as it was.
+    public var roundTripped: Self? { self }
 }
 
 /// The user has logged out, posted as `session.didLogOut`, optionally naming who under `user`.
@@ -57,4 +60,7 @@ public struct SessionDidLogOut: BusMessage, Hashable {
         guard let user else { return [:] }
         return ["user": .string(user)]
     }
+
+    /// The message itself: decoding gives back the user name, or its absence, as it was.
+    public var roundTripped: Self? { self }
 }

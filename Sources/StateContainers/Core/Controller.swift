@@ -38,6 +38,13 @@ import AppStateCore
     weak var rootWindow: Window?
     var privateBus: NotificationBus?
 
+    /// The class's name, as snapshots report it, worked out once: every change snapshots
+    /// the tree, and describing a metatype demangles its name on every call. `_typeName` is
+    /// what describing a metatype ends in, without first asking whether the metatype conforms
+    /// to three printing protocols: each such question the runtime has not met before scans
+    /// every conformance record in the binary.
+    lazy var snapshotTypeName = _typeName(type(of: self), qualified: false)
+
     enum Moving { case toParent, fromParent }
 
     /// Creates a controller.

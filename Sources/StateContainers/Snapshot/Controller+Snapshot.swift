@@ -4,8 +4,29 @@ extension Controller {
     /// Identifiers from the root to this controller joined by `/`; a child a container
     /// keeps hidden has the path it has when shown.
     public var path: String {
-        guard let container = parent ?? keeper else { return identifier }
-        return "\(container.path)/\(identifier)"
+        guard var container = parent ?? keeper else { return identifier }
+        // Measured first, then written once from its end: every change names the deepest
+        // current controller by its path, and joining level by level allocated at each level.
+        var length = identifier.utf8.count + 1 + container.identifier.utf8.count
+        while let next = container.parent ?? container.keeper {
+            length += 1 + next.identifier.utf8.count
+            container = next
+        }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = length
+            var controller: Controller? = self
+            while let current = controller {
+                let bytes = current.identifier.utf8
+                end -= bytes.count
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<end + bytes.count]).initialize(from: bytes)
+                controller = current.parent ?? current.keeper
+                if controller != nil {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: "/")
+                }
+            }
+            return length
+        }
     }
 
     /// The controller at a path relative to this one (`home/pages`), or this one for an empty
@@ -47,20 +68,6 @@ extension Controller {
         return snapshot(path: path, reusing: previous.path == path ? previous : nil).node
     }
 
-    /// The class's name, as snapshots report it. Worked out once per class: describing a
-    /// metatype demangles its name on every call, which was a sixth of a durable change's
-    /// time on the main actor with every node of the tree snapshotted after each change.
-    private var snapshotTypeName: String {
-        let key = ObjectIdentifier(type(of: self))
-        if let name = snapshotTypeNames[key] { return name }
-        // `_typeName` is what describing a metatype ends in, without first asking the metatype
-        // whether it conforms to three printing protocols: each such question the runtime
-        // has not met before scans every conformance record in the binary.
-        let name = _typeName(type(of: self), qualified: false)
-        snapshotTypeNames[key] = name
-        return name
-    }
-
     /// This subtree's snapshot, and whether it is `previous` itself, unchanged.
     private func snapshot(path: String, reusing previous: NodeSnapshot?) -> (node: NodeSnapshot, reused: Bool) {
         let previousChildren = previous?.children ?? []
@@ -95,6 +102,3 @@ extension Controller {
         return (node, false)
     }
 }
-
-/// ``Controller``'s `snapshotTypeName` by class.
-@MainActor private var snapshotTypeNames: [ObjectIdentifier: String] = [:]
