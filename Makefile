@@ -13,18 +13,15 @@ test-deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
-# What a machine runs, in release. appstated carries the parts of the Swift runtime it uses
-# instead of loading the shared libraries (a faster start, fewer resident pages; still
-# position-independent, and libsystemd stays shared: Debian ships no static one). It exports
-# none of its own symbols: the toolchain's static-stdlib link exports them all (15,000), which
-# nothing looks up, and which the runtime's start-up dladdr() scans one by one.
-# scripts/install-systemd installs .build/release/appstated. appstatectl, which starts for
-# every command, is linked fully static in a build folder of its own (flags of its own would
-# rebuild .build's objects): no dynamic loader, no relocations, about a third off its whole
-# run; the price is a fixed load address, and a warning from the linker about the user
-# database functions in FoundationEssentials that it links but never calls.
+# What a machine runs, in release: appstated as scripts/build-release builds it (in
+# .build-release: the Swift runtime linked in, no symbols exported, its functions laid out
+# hot first; the script says why), which scripts/install-systemd installs. appstatectl, which
+# starts for every command, is linked fully static in a build folder of its own (flags of its
+# own would rebuild another folder's objects): no dynamic loader, no relocations, about a
+# third off its whole run; the price is a fixed load address, and a warning from the linker
+# about the user database functions in FoundationEssentials that it links but never calls.
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker --no-export-dynamic --product appstated
+	scripts/build-release --product appstated
 	$(SWIFT) build -c release --scratch-path .build-ctl -Xswiftc -static-executable --product appstatectl
 
 run: build

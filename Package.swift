@@ -78,7 +78,9 @@ let package = Package(
                 "AppStateService",
                 "StateContainers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The release link's layout of the daemon's functions (scripts/build-release).
+            exclude: ["appstated.order"]
         ),
         .target(
             name: "AppStateCtlKit",
