@@ -102,9 +102,8 @@ public final class NotificationBus {
     @inlinable
     public func post<M: BusMessage>(_ message: M, object: (any AnyObject & Sendable)? = nil) {
         // Inlinable so that the message is stored in the notification by code that knows its
-        // type, rather than through its generic witnesses. A message too big for an
-        // existential's inline buffer (a keyboard message) costs one allocation, far less than
-        // the dictionaries of its `userInfo`.
+        // type, rather than through its generic witnesses. Its box is one allocation, far less
+        // than the dictionaries of its `userInfo`.
         deliver(BusNotification(message, object: object))
     }
 
@@ -148,9 +147,8 @@ public final class NotificationBus {
     ) -> ObservationToken {
         addObserver(forName: M.name, object: object) { notification in
             let decoded: M?
-            // Unwrapped before the cast, which costs the runtime less than casting an optional.
-            if let carried = notification.message, let posted = carried as? M {
-                decoded = posted.roundTripped
+            if let carried = notification.carried as? Carried<M> {
+                decoded = carried.message.roundTripped
             } else {
                 decoded = M(notification)
             }
