@@ -18,7 +18,7 @@ Then, N times each and interleaved so that both see the same machine:
 
 It prints p50, p99 and max of both, and their ratio, as rows for BENCHMARKS.md. It needs the
 system's Python (/usr/bin/python3) with Debian's python3-dbusmock and python3-dbus
-(`scripts/install-deps --test`), and an appstated (default: a release build in .build).
+(`scripts/install-deps --test`), and an appstated (default: `make release`'s, in .build-release).
 """
 import argparse
 import json
@@ -104,7 +104,7 @@ def percentile(samples, fraction):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--appstated", default=str(ROOT / ".build" / "release" / "appstated"))
+    parser.add_argument("--appstated", default=str(ROOT / ".build-release" / "release" / "appstated"))
     parser.add_argument("--changes", type=int, default=1000)
     arguments = parser.parse_args()
 

@@ -97,7 +97,7 @@ def run_load(quick):
     rows = (LOAD_RUN / "rows.md").read_text().splitlines()
     rows.append(run([ROOT / "scripts" / "benchmark-inspector"], stdout=subprocess.PIPE, text=True).stdout.strip())
     # The system's Python: the logind mock is Debian's python3-dbusmock.
-    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+    bin_path = subprocess.run([ROOT / "scripts" / "build-release", "--show-bin-path"],
                               capture_output=True, text=True, check=True).stdout.strip()
     latency = run(["/usr/bin/python3", ROOT / "Benchmarks" / "logind-latency.py", "--appstated", pathlib.Path(bin_path) / "appstated",
                    "--changes", "100" if quick else "1000"], capture_output=True, text=True)
