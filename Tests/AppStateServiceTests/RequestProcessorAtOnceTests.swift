@@ -101,7 +101,7 @@ final class RequestProcessorAtOnceTests: XCTestCase {
             _ = await processor.process([VarlinkCall(method: Login.name, parameters: ["user": "ada"])], on: fixture.mutator)
             _ = try fixture.lane.takeReplies()
             let page = Task { await processor.process([VarlinkCall(method: SetPage.name, parameters: ["index": 1])], on: fixture.mutator) }
-            while fixture.store.inFlight == 0, fixture.store.waiting == 0 { await Task.yield() }
+            while await fixture.store.inFlight == 0, await fixture.store.waiting == 0 { await Task.yield() }
 
             XCTAssertNil(processor.processAtOnce([VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300])], on: fixture.mutator))
 

@@ -55,7 +55,7 @@ final class RequestProcessorOrderTests: XCTestCase {
         _ = try lane.takeReplies()
 
         let page = Task { await processor.process([VarlinkCall(method: SetPage.name, parameters: ["index": 1])], on: mutator) }
-        while store.inFlight == 0, store.waiting == 0 { await Task.yield() }
+        while await store.inFlight == 0, await store.waiting == 0 { await Task.yield() }
         let keyboard = await processor.process([VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300, "duration": 0])], on: mutator)
         _ = await page.value
 

@@ -15,7 +15,7 @@ final class StateStoreTests: XCTestCase {
         try FileManager.default.removeItem(at: directory)
     }
 
-    @MainActor func testCommit_whenNothingWasWritten_thenLoadReturnsNilAndAfterwardsTheState() async throws {
+    func testCommit_whenNothingWasWritten_thenLoadReturnsNilAndAfterwardsTheState() async throws {
         let store = StateStore(directory: directory.path)
         XCTAssertNil(try store.load())
         try await store.commit(Array("first".utf8))
@@ -24,7 +24,7 @@ final class StateStoreTests: XCTestCase {
         XCTAssertEqual(leftovers, [], "the temporary file is renamed over the state file")
     }
 
-    @MainActor func testCommit_whenSixteenCommitsArriveDuringAWrite_thenTheyShareOneMoreWriteOfTheLatestState() async throws {
+    func testCommit_whenSixteenCommitsArriveDuringAWrite_thenTheyShareOneMoreWriteOfTheLatestState() async throws {
         let pool = NIOThreadPool(numberOfThreads: 1)
         pool.start()
         let store = StateStore(directory: directory.path, threadPool: pool)
@@ -33,21 +33,22 @@ final class StateStoreTests: XCTestCase {
         pool.submit { _ in gate.wait() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.commit(Array("state 0".utf8)) }
-            while store.inFlight < 1 { await Task.yield() }
+            while await store.inFlight < 1 { await Task.yield() }
             for index in 1...16 {
                 group.addTask { try await store.commit(Array("state \(index)".utf8)) }
             }
-            while store.waiting < 16 { await Task.yield() }
+            while await store.waiting < 16 { await Task.yield() }
             gate.signal()
             try await group.waitForAll()
         }
         try await pool.shutdownGracefully()
-        XCTAssertEqual(store.writes, 2, "the first write, then one group commit for the sixteen that waited")
+        let writes = await store.writes
+        XCTAssertEqual(writes, 2, "the first write, then one group commit for the sixteen that waited")
         let stored = String(decoding: try XCTUnwrap(store.load()), as: UTF8.self)
         XCTAssertTrue(stored.hasPrefix("state ") && stored != "state 0", stored)
     }
 
-    @MainActor func testCommit_whenDirectoryIsGone_thenThrowsAndKeepsNothingHalfWritten() async throws {
+    func testCommit_whenDirectoryIsGone_thenThrowsAndKeepsNothingHalfWritten() async throws {
         let store = StateStore(directory: directory.appendingPathComponent("missing").path)
         do {
             try await store.commit(Array("x".utf8))

@@ -10,13 +10,7 @@ import NIOPosix
 /// trees back to ``CommitFailure/durableState`` and commits with a newer generation. A
 /// refused change therefore never reaches the disk later as part of a state written for
 /// someone else.
-///
-/// The store's bookkeeping runs on the main actor, where the trees it stores are changed, and
-/// only the blocking write leaves it, for NIO's thread pool: as an actor of its own, on the
-/// global executor, a commit woke one more thread on its way to the pool and one more on its
-/// way back, each a wake-up before the commit's events go out on a busy machine.
-@MainActor
-public final class StateStore {
+public actor StateStore {
     /// A refused commit: why, and the last state that is durable, to roll back to.
     public struct CommitFailure: Error, CustomStringConvertible {
         /// The write that failed.
@@ -101,8 +95,9 @@ public final class StateStore {
             waiters = []
             inFlight = batch.count
             metrics.recordWrite(commits: batch.count)
+            let file = self.file
             do {
-                try await replace(with: state)
+                try await threadPool().runIfActive { try file.replace(with: state) }
                 writes += 1
                 durableState = state
                 for waiter in batch { waiter.continuation.resume() }
@@ -122,18 +117,5 @@ public final class StateStore {
             inFlight = 0
         }
         isWriting = false
-    }
-
-    /// Writes `state` on the thread pool and resumes on the main actor. Not `runIfActive`:
-    /// being async and of no actor, it resumes on the global executor first, one more thread
-    /// to wake before the commit's events go out.
-    private func replace(with state: [UInt8]) async throws {
-        let file = self.file
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            threadPool().submit { work in
-                guard case .active = work else { return continuation.resume(throwing: CancellationError()) }
-                continuation.resume(with: Result { try file.replace(with: state) })
-            }
-        }
     }
 }
