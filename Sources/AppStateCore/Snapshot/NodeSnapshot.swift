@@ -4,7 +4,7 @@
 /// A value type whose members live in one shared, copy-on-write box: a snapshot of a tree is
 /// copied node by node wherever it is published, compared and sent, and a copy of seventeen
 /// members, eight of them counted references, cost more than everything else a change does
-/// with its snapshot. A copy now retains the box alone, and two nodes that share a box are
+/// with its snapshot. A copy retains the box alone, and two nodes that share a box are
 /// known equal without comparing a member.
 public struct NodeSnapshot: Codable, Hashable, Sendable {
     @usableFromInline var storage: Storage
