@@ -46,7 +46,7 @@ final class DaemonPublicationTests: XCTestCase {
                     - { type: Controller, id: home }
             """.write(to: file, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(arguments: ["--tree-file", file.path])
-        addTeardownBlock { XCTAssertEqual(daemon.stop(), 0, daemon.stderrText) }
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.stop(), 0, $0.stderrText) }
         return daemon
     }
 

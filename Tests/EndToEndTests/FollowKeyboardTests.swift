@@ -13,7 +13,7 @@ final class FollowKeyboardTests: XCTestCase {
         let daemon = try FollowedDaemon(arguments: arguments) { buses in
             keyboard = try BusMock(.keyboard, on: buses.session)
         }
-        addTeardownBlock { XCTAssertEqual(daemon.daemon.stop(), 0, daemon.daemon.stderrText) }
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.daemon.stop(), 0, $0.daemon.stderrText) }
         return (daemon, try XCTUnwrap(keyboard))
     }
 
@@ -55,7 +55,7 @@ final class FollowKeyboardTests: XCTestCase {
 
     func testFollowOSK_whenTheKeyboardIsNotOnTheBusAtStart_thenTheDaemonRunsAndFollowsItOnceItComes() throws {
         let daemon = try FollowedDaemon(arguments: ["--follow-osk"])
-        addTeardownBlock { XCTAssertEqual(daemon.daemon.stop(), 0, daemon.daemon.stderrText) }
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.daemon.stop(), 0, $0.daemon.stderrText) }
         let follower = try daemon.waitForFollower("osk", connected: false)
         XCTAssertEqual(follower["detail"], "sm.puri.OSK0 is not on the session bus; waiting for it")
         let keyboard = try BusMock(.keyboard, on: daemon.sessionBus)
@@ -70,7 +70,7 @@ final class FollowKeyboardTests: XCTestCase {
 
     func testFollowOSK_whenThereIsNoSessionBus_thenTheDaemonStartsAndSaysSoInStatus() throws {
         let daemon = try FollowedDaemon(arguments: ["--follow-osk"], startBuses: false)
-        addTeardownBlock { XCTAssertEqual(daemon.daemon.stop(), 0, daemon.daemon.stderrText) }
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.daemon.stop(), 0, $0.daemon.stderrText) }
         _ = try daemon.waitForFollower("osk", connected: false)
         let status = try Command.run(Products.appstatectl.path, ["--socket", daemon.daemon.socketPath, "status"])
         XCTAssertEqual(status.status, 0, status.stderr)

@@ -15,7 +15,7 @@ final class FollowLogindTests: XCTestCase {
             logind = try BusMock(.logind, on: buses.system)
             try logind?.gdbus(BusMock.manager, "org.freedesktop.DBus.Mock.AddSeat", "seat0")
         }
-        addTeardownBlock { XCTAssertEqual(daemon.daemon.stop(), 0, daemon.daemon.stderrText) }
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.daemon.stop(), 0, $0.daemon.stderrText) }
         return (daemon, try XCTUnwrap(logind))
     }
 
@@ -149,7 +149,7 @@ final class FollowLogindTests: XCTestCase {
         let daemon = try FollowedDaemon(arguments: ["--tree-file", file.path]) { buses in
             logind = try BusMock(.logind, on: buses.system)
         }
-        addTeardownBlock { XCTAssertEqual(daemon.daemon.stop(), 0, daemon.daemon.stderrText) }
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.daemon.stop(), 0, $0.daemon.stderrText) }
         try XCTUnwrap(logind).gdbus(BusMock.manager, "org.freedesktop.DBus.Mock.AddSession", "c1", "seat1", "1000", "ada", "true")
         try daemon.waitForRoot("ada on seat1") { $0?["user"] == "ada" }
         // Only the tree that names the seat follows it; the other still takes clients' calls.
@@ -159,7 +159,7 @@ final class FollowLogindTests: XCTestCase {
 
     func testFollowLogind_whenTheBusIsGoneAtStartAndComesBack_thenTheDaemonRunsAndThenFollows() throws {
         let daemon = try FollowedDaemon(arguments: ["--follow-logind"], startBuses: false)
-        addTeardownBlock { XCTAssertEqual(daemon.daemon.stop(), 0, daemon.daemon.stderrText) }
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.daemon.stop(), 0, $0.daemon.stderrText) }
         let follower = try daemon.waitForFollower("logind seat0", connected: false)
         XCTAssertTrue(follower["detail"]?.stringValue?.contains("cannot connect to the system bus") == true, follower.jsonText)
         XCTAssertEqual(try daemon.root()?["current"], "login", "the daemon answers without logind")
