@@ -44,7 +44,7 @@ final class NodeSnapshotChangesTests: XCTestCase {
         ]
         // A member added to snapshots (in the node's shared box) must be compared too: it is
         // listed here, or this fails.
-        let members = Mirror(reflecting: tree().storage).children.compactMap(\.label).filter { $0 != "children" }
+        let members = Mirror(reflecting: tree().storage.members).children.compactMap(\.label).filter { $0 != "children" }
         XCTAssertEqual(Set(members), Set(edits.keys))
         for (member, edit) in edits {
             var new = tree()

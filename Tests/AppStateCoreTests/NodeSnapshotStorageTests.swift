@@ -45,7 +45,7 @@ final class NodeSnapshotStorageTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(NodeSnapshot.self, from: data), node())
         // Every member is written when present: one added to the node's box is encoded too.
         let encoded = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        XCTAssertEqual(Set(encoded.keys), Set(Mirror(reflecting: node().storage).children.compactMap(\.label)))
+        XCTAssertEqual(Set(encoded.keys), Set(Mirror(reflecting: node().storage.members).children.compactMap(\.label)))
         let leaf = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])["children"] as? [[String: Any]]
         XCTAssertEqual(leaf?.first.map { Set($0.keys) }, [
             "path", "type", "identifier", "appearance", "frame", "contentInset", "onScreen", "children",
@@ -64,7 +64,7 @@ final class NodeSnapshotStorageTests: XCTestCase {
         let printed = String(describing: node().children[0])
         XCTAssertTrue(printed.hasPrefix(#"NodeSnapshot(path: "home/pages/settings", type: "Controller", identifier: "settings", title: nil"#), printed)
         XCTAssertEqual(Mirror(reflecting: node()).children.compactMap(\.label),
-                       Mirror(reflecting: node().storage).children.compactMap(\.label))
+                       Mirror(reflecting: node().storage.members).children.compactMap(\.label))
     }
 
     private func node() -> NodeSnapshot {

@@ -11,104 +11,104 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
 
     /// Identifiers from the root joined by `/`, e.g. `session/home/pages/settings`.
     @inlinable public var path: String {
-        get { storage.path }
-        set { uniqueStorage().path = newValue }
+        get { storage.members.path }
+        set { uniqueStorage().members.path = newValue }
     }
 
     /// The controller's type name, e.g. `PaginatedController`.
     @inlinable public var type: String {
-        get { storage.type }
-        set { uniqueStorage().type = newValue }
+        get { storage.members.type }
+        set { uniqueStorage().members.type = newValue }
     }
 
     /// The controller's identifier.
     @inlinable public var identifier: String {
-        get { storage.identifier }
-        set { uniqueStorage().identifier = newValue }
+        get { storage.members.identifier }
+        set { uniqueStorage().members.identifier = newValue }
     }
 
     /// The controller's title.
     @inlinable public var title: String? {
-        get { storage.title }
-        set { uniqueStorage().title = newValue }
+        get { storage.members.title }
+        set { uniqueStorage().members.title = newValue }
     }
 
     /// Where the view is in its appearance cycle.
     @inlinable public var appearance: Appearance {
-        get { storage.appearance }
-        set { uniqueStorage().appearance = newValue }
+        get { storage.members.appearance }
+        set { uniqueStorage().members.appearance = newValue }
     }
 
     /// The view's frame in window coordinates (zero while the view is not loaded).
     @inlinable public var frame: Rect {
-        get { storage.frame }
-        set { uniqueStorage().frame = newValue }
+        get { storage.members.frame }
+        set { uniqueStorage().members.frame = newValue }
     }
 
     /// The view's content inset.
     @inlinable public var contentInset: Insets {
-        get { storage.contentInset }
-        set { uniqueStorage().contentInset = newValue }
+        get { storage.members.contentInset }
+        set { uniqueStorage().members.contentInset = newValue }
     }
 
     /// Whether the view is in a visible window.
     @inlinable public var onScreen: Bool {
-        get { storage.onScreen }
-        set { uniqueStorage().onScreen = newValue }
+        get { storage.members.onScreen }
+        set { uniqueStorage().members.onScreen = newValue }
     }
 
     /// The identifier of the current child, for containers that have one.
     @inlinable public var current: String? {
-        get { storage.current }
-        set { uniqueStorage().current = newValue }
+        get { storage.members.current }
+        set { uniqueStorage().members.current = newValue }
     }
 
     /// A paginated container's current page index.
     @inlinable public var pageIndex: Int? {
-        get { storage.pageIndex }
-        set { uniqueStorage().pageIndex = newValue }
+        get { storage.members.pageIndex }
+        set { uniqueStorage().members.pageIndex = newValue }
     }
 
     /// A paginated container's number of pages.
     @inlinable public var pageCount: Int? {
-        get { storage.pageCount }
-        set { uniqueStorage().pageCount = newValue }
+        get { storage.members.pageCount }
+        set { uniqueStorage().members.pageCount = newValue }
     }
 
     /// A login container's logged-in user.
     @inlinable public var user: String? {
-        get { storage.user }
-        set { uniqueStorage().user = newValue }
+        get { storage.members.user }
+        set { uniqueStorage().members.user = newValue }
     }
 
     /// Whether a login container's session is locked.
     @inlinable public var locked: Bool? {
-        get { storage.locked }
-        set { uniqueStorage().locked = newValue }
+        get { storage.members.locked }
+        set { uniqueStorage().members.locked = newValue }
     }
 
     /// A menu's visibility.
     @inlinable public var menuVisible: Bool? {
-        get { storage.menuVisible }
-        set { uniqueStorage().menuVisible = newValue }
+        get { storage.members.menuVisible }
+        set { uniqueStorage().members.menuVisible = newValue }
     }
 
     /// A keyboard-aware container's keyboard overlap.
     @inlinable public var keyboardOverlap: Double? {
-        get { storage.keyboardOverlap }
-        set { uniqueStorage().keyboardOverlap = newValue }
+        get { storage.members.keyboardOverlap }
+        set { uniqueStorage().members.keyboardOverlap = newValue }
     }
 
     /// A content-state container's state: `loading`, `failed` or `render`.
     @inlinable public var contentState: String? {
-        get { storage.contentState }
-        set { uniqueStorage().contentState = newValue }
+        get { storage.members.contentState }
+        set { uniqueStorage().members.contentState = newValue }
     }
 
     /// The children's snapshots, in order.
     @inlinable public var children: [NodeSnapshot] {
-        get { storage.children }
-        set { uniqueStorage().children = newValue }
+        get { storage.members.children }
+        set { uniqueStorage().members.children = newValue }
     }
 
     /// Creates a snapshot node.
@@ -136,12 +136,12 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
         current: String? = nil, pageIndex: Int? = nil, pageCount: Int? = nil, user: String? = nil,
         locked: Bool? = nil, menuVisible: Bool? = nil, keyboardOverlap: Double? = nil, contentState: String? = nil, children: [NodeSnapshot] = []
     ) {
-        storage = Storage(
+        storage = Storage(Members(
             path: path, type: type, identifier: identifier, title: title, appearance: appearance, frame: frame,
             contentInset: contentInset, onScreen: onScreen, current: current, pageIndex: pageIndex, pageCount: pageCount,
             user: user, locked: locked, menuVisible: menuVisible, keyboardOverlap: keyboardOverlap,
             contentState: contentState, children: children
-        )
+        ))
     }
 
     /// Whether the two are one box: copies of one node that neither has changed since, so
@@ -154,7 +154,7 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
 
     /// The box, copied first when another node shares it.
     @inlinable mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.members) }
         return storage
     }
 

@@ -4,13 +4,14 @@ extension Controller {
     /// Identifiers from the root to this controller joined by `/`; a child a container
     /// keeps hidden has the path it has when shown.
     public var path: String {
-        guard var container = parent ?? keeper else { return identifier }
+        guard parent ?? keeper != nil else { return identifier }
         // Measured first, then written once from its end: every change names the deepest
         // current controller by its path, and joining level by level allocated at each level.
-        var length = identifier.utf8.count + 1 + container.identifier.utf8.count
-        while let next = container.parent ?? container.keeper {
-            length += 1 + next.identifier.utf8.count
-            container = next
+        var length = -1
+        var measured: Controller? = self
+        while let current = measured {
+            length += 1 + current.identifier.utf8.count
+            measured = current.parent ?? current.keeper
         }
         return String(unsafeUninitializedCapacity: length) { buffer in
             var end = length
