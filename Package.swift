@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "appstate",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "AppStateCore", targets: ["AppStateCore"]),
         .library(name: "StateContainers", targets: ["StateContainers"]),
@@ -33,8 +32,6 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // libdispatch's hooks for serving the main queue from the daemon's own event loop.
-        .systemLibrary(name: "CDispatchMainQueue"),
         // The vocabulary the model and the wire share, with no I/O: JSON values and their
         // strict codec, geometry, node snapshots, notification names.
         .target(name: "AppStateCore"),
@@ -53,18 +50,67 @@ let package = Package(
         .target(name: "VarlinkIDL"),
         .executableTarget(name: "VarlinkSwiftGenerator", dependencies: ["VarlinkIDL"]),
         .plugin(name: "VarlinkSwiftPlugin", capability: .buildTool(), dependencies: ["VarlinkSwiftGenerator"]),
+        // The ports between the server, the host and the followers: protocols and the values
+        // that cross them, so that each side builds and tests without the others.
+        .target(name: "ServicePorts", dependencies: ["AppStateCore", "AppStateIPC"]),
+        // A Varlink server on swift-nio, for any interface: framing, connections, watchers.
         .target(
-            name: "AppStateService",
+            name: "VarlinkServer",
             dependencies: [
-                "CDispatchMainQueue",
-                "CSystemd",
-                "CYAML",
                 "AppStateCore",
-                "StateContainers",
                 "AppStateIPC",
+                "ServicePorts",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Tree files in YAML (libyaml's event parser) or JSON, read into the model's specs.
+        .target(name: "TreeFiles", dependencies: ["AppStateCore", "CYAML", "StateContainers"]),
+        // The trees on the main actor: calls, commits and rollbacks, persistence, access.
+        .target(
+            name: "AppStateHost",
+            dependencies: [
+                "AppStateCore",
+                "AppStateIPC",
+                "ServicePorts",
+                "StateContainers",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        // What the daemon follows on D-Bus (logind, the on-screen keyboard), through sd-bus.
+        .target(
+            name: "AppStateFollowers",
+            dependencies: [
+                "AppStateCore",
+                "AppStateIPC",
+                "CSystemd",
+                "ServicePorts",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The daemon composed: its services, and its life under systemd.
+        .target(
+            name: "AppStateDaemon",
+            dependencies: [
+                "AppStateCore",
+                "AppStateFollowers",
+                "AppStateHost",
+                "AppStateIPC",
+                "CSystemd",
+                "ServicePorts",
+                "StateContainers",
+                "TreeFiles",
+                "VarlinkServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -75,12 +121,13 @@ let package = Package(
         .executableTarget(
             name: "appstated",
             dependencies: [
-                "AppStateService",
+                "AppStateDaemon",
+                "AppStateIPC",
                 "StateContainers",
+                "TreeFiles",
+                "VarlinkServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // The release link's layout of the daemon's functions (scripts/build-release).
-            exclude: ["appstated.order"]
+            ]
         ),
         .target(
             name: "AppStateCtlKit",
@@ -126,29 +173,71 @@ let package = Package(
         ),
         // What every test target needs to start other programs safely.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Stand-ins for the other side of the service's ports, for tests of one side alone.
+        .target(
+            name: "ServiceTestDoubles",
+            dependencies: ["AppStateIPC", "ServicePorts", "VarlinkServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            path: "Tests/ServiceTestDoubles"
+        ),
         .testTarget(name: "AppStateCoreTests", dependencies: ["AppStateCore", "TestSupport"]),
         .testTarget(name: "StateContainersTests", dependencies: ["AppStateCore", "StateContainers", "TestSupport"]),
         .testTarget(name: "AppStateIPCTests", dependencies: ["AppStateCore", "AppStateIPC", "TestSupport", "VarlinkIDL"]),
         .testTarget(
-            name: "AppStateServiceTests",
+            name: "VarlinkServerTests",
             dependencies: [
                 "AppStateCore",
                 "AppStateIPC",
-                "StateContainers",
-                "AppStateService",
+                "ServicePorts",
+                "ServiceTestDoubles",
                 "TestSupport",
+                "VarlinkServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "AppStateHostTests",
+            dependencies: [
+                "AppStateCore",
+                "AppStateHost",
+                "AppStateIPC",
+                "ServicePorts",
+                "ServiceTestDoubles",
+                "StateContainers",
+                "TestSupport",
+                "TreeFiles",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "TreeFilesTests", dependencies: ["AppStateCore", "StateContainers", "TestSupport", "TreeFiles"]),
+        .testTarget(name: "AppStateFollowersTests", dependencies: ["AppStateCore", "AppStateFollowers", "AppStateIPC", "TestSupport"]),
+        .testTarget(
+            name: "AppStateDaemonTests",
+            dependencies: [
+                "AppStateCore",
+                "AppStateDaemon",
+                "AppStateHost",
+                "AppStateIPC",
+                "ServicePorts",
+                "StateContainers",
+                "TestSupport",
+                "VarlinkServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "CtlTests", dependencies: ["AppStateCore", "AppStateCtlKit"]),
+        .testTarget(name: "CtlTests", dependencies: ["AppStateCore", "AppStateCtlKit", "TestSupport"]),
         .testTarget(
             name: "InspectTests",
             dependencies: [
                 "AppStateCore",
                 "AppStateIPC",
                 "AppStateInspectKit",
+                "TestSupport",
             ]
         ),
         .testTarget(

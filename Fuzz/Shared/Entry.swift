@@ -1,7 +1,7 @@
 /// The libFuzzer entry point shared by every target: each target defines `fuzz(_:)`, which
 /// runs one input and traps (through ``require(_:_:)``) when an invariant breaks, so that
 /// libFuzzer saves the input as a crash.
-@_cdecl("LLVMFuzzerTestOneInput")
+@c(LLVMFuzzerTestOneInput)
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzz(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
     return 0

@@ -1,4 +1,4 @@
-@testable import AppStateService
+@testable import AppStateFollowers
 
 /// Target `bus`: what the daemon reads from D-Bus, as its followers decide on it. The input is
 /// a program of bus messages, each byte choosing the next step: logind's replies when the

@@ -1,4 +1,4 @@
-@testable import AppStateService
+@testable import AppStateFollowers
 
 /// The fuzzer's bytes read as a program: each call takes what it needs from the front, and
 /// an input that runs out gives empty or default values, never a trap.

@@ -1,4 +1,4 @@
-@testable import AppStateService
+@testable import AppStateFollowers
 
 /// The names logind and the on-screen keyboard use, so that the fuzzer's values reach the
 /// followers' decisions instead of being ignored at the first comparison.

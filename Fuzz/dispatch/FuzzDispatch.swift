@@ -1,10 +1,12 @@
-@testable import AppStateService
 import AppStateCore
+@testable import AppStateHost
 import AppStateIPC
+import ServicePorts
 import StateContainers
+@testable import VarlinkServer
 
-/// Target `dispatch`: calls run through ``RequestProcessor/process(_:on:)`` against a fresh
-/// default tree, as the daemon runs them, without a state store.
+/// Target `dispatch`: calls run through the server's dispatcher and ``RequestProcessor``
+/// against a fresh default tree, as the daemon runs them, without a state store.
 ///
 /// The first byte's low bit says whether the peer may mutate; the rest holds NUL-terminated
 /// frames, one call each (frames that are not calls are skipped: target `frames` covers
@@ -25,14 +27,16 @@ func fuzz(_ bytes: [UInt8]) {
             fatalError("the default tree does not build: \(error)")
         }
         host.makeVisible()
-        let processor = RequestProcessor(host: host, store: nil)
+        let processor = RequestProcessor(host: host, store: nil, runner: ImmediateRunner())
+        let dispatcher = CallDispatcher(processors: [processor], info: ServiceInfo(vendor: "fuzz", product: "fuzz", version: "0", url: "-"),
+                                        runner: ImmediateRunner(), metrics: DaemonMetrics())
         let connection = ConnectionContext(
             peer: Peer(pid: 1, uid: 1000, gid: 1000, mayMutate: flags & 1 == 1),
-            watcher: ClosedWatcher.shared
+            watcher: ClosedWatcher()
         )
         for frame in bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: true) {
             guard let call = try? VarlinkCall(frame: Array(frame)) else { continue }
-            run(call, processor: processor, host: host, on: connection, mayMutate: flags & 1 == 1)
+            run(call, dispatcher: dispatcher, host: host, on: connection, mayMutate: flags & 1 == 1)
         }
     }
 }
@@ -46,13 +50,13 @@ private let defaultTree: TreeFile = {
     }
 }()
 
-@MainActor private func run(_ call: VarlinkCall, processor: RequestProcessor, host: TreeHost, on connection: ConnectionContext,
+@MainActor private func run(_ call: VarlinkCall, dispatcher: CallDispatcher, host: TreeHost, on connection: ConnectionContext,
                             mayMutate: Bool) {
     let before = TreeState(host)
-    let replies = processSynchronously(call, processor: processor, on: connection)
+    let replies = processSynchronously(call, dispatcher: dispatcher, on: connection)
     require(replies.count == 1, "\(replies.count) replies to one call")
     var immediate: [UInt8] = []
-    if processor.answerImmediately(call, into: &immediate) {
+    if dispatcher.answerImmediately(call, into: &immediate) {
         require(immediate == (replies[0]?.encoded ?? []), "\(call) answered differently off the main actor")
     }
     let after = TreeState(host)
@@ -68,22 +72,48 @@ private let defaultTree: TreeFile = {
         return
     }
     DeclaredReplies.check(reply, to: call)
-    let method = AppStateMethod(rawValue: call.method)
-    if method.map({ !$0.isMutation }) ?? true || !mayMutate {
+    if MethodRegistry.appState.entry(call.method).map({ !$0.effect.isMutation }) ?? true || !mayMutate {
         require(before == after, "\(call) changed the tree without being a permitted mutation")
     }
 }
 
-/// Runs `process` to completion now. Without a state store it never suspends, so starting
-/// it as an immediate task on the main actor finishes it before this returns.
-@MainActor private func processSynchronously(_ call: VarlinkCall, processor: RequestProcessor, on connection: ConnectionContext) -> [VarlinkReply?] {
-    final class Result { var replies: [VarlinkReply?]? }
-    let result = Result()
-    Task.immediate { @MainActor in
-        result.replies = await processor.process([call], on: connection)
+/// Runs the call to completion now: without a state store nothing in it waits, and the
+/// runner runs the main-actor work in the call.
+@MainActor private func processSynchronously(_ call: VarlinkCall, dispatcher: CallDispatcher, on connection: ConnectionContext) -> [VarlinkReply?] {
+    final class Result: Sendable {
+        nonisolated(unsafe) var replies: [VarlinkReply?]?
     }
-    guard let replies = result.replies else { fatalError("process(_:on:) suspended without a state store") }
+    let result = Result()
+    dispatcher.process([call], on: connection) { result.replies = $0 }
+    guard let replies = result.replies else { fatalError("a call waited without a state store") }
     return replies
+}
+
+/// Runs main-actor work in the call, on the fuzzer's main thread.
+private struct ImmediateRunner: MainActorRunner {
+    func execute(_ job: @escaping @MainActor @Sendable () -> Void) {
+        MainActor.assumeIsolated(job)
+    }
+
+    func executeNowOrSoon(_ job: @escaping @MainActor @Sendable () -> Void) {
+        MainActor.assumeIsolated(job)
+    }
+
+    func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
+        fatalError("nothing in a call without a state store waits")
+    }
+}
+
+/// A `Watch` stream whose connection is already gone: the hub forgets it at the first change.
+private final class ClosedWatcher: WatcherSink {
+    let lane = Lane()
+    var isClosed: Bool { true }
+    func close() {}
+    func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {}
+
+    final class Lane: WatcherLane {
+        func send(_ frame: [UInt8], to watchers: [ClosedWatcher], published: ContinuousClock.Instant) {}
+    }
 }
 
 private func checkEncoding(_ reply: VarlinkReply) {

@@ -1,4 +1,4 @@
-import AppStateService
+import TreeFiles
 import StateContainers
 
 /// Target `treefile`: bytes read as a tree file the ways the daemon reads one: as JSON by

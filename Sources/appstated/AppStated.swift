@@ -1,9 +1,11 @@
+import AppStateDaemon
 import AppStateIPC
-import AppStateService
 import ArgumentParser
 import StateContainers
+import TreeFiles
+import VarlinkServer
 
-/// `appstated`: parses its options and runs the daemon; everything else lives in AppStateService.
+/// `appstated`: parses its options and runs the daemon; everything else lives in AppStateDaemon.
 @main
 struct AppStated: ParsableCommand {
     static let configuration = CommandConfiguration(

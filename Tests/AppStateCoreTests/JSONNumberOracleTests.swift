@@ -11,7 +11,7 @@ import XCTest
 /// of Swift (Python's correctly rounded `float()`, checked with exact decimal arithmetic):
 /// round-half-even ties, subnormals, 17-digit mantissas, the edges of overflow, `-0` and
 /// long exponents.
-final class JSONNumberOracleTests: XCTestCase {
+final class JSONNumberOracleTests: AppStateTestCase {
     private func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try JSONParser().parse(Array(text.utf8))
     }

@@ -2,7 +2,7 @@ import AppStateCore
 import TestSupport
 import XCTest
 
-final class JSONParserTests: XCTestCase {
+final class JSONParserTests: AppStateTestCase {
     private func parse(_ bytes: [UInt8], maximumDepth: Int = JSONParser.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
         try JSONParser(maximumDepth: maximumDepth).parse(bytes)
     }

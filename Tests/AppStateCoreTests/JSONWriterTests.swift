@@ -2,7 +2,7 @@ import AppStateCore
 import TestSupport
 import XCTest
 
-final class JSONWriterTests: XCTestCase {
+final class JSONWriterTests: AppStateTestCase {
     private func text(_ value: JSONValue) -> String {
         String(decoding: JSONWriter.bytes(of: value), as: UTF8.self)
     }

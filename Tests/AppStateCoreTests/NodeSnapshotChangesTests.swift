@@ -1,9 +1,10 @@
 @testable import AppStateCore
+import TestSupport
 import XCTest
 
 /// What `Watch` sends instead of the whole tree: the smallest changed subtrees and the paths
 /// that are gone, which applied to the old snapshot give the new one.
-final class NodeSnapshotChangesTests: XCTestCase {
+final class NodeSnapshotChangesTests: AppStateTestCase {
     func testChanges_whenNothingChanged_thenEmpty() {
         XCTAssertTrue(tree().changes(since: tree()).isEmpty)
     }

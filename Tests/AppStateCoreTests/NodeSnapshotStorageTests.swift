@@ -1,11 +1,12 @@
 @testable import AppStateCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// A snapshot node keeps its members in a shared box, yet behaves as the value it was when
 /// its members were stored: a copy that changes leaves the original as it was, and nodes
 /// encode, decode, compare and hash by their members.
-final class NodeSnapshotStorageTests: XCTestCase {
+final class NodeSnapshotStorageTests: AppStateTestCase {
     func testSet_whenACopySharesTheNode_changesTheCopyOnly() {
         let original = node()
         var copy = original

@@ -5,7 +5,7 @@ import XCTest
 
 /// The few types that encode or decode themselves by hand, for speed, say exactly what the
 /// decoding and encoding derived from their declared members say.
-final class DerivedCodecTests: XCTestCase {
+final class DerivedCodecTests: AppStateTestCase {
     private let sampleNode = Node(
         path: "s", identifier: "s", type: "LoginStateController", title: "Session", appearance: .appeared,
         frame: Rect(x: 1, y: 2, width: 3, height: 4.5), contentInset: Insets(top: 0, left: 1, bottom: 320, right: 0),

@@ -1,8 +1,9 @@
 import VarlinkIDL
+import TestSupport
 import XCTest
 
 /// The reader of interface files that the Swift declarations are generated from.
-final class InterfaceDefinitionTests: XCTestCase {
+final class InterfaceDefinitionTests: AppStateTestCase {
     private let sample = """
         # A sample.
         interface org.example.sample

@@ -5,7 +5,7 @@ import TestSupport
 import VarlinkIDL
 import XCTest
 
-final class InterfaceDescriptionTests: XCTestCase {
+final class InterfaceDescriptionTests: AppStateTestCase {
     private let text = AppStateInterface.description
     private var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,12 +1,13 @@
 import AppStateCore
 import AppStateIPC
 import VarlinkIDL
+import TestSupport
 import XCTest
 
 /// Checks every method's parameter and reply types against the interface file: the same
 /// members, and for each member that it is required or optional as declared and that
 /// every wrongly typed value is answered with InvalidParameter naming it.
-final class MethodParameterTests: XCTestCase {
+final class MethodParameterTests: AppStateTestCase {
     private var appState: InterfaceDefinition {
         get throws { try InterfaceDefinition(parsing: AppStateInterface.description) }
     }

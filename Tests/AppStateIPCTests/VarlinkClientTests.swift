@@ -4,7 +4,7 @@ import TestSupport
 import Glibc
 import XCTest
 
-final class VarlinkClientTests: XCTestCase {
+final class VarlinkClientTests: AppStateTestCase {
     private var servers: [TestVarlinkServer] = []
 
     override func tearDown() {

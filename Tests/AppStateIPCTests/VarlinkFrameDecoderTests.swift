@@ -2,7 +2,7 @@ import AppStateIPC
 import TestSupport
 import XCTest
 
-final class VarlinkFrameDecoderTests: XCTestCase {
+final class VarlinkFrameDecoderTests: AppStateTestCase {
     private func frames(_ texts: [String]) -> [UInt8] {
         texts.flatMap { Array($0.utf8) + [0] }
     }

@@ -1,8 +1,9 @@
 import AppStateCore
 import AppStateIPC
+import TestSupport
 import XCTest
 
-final class VarlinkMessageTests: XCTestCase {
+final class VarlinkMessageTests: AppStateTestCase {
     private func decodeCall(_ text: String) throws(VarlinkProtocolError) -> VarlinkCall {
         try VarlinkCall(frame: Array(text.utf8))
     }

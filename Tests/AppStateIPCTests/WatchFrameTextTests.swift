@@ -6,7 +6,7 @@ import XCTest
 /// A `Watch` stream's replies are written straight to bytes rather than through their
 /// members; a client must not be able to tell: over random replies, the frame is byte for byte
 /// the encoding of the reply's members.
-final class WatchFrameTextTests: XCTestCase {
+final class WatchFrameTextTests: AppStateTestCase {
     func testStreamedFrame_whenRandomReplies_thenItIsTheEncodingOfTheMembers() throws {
         var random = SeededGenerator(seed: 13)
         for _ in 0..<2_000 {

@@ -1,8 +1,9 @@
 import AppStateCtlKit
 import AppStateIPC
+import TestSupport
 import XCTest
 
-final class ArgumentParsingTests: XCTestCase {
+final class ArgumentParsingTests: AppStateTestCase {
     func testUserInfoValuesAreJSONWhenValidElseStrings() throws {
         let userInfo = try UserInfoArguments.parse([
             "height=336", "ratio=0.5", "animated=true", "hidden=false", "owner=null", "name=\"007\"",

@@ -1,9 +1,10 @@
 import AppStateCtlKit
 import AppStateIPC
 import Glibc
+import TestSupport
 import XCTest
 
-final class CtlErrorTests: XCTestCase {
+final class CtlErrorTests: AppStateTestCase {
     private func sentence(_ error: VarlinkError, user: String? = nil) -> String {
         CtlError(error, context: CtlError.Context(user: user)).message
     }

@@ -1,8 +1,9 @@
 import AppStateCore
 import AppStateCtlKit
+import TestSupport
 import XCTest
 
-final class FormattingTests: XCTestCase {
+final class FormattingTests: AppStateTestCase {
     func testNumbersDropAZeroFraction() {
         XCTAssertEqual(Formatting.number(800), "800")
         XCTAssertEqual(Formatting.number(-10), "-10")

@@ -1,9 +1,10 @@
 import AppStateCtlKit
 import AppStateIPC
 import Glibc
+import TestSupport
 import XCTest
 
-final class OutputTests: XCTestCase {
+final class OutputTests: AppStateTestCase {
     func testWatchLines() {
         let snapshot = Watch.Reply(root: SampleTree.root)
         XCTAssertEqual(

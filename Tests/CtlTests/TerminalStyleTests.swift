@@ -1,7 +1,8 @@
 import AppStateCtlKit
+import TestSupport
 import XCTest
 
-final class TerminalStyleTests: XCTestCase {
+final class TerminalStyleTests: AppStateTestCase {
     func testColourOnlyAtATerminalWithoutNoColor() {
         XCTAssertTrue(TerminalStyle.usesColor(isTerminal: true, noColor: nil, term: "xterm-256color"))
         XCTAssertFalse(TerminalStyle.usesColor(isTerminal: false, noColor: nil, term: "xterm-256color"))

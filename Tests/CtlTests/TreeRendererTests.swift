@@ -1,8 +1,9 @@
 import AppStateCtlKit
 import AppStateIPC
+import TestSupport
 import XCTest
 
-final class TreeRendererTests: XCTestCase {
+final class TreeRendererTests: AppStateTestCase {
     func testPlainRenderingDrawsBranchesFramesInsetsAndCurrentChildren() {
         XCTAssertEqual(TreeRenderer().render(SampleTree.root), """
             session LoginStateController 1280×800+0+0, user ada

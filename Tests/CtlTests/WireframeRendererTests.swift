@@ -1,9 +1,10 @@
 import AppStateCore
 import AppStateCtlKit
 import AppStateIPC
+import TestSupport
 import XCTest
 
-final class WireframeRendererTests: XCTestCase {
+final class WireframeRendererTests: AppStateTestCase {
     private let window = SampleTree.window
 
     /// The default tree logged out, with a 320-point keyboard over the login form.

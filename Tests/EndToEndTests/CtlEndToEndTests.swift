@@ -9,7 +9,7 @@ import Glibc
 
 /// `appstatectl` end to end: the real binary against the real daemon, for every command's
 /// output, its errors in words, its exit statuses and its `--json` shapes.
-final class CtlEndToEndTests: XCTestCase {
+final class CtlEndToEndTests: AppStateTestCase {
     private var daemon: DaemonProcess!
 
     override func setUpWithError() throws {

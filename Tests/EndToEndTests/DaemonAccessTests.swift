@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// SO_PEERCRED access control, with a real unprivileged peer started through setpriv.
-final class DaemonAccessTests: XCTestCase {
+final class DaemonAccessTests: AppStateTestCase {
     /// Sends frames as `nobody` with socat and returns what came back.
     private func callAsNobody(_ socket: String, _ frames: [String]) throws -> String {
         let input: [UInt8] = frames.flatMap { frame -> [UInt8] in Array(frame.utf8) + [0] }

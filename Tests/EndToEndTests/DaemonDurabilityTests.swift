@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// What the daemon acknowledged survives a crash; what is transient does not come back.
-final class DaemonDurabilityTests: XCTestCase {
+final class DaemonDurabilityTests: AppStateTestCase {
     func testRestart_whenKilledAfterAcknowledgedMutations_thenTheSameChildrenAreCurrent() throws {
         let daemon = try DaemonProcess()
         let client = try VarlinkClient(path: daemon.socketPath)

@@ -11,7 +11,7 @@ import Glibc
 /// acknowledged mutation the system calls must come in this order: the state written to the
 /// temporary file, that file fsynced, renamed over `state.json`, the state directory fsynced,
 /// and only then the reply written to the client's socket.
-final class DaemonFsyncOrderTests: XCTestCase {
+final class DaemonFsyncOrderTests: AppStateTestCase {
     /// Mutations that each change the restorable state, so that each needs a write of its own.
     private static func mutations(round: Int) -> [String] {
         [

@@ -8,7 +8,7 @@ import Glibc
 
 /// The daemon as systemd sees it: readiness, status, watchdog, reload and stop, with a
 /// real datagram socket as NOTIFY_SOCKET.
-final class DaemonLifecycleTests: XCTestCase {
+final class DaemonLifecycleTests: AppStateTestCase {
     func testStart_whenNotifySocketSet_thenSendsReadyWithStatusAfterListening() throws {
         let daemon = try DaemonProcess()
         let ready = try XCTUnwrap(daemon.startupMessages.last)

@@ -6,7 +6,7 @@ import XCTest
 
 /// The Varlink protocol end to end against the real daemon: service interface, methods,
 /// declared errors, pipelining, oneway, streams and bad input.
-final class DaemonProtocolTests: XCTestCase {
+final class DaemonProtocolTests: AppStateTestCase {
     private var daemon: DaemonProcess!
     private var client: VarlinkClient!
 

@@ -7,7 +7,7 @@ import XCTest
 /// Reads are answered on the connections' event loops from the trees the main actor
 /// publishes: they must never show a state older than one a client was already told of,
 /// and watchers must see the end of every change.
-final class DaemonPublicationTests: XCTestCase {
+final class DaemonPublicationTests: AppStateTestCase {
     func testGetCurrent_whenAnotherClientChangedTheTree_thenAnswersTheNewState() throws {
         let daemon = try DaemonProcess()
         defer { XCTAssertEqual(daemon.stop(), 0, daemon.stderrText) }

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// The example clients in examples/clients, run as a front-end author would run them.
-final class ExampleClientsTests: XCTestCase {
+final class ExampleClientsTests: AppStateTestCase {
     private let clients = Products.repository.appendingPathComponent("examples/clients")
 
     func testRawCall_whenLoggingInWithSocat_thenPrintsTheReplyFrame() throws {

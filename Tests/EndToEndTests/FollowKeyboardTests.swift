@@ -7,7 +7,7 @@ import XCTest
 /// `appstated --follow-osk` against a mocked squeekboard (`sm.puri.OSK0` at `/sm/puri/OSK0`
 /// with a `Visible` property, from python-dbusmock) on a private bus standing in for the
 /// session bus.
-final class FollowKeyboardTests: XCTestCase {
+final class FollowKeyboardTests: AppStateTestCase {
     private func start(arguments: [String] = ["--follow-osk"]) throws -> (FollowedDaemon, BusMock) {
         var keyboard: BusMock?
         let daemon = try FollowedDaemon(arguments: arguments) { buses in

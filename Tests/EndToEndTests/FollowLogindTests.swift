@@ -7,7 +7,7 @@ import XCTest
 /// `appstated --follow-logind` against python-dbusmock's logind template on a private bus
 /// standing in for the system bus: the login container follows the seat's active session,
 /// its class and its lock, through the real sd-bus client.
-final class FollowLogindTests: XCTestCase {
+final class FollowLogindTests: AppStateTestCase {
     /// A daemon following seat0 of a mocked logind that already has the seat.
     private func start(arguments: [String] = ["--follow-logind"]) throws -> (FollowedDaemon, BusMock) {
         var logind: BusMock?

@@ -5,7 +5,7 @@ import XCTest
 /// `appstate-inspect` end to end: the real binary between the real daemon and a real
 /// browser (Debian's chromium, driven through chromedriver by Selenium from the venv),
 /// with the steps in `Tests/Browser/inspector_browser.py`.
-final class InspectorBrowserTests: XCTestCase {
+final class InspectorBrowserTests: AppStateTestCase {
     private static let script = Products.repository.appendingPathComponent("Tests/Browser/inspector_browser.py").path
 
     func testInspector_whenTheDaemonChangesInChromium_thenThePageFollowsShowsTheKeyboardAndLooksBack() throws {

@@ -7,7 +7,7 @@ import XCTest
 /// `PATH` holding only stubs (no socat, no shellcheck…), a `pkg-config` that finds neither
 /// libsystemd nor libyaml, and `apt-get`, `sudo`, `id` and `python3` stubs that record how they were
 /// called. Every fresh machine once failed here while CI, which had everything, stayed green.
-final class InstallDepsTests: XCTestCase {
+final class InstallDepsTests: AppStateTestCase {
     private static let everything = ["libsystemd-dev", "pkg-config", "libyaml-dev", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
                                              "librsvg2-bin", "chromium", "chromium-driver",
                                              "dbus-daemon", "libglib2.0-bin", "python3-dbusmock"]

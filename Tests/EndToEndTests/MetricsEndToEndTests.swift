@@ -6,7 +6,7 @@ import XCTest
 /// by a real Prometheus parser: prometheus-client's `text_string_to_metric_families`, from
 /// PyPI, which Prometheus's own text-format rules (names, labels, TYPE lines, histogram
 /// buckets) are checked against.
-final class MetricsEndToEndTests: XCTestCase {
+final class MetricsEndToEndTests: AppStateTestCase {
     /// One parsed sample.
     private struct Sample: Hashable {
         let family: String

@@ -4,7 +4,7 @@ import XCTest
 
 /// The daemon driven by a third-party client: the `varlink` package from PyPI, which parses
 /// the interface description itself and so also checks the interface file.
-final class PythonVarlinkClientTests: XCTestCase {
+final class PythonVarlinkClientTests: AppStateTestCase {
     private func python(_ script: String, socket: String) throws -> Command {
         let interpreter = Products.python.path
         _ = try XCTUnwrap(FileManager.default.isExecutableFile(atPath: interpreter) ? interpreter : nil,

@@ -10,7 +10,7 @@ import Glibc
 /// Hostile and broken input against the real daemon (RELIABILITY.md §3): every frame here answers
 /// a declared error (and the connection stays usable) or closes that connection only; the
 /// daemon stays up and the tree is exactly as it was.
-final class ReliabilityBadInputTests: XCTestCase {
+final class ReliabilityBadInputTests: AppStateTestCase {
     private enum Outcome: CustomStringConvertible {
         /// A declared error reply with this name; the connection then still answers calls.
         case error(String)

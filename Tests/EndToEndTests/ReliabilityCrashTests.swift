@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Crash consistency in CI: a few trials of `appstate-crashtest` (kill -9 during concurrent
 /// mutations from several clients, restart, compare with what was acknowledged). Large runs
 /// are on demand: `scripts/crashtest 1000`.
-final class ReliabilityCrashTests: XCTestCase {
+final class ReliabilityCrashTests: AppStateTestCase {
     func testCrashTest_whenKilledAtRandomInstants_thenRestoresWhatWasAcknowledged() throws {
         let tool = Products.directory.appendingPathComponent("appstate-crashtest").path
         let trials = ProcessInfo.processInfo.environment["APPSTATE_CRASH_TRIALS"] ?? "5"

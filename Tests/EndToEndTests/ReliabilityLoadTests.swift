@@ -10,7 +10,7 @@ import Glibc
 /// connections, a watcher that never reads, half-sent messages, a client that never reads its
 /// replies, and a client flooding mutations while another measures its own latency. Figures
 /// are printed as `[reliability]` lines; nothing here asserts on time except that nothing hangs.
-final class ReliabilityLoadTests: XCTestCase {
+final class ReliabilityLoadTests: AppStateTestCase {
     private static let getInfo = Array(#"{"method":"org.varlink.service.GetInfo"}"#.utf8) + [0]
 
     private enum Answer: Hashable {

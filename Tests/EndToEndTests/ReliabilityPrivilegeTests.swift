@@ -12,7 +12,7 @@ import Glibc
 /// (the Post of the session notifications included), with the reads open to all who can
 /// connect. Runs as root (to switch users); the group database is replaced in a private
 /// mount namespace, so the machine's /etc/group is never touched.
-final class ReliabilityPrivilegeTests: XCTestCase {
+final class ReliabilityPrivilegeTests: AppStateTestCase {
     /// Every mutating method once, in an order where each succeeds for a peer allowed to
     /// mutate, starting logged out on the default tree.
     private static let mutations: [(method: AppStateMethod, frame: String)] = [

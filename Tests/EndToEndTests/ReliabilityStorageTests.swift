@@ -11,7 +11,7 @@ import Glibc
 /// with `io.appstate.StorageFailure`, the trees rolled back, nothing acknowledged lost),
 /// damaged state files at start (a clear error naming the file, the file left as it was,
 /// never a crash or a silent reset), and a crash while logged out.
-final class ReliabilityStorageTests: XCTestCase {
+final class ReliabilityStorageTests: AppStateTestCase {
     private func assertStorageFailure(_ client: VarlinkClient, _ method: String, _ parameters: [String: JSONValue] = [:],
                                       reason: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try client.call(method: method, parameters: parameters), file: file, line: line) { error in

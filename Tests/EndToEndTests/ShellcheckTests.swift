@@ -4,7 +4,7 @@ import XCTest
 
 /// The shell scripts users and CI run pass shellcheck, so that a quoting mistake such as
 /// an empty `$sudo` before an environment assignment is caught before it lands.
-final class ShellcheckTests: XCTestCase {
+final class ShellcheckTests: AppStateTestCase {
     /// Every file in scripts/ and .ci/ (each must be a shell script, so that shellcheck can
     /// read all of them), and the shell scripts under examples/.
     private func shellScripts() throws -> [String] {

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Socket activation with the real `systemd-socket-activate`, passing the socket named `varlink`.
-final class SocketActivationTests: XCTestCase {
+final class SocketActivationTests: AppStateTestCase {
     func testStart_whenSocketActivated_thenServesThePassedSocket() throws {
         let directory = try DaemonProcess.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -2,9 +2,10 @@ import AppStateCore
 import AppStateIPC
 import AppStateInspectKit
 import Synchronization
+import TestSupport
 import XCTest
 
-final class InspectorHubTests: XCTestCase {
+final class InspectorHubTests: AppStateTestCase {
     /// What one viewer received, as (event name, JSON data) pairs.
     private final class Viewer: Sendable {
         private let received = Mutex<[(String, String)]>([])

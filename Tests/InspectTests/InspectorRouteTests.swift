@@ -1,7 +1,8 @@
 import AppStateInspectKit
+import TestSupport
 import XCTest
 
-final class InspectorRouteTests: XCTestCase {
+final class InspectorRouteTests: AppStateTestCase {
     private let token = InspectorToken(bytes: [0x12, 0x34, 0x56, 0x78])
 
     func testDecide_whenTheTokenIsRight_thenServesThePageAndTheStream() {

@@ -1,7 +1,8 @@
 import AppStateInspectKit
+import TestSupport
 import XCTest
 
-final class InspectorTokenTests: XCTestCase {
+final class InspectorTokenTests: AppStateTestCase {
     func testToken_whenDrawn_thenIs32HexDigitsAndDiffersEachTime() {
         let tokens = (0..<100).map { _ in InspectorToken().text }
         XCTAssertTrue(tokens.allSatisfy { $0.wholeMatch(of: /[0-9a-f]{32}/) != nil }, "\(tokens)")

@@ -1,7 +1,8 @@
 import AppStateInspectKit
+import TestSupport
 import XCTest
 
-final class ListenAddressTests: XCTestCase {
+final class ListenAddressTests: AppStateTestCase {
     func testParsing_whenHostAndPort_thenReadsThem() throws {
         XCTAssertEqual(try ListenAddress(parsing: "127.0.0.1:8080"), ListenAddress(host: "127.0.0.1", port: 8080))
         XCTAssertEqual(try ListenAddress(parsing: "[::1]:0"), ListenAddress(host: "::1", port: 0))

@@ -1,9 +1,10 @@
 import AppStateCore
 import AppStateIPC
 import AppStateInspectKit
+import TestSupport
 import XCTest
 
-final class NodeChangeTests: XCTestCase {
+final class NodeChangeTests: AppStateTestCase {
     private let window = Rect(x: 0, y: 0, width: 1280, height: 800)
 
     private func tree(overlap: Double, inset: Double, extra: Bool = false) -> Node {

@@ -1,10 +1,11 @@
 import AppStateCore
 import Foundation
+import TestSupport
 import XCTest
 
 import StateContainers
 
-final class BusMessageTests: XCTestCase {
+final class BusMessageTests: AppStateTestCase {
     private let begin = Rect(x: 0, y: 800, width: 1280, height: 320)
     private let end = Rect(x: 0, y: 480, width: 1280, height: 320)
 

@@ -1,4 +1,5 @@
 import AppStateCore
+import TestSupport
 import XCTest
 
 @testable import StateContainers
@@ -9,7 +10,7 @@ private final class Captured: Sendable {}
 /// The cases that move a name's observers to new storage while a post walks the old one
 /// (see `ObserverList`): the post must go on undisturbed and everything must be freed after it.
 @MainActor
-final class NotificationBusStorageTests: XCTestCase {
+final class NotificationBusStorageTests: AppStateTestCase {
     private let alpha: NotificationName = "test.alpha"
 
     func testPost_whenObserversAddedDuringPostOutgrowTheStorage_deliversToTheOldOnesOnlyThenToAll() async {

@@ -1,4 +1,5 @@
 import AppStateCore
+import TestSupport
 import XCTest
 
 import StateContainers
@@ -13,7 +14,7 @@ private final class TokenHolder {
 }
 
 @MainActor
-final class NotificationBusTests: XCTestCase {
+final class NotificationBusTests: AppStateTestCase {
     private let alpha: NotificationName = "test.alpha"
     private let beta: NotificationName = "test.beta"
     /// The bus under test; the tests of a bus's own lifetime make their own.

@@ -1,10 +1,11 @@
 import AppStateCore
 import Foundation
 import StateContainers
+import TestSupport
 import XCTest
 
 @MainActor
-final class TreeBuilderTests: XCTestCase {
+final class TreeBuilderTests: AppStateTestCase {
     private let leaf = #"{"type": "Controller", "id": "a"}"#
 
     func testBuild_whenTreeBuilt_thenWindowOfItsSizeWithRootNotYetVisible() async throws {

@@ -1,9 +1,10 @@
 import AppStateCore
 import Foundation
 import StateContainers
+import TestSupport
 import XCTest
 
-final class TreeFileDecodingTests: XCTestCase {
+final class TreeFileDecodingTests: AppStateTestCase {
     private let nodeKeys = "type, id, title, restorationId, state, message, spacing, transitionMs, children, destinations"
 
     func testDecode_whenMinimalFile_thenDefaultsApply() throws {

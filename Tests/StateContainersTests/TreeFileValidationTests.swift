@@ -1,8 +1,9 @@
 import Foundation
 import StateContainers
+import TestSupport
 import XCTest
 
-final class TreeFileValidationTests: XCTestCase {
+final class TreeFileValidationTests: AppStateTestCase {
     private let leaf = #"{"type": "Controller", "id": "a"}"#
     private let otherLeaf = #"{"type": "Controller", "id": "b"}"#
 

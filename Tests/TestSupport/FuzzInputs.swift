@@ -3,7 +3,7 @@ import Foundation
 /// The inputs committed beside the fuzz targets in Fuzz/TARGET.
 ///
 /// One copy for every test target that replays a fuzz target's inputs (the frame decoder's in
-/// AppStateIPCTests, the dispatcher's and the tree files' in AppStateServiceTests), so that
+/// AppStateIPCTests, the dispatcher's in AppStateHostTests, the tree files' in TreeFilesTests), so that
 /// they all read the corpus and the regressions from the same place in the same order.
 public enum FuzzInputs {
     /// A fuzz target's seed corpus (Fuzz/TARGET/corpus) and the inputs it found that once

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A clock that moves only when told to: transitions scheduled on a ``Window`` using it
 /// finish exactly when ``advance(by:)`` passes their deadline, before it returns.
-public final class ManualClock: Clock, Sendable {
+public final class ManualClock: SchedulingClock, Sendable {
     /// A moment on a ``ManualClock``: the time advanced since it was created.
     public struct Instant: InstantProtocol {
         /// The time since the clock started.
@@ -65,7 +65,12 @@ public final class ManualClock: Clock, Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    @MainActor func schedule(after duration: Duration, _ action: @escaping @MainActor () -> Void) {
+    /// Runs `action` once the clock is advanced past `duration` from now, in the order of
+    /// the deadlines, and of the calls for equal deadlines.
+    /// - Parameters:
+    ///   - duration: How far the clock must advance.
+    ///   - action: What to run then.
+    @MainActor public func schedule(after duration: Duration, _ action: @escaping @MainActor () -> Void) {
         sequence += 1
         actions.append((now.advanced(by: duration), sequence, action))
     }

@@ -34,12 +34,14 @@ import AppStateCore
     /// - Parameters:
     ///   - size: The size of the screen.
     ///   - bus: The bus the tree's containers observe.
-    ///   - clock: The clock animated transitions take their duration on; tests pass a ``ManualClock``.
+    ///   - clock: The clock animated transitions take their duration on: a ``SchedulingClock``
+    ///     times them itself (tests pass a ``ManualClock``); on any other clock they wait in a
+    ///     main-actor task.
     public init(size: Size, bus: NotificationBus = NotificationBus(), clock: some Clock<Duration> = ContinuousClock()) {
         self.size = size
         self.bus = bus
-        if let manual = clock as? ManualClock {
-            scheduler = { duration, action in manual.schedule(after: duration, action) }
+        if let scheduling = clock as? any SchedulingClock {
+            scheduler = { duration, action in scheduling.schedule(after: duration, action) }
         } else {
             scheduler = { duration, action in
                 Task { @MainActor in

@@ -1,10 +1,11 @@
 import AppStateCore
 import StateContainers
+import TestSupport
 import XCTest
 
 /// The base of the model's tests: a ``CallbackLog`` per test, the ``ContainmentWarning``s it
 /// causes (the previous handler is restored afterwards), and windows to show its trees in.
-@MainActor class ModelTestCase: XCTestCase {
+@MainActor class ModelTestCase: AppStateTestCase {
     /// How this suite's expected logs spell the callbacks; see ``CallbackLog/Spelling``.
     class var spelling: CallbackLog.Spelling { .movement }
 

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AppStateIPC
+import VarlinkServer
+
+extension VarlinkServer.Endpoint {
+    /// Where the daemon listens: the socket systemd passed, unless a path is configured, else
+    /// the configured or default path.
+    /// - Parameters:
+    ///   - configuration: The daemon's configuration.
+    ///   - group: The group of a socket the daemon creates: the first allowed group that exists.
+    /// - Throws: ``SystemdError`` when the passed sockets are unusable or no default path exists.
+    init(_ configuration: DaemonConfiguration, group: gid_t?) throws {
+        if configuration.socketPath == nil, let descriptor = try ListenedSockets.takeVarlinkSocket() {
+            self = .descriptor(descriptor)
+            return
+        }
+        let path = try configuration.socketPath ?? SocketPaths.defaultSocketPath()
+        self = .path(path, mode: configuration.socketMode, group: group)
+    }
+}
+
+extension VarlinkServer.Configuration {
+    /// The daemon's server: `GetInfo` names appstated, and the connection errors are
+    /// `io.appstate`'s.
+    /// - Parameter limits: The bounds on messages, connections and watchers.
+    static func appState(limits: ServerLimits) -> Self {
+        Self(
+            info: ServiceInfo(vendor: "appstate", product: "appstated", version: AppStateVersion.current,
+                              url: "https://github.com/appstate/appstate"),
+            limits: limits,
+            errors: ConnectionErrors(
+                tooManyConnections: { .tooManyConnections(limit: $0) },
+                messageTooLarge: { .messageTooLarge(limit: $0) },
+                watcherTooSlow: { .watcherTooSlow(queued: $0) }
+            )
+        )
+    }
+}

@@ -1,0 +1,27 @@
+import Logging
+import ServicePorts
+
+/// The followers a daemon asks for: one per logind seat some tree follows, and one for the
+/// on-screen keyboard, all handing their news to one ``FollowedTrees``.
+package enum Followers {
+    /// Makes the followers, not yet started.
+    /// - Parameters:
+    ///   - host: The trees the followers change.
+    ///   - runner: How the followers' news reaches the main actor.
+    ///   - seats: The seat each tree follows, by tree name.
+    ///   - keyboard: Whether the trees follow the on-screen keyboard.
+    ///   - keyboardHeight: The keyboard's height, or nil for squeekboard's rule.
+    ///   - logger: Where the followers log.
+    /// - Returns: The followers; empty when nothing is followed.
+    package static func make(host: any FollowedHost, runner: any MainActorRunner, seats: [String: String], keyboard: Bool,
+                             keyboardHeight: Double?, logger: Logger) -> [BusFollower] {
+        let followed = FollowedTrees(host: host, runner: runner, seats: seats, keyboardHeight: keyboardHeight, logger: logger)
+        var all = Set(seats.values).sorted().map { seat in
+            BusFollower(LogindSource(seat: seat) { followed.deliver($0, seat: seat) }, logger: logger)
+        }
+        if keyboard {
+            all.append(BusFollower(OnScreenKeyboardSource { followed.deliver(keyboardVisible: $0) }, logger: logger))
+        }
+        return all
+    }
+}

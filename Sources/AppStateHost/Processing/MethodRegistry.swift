@@ -1,0 +1,98 @@
+import AppStateCore
+import AppStateIPC
+
+/// The methods a ``RequestProcessor`` answers, each registered once with its effect and the
+/// operation that answers it, as a router registers its routes: decoding the parameters and
+/// encoding the reply follow from the method's declared types, and a read registered here is
+/// answered on both paths, at once on the connection's thread and in a batch.
+struct MethodRegistry: Sendable {
+    /// A reply's parameters, and the event when the call changed a tree.
+    typealias Answer = (reply: [String: JSONValue], event: Event?)
+
+    /// How one method is answered.
+    enum Handler: Sendable {
+        /// From the published trees, on any thread.
+        case read(@Sendable ([String: JSONValue], TreeSnapshots) throws(VarlinkError) -> [String: JSONValue])
+        /// On the main actor, by the processor: a live read or a change.
+        case mainActor(@MainActor @Sendable (RequestProcessor, [String: JSONValue]) throws(VarlinkError) -> Answer)
+        /// By the processor's stream of changes.
+        case stream
+    }
+
+    /// A registered method.
+    struct Entry: Sendable {
+        let effect: MethodEffect
+        let handler: Handler
+    }
+
+    private var entries: [String: Entry] = [:]
+
+    /// An empty registry.
+    init() {}
+
+    /// The entry of a method, or nil for one nobody registered.
+    func entry(_ method: String) -> Entry? {
+        entries[method]
+    }
+
+    /// The names of the registered methods.
+    var methods: Set<String> { Set(entries.keys) }
+
+    /// Registers a read of the published trees.
+    /// - Parameters:
+    ///   - method: The method's declaration.
+    ///   - answer: Answers decoded parameters from the trees as last published; called on
+    ///     the connection's thread or on the main actor.
+    mutating func read<Method: VarlinkMethod>(
+        _ method: Method.Type,
+        _ answer: @escaping @Sendable (Method.Parameters, TreeSnapshots) throws(VarlinkError) -> Method.Reply
+    ) {
+        entries[Method.name] = Entry(effect: .readsPublished, handler: .read { parameters, snapshots throws(VarlinkError) in
+            try answer(try Method.Parameters(parameters: parameters), snapshots).parameters
+        })
+    }
+
+    /// Registers a read of what lives on the main actor.
+    /// - Parameters:
+    ///   - method: The method's declaration.
+    ///   - answer: Answers decoded parameters, given the processor whose state it reads.
+    mutating func live<Method: VarlinkMethod>(
+        _ method: Method.Type,
+        _ answer: @escaping @MainActor @Sendable (RequestProcessor, Method.Parameters) throws(VarlinkError) -> Method.Reply
+    ) {
+        register(method, effect: .readsLive) { processor, parameters throws(VarlinkError) in (try answer(processor, parameters), nil) }
+    }
+
+    /// Registers a change of the trees.
+    /// - Parameters:
+    ///   - method: The method's declaration.
+    ///   - durable: Whether it changes restorable state, whose reply waits for the write.
+    ///   - operation: Answers decoded parameters on the trees with a reply and, when it
+    ///     changed a tree, its event.
+    mutating func change<Method: VarlinkMethod>(
+        _ method: Method.Type,
+        durable: Bool,
+        _ operation: @escaping @MainActor @Sendable (TreeHost, Method.Parameters) throws(VarlinkError) -> (Method.Reply, Event?)
+    ) {
+        register(method, effect: durable ? .changesDurably : .changesTransiently) { processor, parameters throws(VarlinkError) in
+            try operation(processor.host, parameters)
+        }
+    }
+
+    /// Registers a stream of the trees' changes, answered by the processor itself.
+    /// - Parameter method: The method's declaration.
+    mutating func stream<Method: VarlinkMethod>(_ method: Method.Type) {
+        entries[Method.name] = Entry(effect: .streams, handler: .stream)
+    }
+
+    private mutating func register<Method: VarlinkMethod>(
+        _ method: Method.Type,
+        effect: MethodEffect,
+        _ operation: @escaping @MainActor @Sendable (RequestProcessor, Method.Parameters) throws(VarlinkError) -> (Method.Reply, Event?)
+    ) {
+        entries[Method.name] = Entry(effect: effect, handler: .mainActor { processor, parameters throws(VarlinkError) in
+            let (reply, event) = try operation(processor, try Method.Parameters(parameters: parameters))
+            return (reply.parameters, event)
+        })
+    }
+}

@@ -1,0 +1,99 @@
+import AppStateIPC
+import NIOPosix
+import ServicePorts
+
+extension RequestProcessor {
+    /// Runs a batch from its next call until it has to wait for a commit or is done.
+    func run(_ batch: Batch) {
+        while batch.next < batch.calls.count {
+            let (call, route) = (batch.calls[batch.next], batch.routes[batch.next])
+            batch.next += 1
+            begin(route, in: batch)
+            if route.effect == .streams, call.more, let connection = batch.connection {
+                // The watcher's snapshot must follow the batch's earlier changes, durable ones
+                // included.
+                commit(batch) {
+                    batch.replies.append(self.watch(call, on: connection))
+                    if batch.replies.last?.continues == true { return self.complete(batch) }
+                    self.run(batch)
+                }
+                return
+            }
+            answer(call, route: route, in: batch)
+        }
+        complete(batch)
+    }
+
+    /// Publishes and commits what the batch changed, then replies.
+    private func complete(_ batch: Batch) {
+        if batch.changed { host.publish() }
+        commit(batch) { self.finish(batch) }
+    }
+
+    /// Counts a call and, before a read, publishes what the batch changed so far, so that a
+    /// client reads its own writes.
+    private func begin(_ route: Route, in batch: Batch) {
+        if batch.changed, route.readsPublished {
+            host.publish()
+            batch.changed = false
+        }
+    }
+
+    /// Answers one call of a batch (not a `Watch` stream) and records its event.
+    private func answer(_ call: VarlinkCall, route: Route, in batch: Batch) {
+        batch.changed = batch.changed || !route.readsPublished
+        // Keyboard and window size are transient: they need no write, and a failed write of
+        // the batch does not undo them.
+        let durable = route.effect == .changesDurably
+        do {
+            let (reply, event) = try reply(to: call, route: route, in: batch)
+            if let event { batch.events.append((event, durable)) }
+            // A mutation that changed nothing (Logout while logged out) still reports a
+            // state, which another batch may have made and not yet written: its reply waits
+            // until that state is durable too.
+            if durable { batch.mutated.append(batch.replies.count) }
+            batch.replies.append(VarlinkReply(parameters: reply))
+        } catch {
+            batch.replies.append(VarlinkReply(error: error))
+        }
+    }
+
+    /// One call's reply parameters, and the event when it changed a tree.
+    private func reply(to call: VarlinkCall, route: Route, in batch: Batch) throws(VarlinkError) -> MethodRegistry.Answer {
+        if call.upgrade { throw .methodNotImplemented(call.method) }
+        switch route {
+        case .unknown(let error):
+            throw error
+        case .method(let entry):
+            if entry.effect == .streams, !call.more { throw .expectedMore }
+            if entry.effect.isMutation, !batch.mayMutate { throw .permissionDenied }
+            if batch.fromClient, let (tree, seat) = sessions.owner(of: call, trees: host.treeNames) {
+                throw .sessionOwnedByLogind(tree: tree, seat: seat)
+            }
+            switch entry.handler {
+            case .read(let read):
+                return (try read(call.parameters, published.snapshots), nil)
+            case .mainActor(let operation):
+                return try operation(self, call.parameters)
+            case .stream:
+                // Reached only without a connection: a follower cannot stream.
+                throw .methodNotImplemented(call.method)
+            }
+        }
+    }
+
+    /// Hands the replies over, with clients' calls counted by outcome.
+    private func finish(_ batch: Batch) {
+        let replies = zip(batch.calls, batch.replies).map { call, reply in
+            if batch.fromClient { metrics.countRequest(call.method, error: reply.error) }
+            return call.oneway ? nil : reply
+        }
+        batch.reply(replies)
+    }
+
+    /// Looks the peer's access up on a thread that may block on the user database; a pool
+    /// that is shutting down runs nothing, and the peer is then judged without its groups.
+    nonisolated static func lookUp(_ access: PeerAccessDecision) async -> Bool {
+        (try? await NIOThreadPool.singleton.runIfActive { access.lookUp() }) ?? false
+    }
+}

@@ -1,0 +1,63 @@
+import AppStateCore
+import AppStateIPC
+import StateContainers
+
+/// One named tree the daemon hosts: its window, and the transient keyboard state that is
+/// not part of the model's restorable state.
+@MainActor package final class HostedTree {
+    package let name: String
+    package let window: Window
+    let root: Controller
+    /// The keyboard's frame in window coordinates while it is shown.
+    var keyboardFrame: Rect?
+
+    init(name: String, window: Window, root: Controller) {
+        self.name = name
+        self.window = window
+        self.root = root
+        window.rootController = root
+    }
+
+    /// The controller at a full path from the root, shown or not.
+    /// - Throws: `io.appstate.NoSuchNode` when nothing is at that path.
+    func controller(at path: String) throws(VarlinkError) -> Controller {
+        guard let controller = root.descendant(atPath: path) else { throw .noSuchNode(path: path) }
+        return controller
+    }
+
+    /// The container of a kind at `path`, or when no path is given the first one on the
+    /// chain of current children, else the first in the tree.
+    /// - Throws: `io.appstate.NoSuchNode` or `io.appstate.WrongContainerType`.
+    package func container<Container: Controller>(_ kind: Container.Type, at path: String?) throws(VarlinkError) -> Container {
+        let expected = String(describing: kind)
+        if let path {
+            let controller = try controller(at: path)
+            guard let container = controller as? Container else {
+                throw .wrongContainerType(path: path, expected: expected, actual: String(describing: type(of: controller)))
+            }
+            return container
+        }
+        var current: Controller? = root
+        while let controller = current {
+            if let container = controller as? Container { return container }
+            current = controller.currentChild
+        }
+        var found: Container?
+        root.forEachDescendant { controller in
+            if found == nil, let container = controller as? Container { found = container }
+        }
+        guard let found else { throw .noSuchNode(path: "\(name): no \(expected)") }
+        return found
+    }
+
+    /// The end of the chain of current children from the root.
+    var deepestCurrentPath: String { root.deepestCurrent.path }
+}
+
+extension Controller {
+    /// Visits this controller and its descendants, parents first.
+    func forEachDescendant(_ body: (Controller) -> Void) {
+        body(self)
+        for child in children { child.forEachDescendant(body) }
+    }
+}

@@ -1,0 +1,110 @@
+import AppStateIPC
+import StateContainers
+
+/// The trees the daemon hosts, on the main actor as UIKit's are: built from a tree file,
+/// restored from the state directory, changed by the ``CallProcessor``'s calls.
+@MainActor public final class TreeHost {
+    package private(set) var trees: [HostedTree]
+    private let clock: any Clock<Duration>
+    /// The trees' snapshots for readers on other threads; see ``publish()``.
+    let published: PublishedTrees
+    /// Called after an animated transition of a tree finished and was published.
+    var afterDeferredChange: @MainActor (HostedTree) -> Void = { _ in }
+
+    /// Builds the trees of a tree file and restores saved state into them before any view
+    /// loads, so that restoring neither runs `viewDidLoad` early nor sends appearance callbacks
+    /// twice (`Sources/StateContainers/StateContainers.docc/Restoration.md`); they are not
+    /// visible until ``makeVisible()``.
+    /// - Parameters:
+    ///   - file: The trees to build.
+    ///   - state: Saved state to restore; trees it does not name keep their initial state.
+    ///   - clock: The clock transitions take their duration on.
+    /// - Throws: ``TreeFileError`` when a tree cannot be built, ``ContainmentError`` for saved
+    ///   state of another version.
+    package init(file: TreeFile, restoring state: StateDocument? = nil, clock: any Clock<Duration> = ContinuousClock()) throws {
+        self.clock = clock
+        let trees = try TreeHost.build(file, restoring: state, clock: clock)
+        self.trees = trees
+        self.published = PublishedTrees(TreeHost.snapshots(of: trees))
+        watchDeferredChanges()
+    }
+
+    /// Publishes the trees as they are now to the readers on other threads. Every change
+    /// must be followed by a publish before its reply or event goes out.
+    func publish() {
+        published.publish(TreeHost.snapshots(of: trees, reusing: published.snapshots))
+    }
+
+    /// Each tree's snapshot, sharing with `previous` (the last published) what did not change
+    /// since, so that publishing after a change allocates, and the watchers' diff looks at,
+    /// what changed only.
+    private static func snapshots(of trees: [HostedTree], reusing previous: TreeSnapshots? = nil) -> TreeSnapshots {
+        TreeSnapshots(trees: trees.map { tree in
+            let earlier = try? previous?.root(named: tree.name)
+            return TreeSnapshots.Tree(name: tree.name, root: earlier.map { tree.root.snapshot(reusing: $0) } ?? tree.root.snapshot())
+        })
+    }
+
+    /// An animated transition finishes on the window's clock, after the call that started
+    /// it was answered: what it changed is published then.
+    private func watchDeferredChanges() {
+        for tree in trees {
+            tree.window.afterDeferredChange = { [weak self, weak tree] in
+                guard let self, let tree else { return }
+                self.publish()
+                self.afterDeferredChange(tree)
+            }
+        }
+    }
+
+    /// The names of the trees, the default one first.
+    public var treeNames: [String] { trees.map(\.name) }
+
+    /// Shows every tree: appearance callbacks flow down.
+    public func makeVisible() {
+        for tree in trees { tree.window.makeVisible() }
+        publish()
+    }
+
+    /// The tree with a name, or the first tree for nil.
+    /// - Throws: `io.appstate.NoSuchTree`.
+    func tree(named name: String?) throws(VarlinkError) -> HostedTree {
+        try TreeSnapshots.tree(named: name, in: trees) { $0.name }
+    }
+
+    /// The restorable state of every tree, including the subtrees containers keep hidden
+    /// (the logged-in child while nobody is logged in).
+    var restorableState: StateDocument {
+        StateDocument(trees: Dictionary(uniqueKeysWithValues: trees.map { ($0.name, $0.root.encodeRestorableTree()) }))
+    }
+
+    /// Puts the trees back into a saved state, to undo a mutation whose commit failed; trees
+    /// the document does not name keep their state.
+    /// - Parameter document: The saved state.
+    /// - Throws: ``ContainmentError`` for a tree document of another version.
+    func restore(_ document: StateDocument) throws {
+        for tree in trees {
+            if let saved = document.trees[tree.name] { try tree.root.decodeRestorableTree(saved) }
+        }
+    }
+
+    /// Replaces the trees with those of a new tree file, carrying the restorable state over.
+    /// - Parameter file: The new trees.
+    /// - Throws: ``TreeFileError`` when a tree cannot be built; the old trees stay then.
+    package func reload(_ file: TreeFile) throws {
+        let replacement = try TreeHost.build(file, restoring: restorableState, clock: clock)
+        for tree in trees { tree.window.rootController = nil }
+        trees = replacement
+        watchDeferredChanges()
+        makeVisible()
+        publish()
+    }
+
+    private static func build(_ file: TreeFile, restoring state: StateDocument?, clock: any Clock<Duration>) throws -> [HostedTree] {
+        try file.trees.map { spec in
+            let root = try TreeBuilder.makeRootController(for: spec)
+            if let saved = state?.trees[spec.name] { try root.decodeRestorableTree(saved) }
+            return HostedTree(name: spec.name, window: Window(size: spec.window, clock: clock), root: root)
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import CSystemd
-import StateContainers
-import AppStateIPC

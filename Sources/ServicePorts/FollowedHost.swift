@@ -1,0 +1,54 @@
+import AppStateCore
+import AppStateIPC
+
+/// The trees as the followers see them, and the way their changes go in: the path of
+/// clients' calls, so that a change logind or the keyboard made is durable before it is
+/// published and watchers see the same events.
+@MainActor public protocol FollowedHost: AnyObject, Sendable {
+    /// Each tree as a follower needs to know it to work out its calls.
+    var followedTrees: [FollowedTree] { get }
+
+    /// Answers a follower's calls as one batch. The follower may change what logind owns.
+    /// - Parameters:
+    ///   - calls: The calls; `Watch` is not among them.
+    ///   - reply: Receives the replies, in order, on the main actor.
+    func processFollowed(_ calls: [VarlinkCall], reply: @escaping @MainActor ([VarlinkReply?]) -> Void)
+}
+
+/// One tree as a follower needs to know it.
+public struct FollowedTree: Sendable {
+    /// Who is logged in on a tree's login container, and whether the session is locked.
+    public struct Session: Sendable {
+        /// The user logged in; nil when logged out.
+        public let user: String?
+        /// Whether the session is locked.
+        public let locked: Bool
+
+        /// Describes a session.
+        /// - Parameters:
+        ///   - user: The user logged in; nil when logged out.
+        ///   - locked: Whether the session is locked.
+        public init(user: String?, locked: Bool) {
+            self.user = user
+            self.locked = locked
+        }
+    }
+
+    /// The tree's name.
+    public let name: String
+    /// The size of the tree's window.
+    public let windowSize: Size
+    /// The session of the tree's root login container; nil when the root is not one.
+    public let session: Session?
+
+    /// Describes a tree.
+    /// - Parameters:
+    ///   - name: The tree's name.
+    ///   - windowSize: The size of its window.
+    ///   - session: The session of its root login container, if the root is one.
+    public init(name: String, windowSize: Size, session: Session?) {
+        self.name = name
+        self.windowSize = windowSize
+        self.session = session
+    }
+}

@@ -1,0 +1,88 @@
+import AppStateIPC
+import NIOCore
+import ServicePorts
+
+/// A connection as a `Watch` stream, with a bound on what may queue up for it: a watcher
+/// that cannot keep up is told and disconnected, and never grows the daemon's memory.
+///
+/// Replies are queued on the connection's own event loop (its ``EventLoopWatcherLane`` hops
+/// there once for all its watchers), so the accounting needs no lock.
+final class WatcherConnection: WatcherSink {
+    let lane: EventLoopWatcherLane
+    private let channel: any Channel
+    private let limits: ServerLimits
+    private let errors: ConnectionErrors
+    private let runner: any MainActorRunner
+    private let state: NIOLoopBoundBox<State>
+
+    private struct State {
+        /// Bytes queued and not yet written, for the limit.
+        var queued = 0
+        /// Replies queued and not yet written, for the error.
+        var replies = 0
+        var isCutOff = false
+    }
+
+    /// Creates the stream side of a connection.
+    /// - Parameters:
+    ///   - channel: The connection.
+    ///   - lane: The lane of the channel's event loop.
+    ///   - limits: How many bytes and replies may wait to be written, and how long a cut-off
+    ///     watcher may take to read why (``ServerLimits/partialMessageTimeout``).
+    ///   - errors: The error that tells a watcher it was too slow.
+    ///   - runner: Where the host hears that the connection closed.
+    init(channel: any Channel, lane: EventLoopWatcherLane, limits: ServerLimits, errors: ConnectionErrors, runner: any MainActorRunner) {
+        self.channel = channel
+        self.lane = lane
+        self.limits = limits
+        self.errors = errors
+        self.runner = runner
+        self.state = .makeBoxSendingValue(State(), eventLoop: channel.eventLoop)
+    }
+
+    /// Queues one encoded reply; cuts the watcher off when its queue is over the limit.
+    /// Call on the channel's event loop.
+    /// - Parameter frame: The reply, NUL-terminated; shared between watchers without copying.
+    func send(_ frame: ByteBuffer) {
+        guard !state.value.isCutOff else { return }
+        let size = frame.readableBytes
+        guard state.value.queued + size <= limits.maximumWatcherQueue, state.value.replies < limits.maximumWatcherReplies else {
+            state.value.isCutOff = true
+            cutOff(queued: state.value.replies)
+            return
+        }
+        state.value.queued += size
+        state.value.replies += 1
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.assumeIsolated().whenComplete { _ in
+            self.state.value.queued -= size
+            self.state.value.replies -= 1
+        }
+        channel.writeAndFlush(frame, promise: promise)
+    }
+
+    func close() {
+        channel.close(promise: nil)
+    }
+
+    var isClosed: Bool { !channel.isActive }
+
+    func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
+        let runner = self.runner
+        channel.closeFuture.whenComplete { _ in runner.execute(body) }
+    }
+
+    /// Sends the error after what is already queued and closes once it is written, so the
+    /// watcher is told why, or after the grace period if it does not read at all. Nothing
+    /// more is queued meanwhile, so memory stays within the limit.
+    private func cutOff(queued: Int) {
+        lane.metrics.countWatcherCut()
+        let buffer = channel.allocator.buffer(bytes: VarlinkReply(error: errors.watcherTooSlow(queued)).encoded)
+        let channel = self.channel
+        let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(limits.partialMessageTimeout)) { channel.close(promise: nil) }
+        channel.writeAndFlush(buffer).whenComplete { _ in
+            deadline.cancel()
+            channel.close(promise: nil)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import AppStateCore
+import StateContainers
+import TestSupport
+import XCTest
+@testable import AppStateHost
+import ServicePorts
+
+final class StateDocumentTests: AppStateTestCase {
+    private static let values: [String: JSONValue] = [
+        "user": "ada/lovelace \"the first\" \u{00E9}\u{1F600}\n",
+        "since": .number(1_732_000_000.25),
+        "index": 2,
+        "flags": [true, false, .null],
+        "nested": ["page": ["index": -3, "title": "Inbox \\ Drafts"]],
+    ]
+
+    func testEncoded_whenDecoded_thenTheSameDocument() throws {
+        let document = StateDocument(trees: [
+            "default": RestorationDocument(controllers: ["session": Self.values, "session/home/pages": ["index": 1]]),
+            "kiosk": RestorationDocument(controllers: [:]),
+        ])
+
+        let bytes = try document.encoded()
+
+        XCTAssertEqual(try StateDocument.decode(bytes, path: "state.json"), document)
+    }
+
+    func testEncoded_whenTheSameStateIsBuiltInAnotherOrder_thenTheSameBytes() throws {
+        var forward = RestorationDocument()
+        var backward = RestorationDocument()
+        let paths = ["session", "session/home", "session/home/pages", "session/login"]
+        for path in paths { forward.controllers[path] = Self.values }
+        for path in paths.reversed() { backward.controllers[path] = Self.values }
+
+        XCTAssertEqual(try StateDocument(trees: ["default": forward]).encoded(), try StateDocument(trees: ["default": backward]).encoded())
+    }
+
+    func testEncoded_whenANumberIsNotFinite_thenUnencodableNamingWhere() {
+        let document = StateDocument(trees: ["default": RestorationDocument(controllers: ["session": ["since": [.number(.infinity)]]])])
+
+        XCTAssertThrowsError(try document.encoded()) { error in
+            XCTAssertEqual("\(error)", "the state cannot be written as JSON (default: session: since holds a number that is not finite)")
+        }
+    }
+}
