@@ -62,7 +62,7 @@ final class NodeSnapshotStorageTests: XCTestCase {
 
     func testDescription_whenPrinted_thenShowsTheMembersInTheirOrder() {
         let printed = String(describing: node().children[0])
-        XCTAssertTrue(printed.hasPrefix(#"NodeSnapshot(path: "home/pages/settings", type: "Controller", identifier: "settings", title: nil"#), printed)
+        XCTAssertTrue(printed.hasPrefix(#"NodeSnapshot(path: "home/pages/settings", identifier: "settings", type: "Controller", title: nil"#), printed)
         XCTAssertEqual(Mirror(reflecting: node()).children.compactMap(\.label),
                        Mirror(reflecting: node().storage.members).children.compactMap(\.label))
     }
