@@ -34,7 +34,7 @@ final class TreeFileYAMLTests: XCTestCase {
                   - name: t
                     root: { type: StackController, id: s, spacing: \(text), children: [{ type: Controller, id: a }] }
                 """)
-            XCTAssertEqual(file.trees[0].root.spacing, expected, text)
+            XCTAssertEqual(file.trees[0].root.number(StackController.Kind.spacing), expected, text)
         }
         let file = try TreeFileLoader.decode(yaml: """
             version: 1
@@ -42,7 +42,7 @@ final class TreeFileYAMLTests: XCTestCase {
               - name: t
                 root: { type: PaginatedController, id: p, transitionMs: 0x1_0, children: [{ type: Controller, id: a }] }
             """)
-        XCTAssertEqual(file.trees[0].root.transitionMs, 16)
+        XCTAssertEqual(file.trees[0].root.integer(.transitionMs), 16)
     }
 
     func testDecode_whenNumberIsQuotedOrNotANumber_thenExpectedANumberAtItsLine() {
@@ -99,7 +99,7 @@ final class TreeFileYAMLTests: XCTestCase {
                   <<: { colour: red }
                   type: Controller
                   id: a
-            """), [#"line 3: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, spacing, transitionMs, children, destinations)"#])
+            """), [#"line 3: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, children, destinations)"#])
     }
 
     func testDecode_whenQuotedAndPlainKeyAreTheSame_thenDuplicateKey() {

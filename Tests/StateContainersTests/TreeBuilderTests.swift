@@ -132,9 +132,9 @@ final class TreeBuilderTests: XCTestCase {
     }
 
     func testBuild_whenTreeInvalid_thenEveryProblemLocatedFromTheTree() async throws {
-        let tree = TreeSpec(name: "t", root: NodeSpec(type: .menu, id: "menu", children: [
-            NodeSpec(type: .loginState, id: "session", children: [NodeSpec(type: .controller, id: "out")]),
-            NodeSpec(type: .keyboardAware, id: "keyboard"),
+        let tree = TreeSpec(name: "t", root: NodeSpec(kind: MenuController.Kind.self, id: "menu", children: [
+            NodeSpec(kind: LoginStateController.Kind.self, id: "session", children: [NodeSpec(kind: Controller.Kind.self, id: "out")]),
+            NodeSpec(kind: KeyboardAwareController.Kind.self, id: "keyboard"),
         ]))
 
         XCTAssertThrowsError(try TreeBuilder.build(tree, clock: ManualClock())) { error in
@@ -146,7 +146,7 @@ final class TreeBuilderTests: XCTestCase {
     }
 
     func testBuild_whenTypeUnknownInCode_thenErrorNotTrap() async throws {
-        var node = NodeSpec(type: .controller, id: "x")
+        var node = NodeSpec(kind: Controller.Kind.self, id: "x")
         node.type = "Pager"
 
         XCTAssertThrowsError(try TreeBuilder.makeRootController(for: TreeSpec(name: "t", root: node))) { error in
@@ -156,8 +156,8 @@ final class TreeBuilderTests: XCTestCase {
 
     func testCheck_whenFileInvalid_thenProblemsLocatedFromTheFile() async throws {
         let file = TreeFile(trees: [
-            TreeSpec(name: "good", root: NodeSpec(type: .controller, id: "a")),
-            TreeSpec(name: "bad", root: NodeSpec(type: .paginated, id: "pages")),
+            TreeSpec(name: "good", root: NodeSpec(kind: Controller.Kind.self, id: "a")),
+            TreeSpec(name: "bad", root: NodeSpec(kind: PaginatedController.Kind.self, id: "pages")),
         ])
 
         XCTAssertThrowsError(try TreeBuilder.check(file)) { error in

@@ -61,8 +61,8 @@ final class TreeFileValidationTests: XCTestCase {
         let withChild = try TreeFixtures.decode(TreeFixtures.file(root: #"{"type": "ContentStateController", "id": "c", "children": [\#(leaf)]}"#))
         let withoutChild = try TreeFixtures.decode(TreeFixtures.file(root: #"{"type": "ContentStateController", "id": "c"}"#))
 
-        XCTAssertNil(withChild.trees[0].root.state)
-        XCTAssertNil(withoutChild.trees[0].root.state)
+        XCTAssertNil(withChild.trees[0].root.string(ContentStateController.Kind.state))
+        XCTAssertNil(withoutChild.trees[0].root.string(ContentStateController.Kind.state))
     }
 
     func testValidate_whenContentStateInconsistent_thenEachProblemNamed() {
@@ -89,7 +89,7 @@ final class TreeFileValidationTests: XCTestCase {
             (#"{"type": "MenuController", "id": "m", "spacing": 4, "children": [\#(leaf)]}"#,
              #"trees[0].root.spacing: "spacing" applies only to a StackController"#),
             (#"{"type": "StackController", "id": "s", "transitionMs": 100, "children": [\#(leaf)]}"#,
-             #"trees[0].root.transitionMs: "transitionMs" does not apply to a StackController, which has no transitions"#),
+             #"trees[0].root.transitionMs: "transitionMs" applies only to a ContentStateController, LoginStateController, PaginatedController, MenuController or NavigationController"#),
             (#"{"type": "PaginatedController", "id": "p", "destinations": [\#(otherLeaf)], "children": [\#(leaf)]}"#,
              #"trees[0].root.destinations: "destinations" applies only to a NavigationController"#),
             (#"{"type": "Controller", "id": "c", "state": "loading"}"#,
@@ -181,7 +181,7 @@ final class TreeFileValidationTests: XCTestCase {
     }
 
     func testValidate_whenFileMadeInCode_thenSameChecks() {
-        var root = NodeSpec(type: .loginState, id: "session", children: [NodeSpec(type: .controller, id: "out")])
+        var root = NodeSpec(kind: LoginStateController.Kind.self, id: "session", children: [NodeSpec(kind: Controller.Kind.self, id: "out")])
         root.restorationId = nil
         let file = TreeFile(trees: [TreeSpec(name: "t", root: root)])
 
@@ -192,8 +192,8 @@ final class TreeFileValidationTests: XCTestCase {
     }
 
     func testValidate_whenMadeInCodeTooDeep_thenStopsAtTheLimit() {
-        var node = NodeSpec(type: .controller, id: "leaf")
-        for level in 0..<40 { node = NodeSpec(type: .paginated, id: "p\(level)", children: [node]) }
+        var node = NodeSpec(kind: Controller.Kind.self, id: "leaf")
+        for level in 0..<40 { node = NodeSpec(kind: PaginatedController.Kind.self, id: "p\(level)", children: [node]) }
         let file = TreeFile(trees: [TreeSpec(name: "t", root: node)])
 
         XCTAssertThrowsError(try file.validate()) { error in
