@@ -72,7 +72,7 @@ final class NodeSnapshotStorageTests: XCTestCase {
             path: "home/pages", identifier: "pages", type: "PaginatedController", title: "Pages",
             appearance: .appeared, frame: Rect(x: 0, y: 0, width: 1280, height: 800), onScreen: true,
             current: "settings", pageIndex: 2, pageCount: 3, user: "ada", locked: false, menuVisible: true,
-            keyboardOverlap: 300, contentState: "render",
+            keyboardOverlap: 300, contentState: "render", collapsed: true,
             children: [NodeSnapshot(path: "home/pages/settings", identifier: "settings", type: "Controller",
                                     appearance: .appeared, onScreen: true)]
         )

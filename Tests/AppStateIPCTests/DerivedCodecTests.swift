@@ -11,7 +11,7 @@ final class DerivedCodecTests: XCTestCase {
         path: "s", identifier: "s", type: "LoginStateController", title: "Session", appearance: .appeared,
         frame: Rect(x: 1, y: 2, width: 3, height: 4.5), contentInset: Insets(top: 0, left: 1, bottom: 320, right: 0),
         onScreen: true, current: "home", pageIndex: 2, pageCount: 3, user: "ada", menuVisible: false,
-        keyboardOverlap: 320, contentState: "render",
+        keyboardOverlap: 320, contentState: "render", collapsed: true,
         children: [Node(path: "s/home", identifier: "home", type: "MenuController")]
     )
 

@@ -99,7 +99,7 @@ final class TreeFileYAMLTests: XCTestCase {
                   <<: { colour: red }
                   type: Controller
                   id: a
-            """), [#"line 3: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, children, destinations)"#])
+            """), [#"line 3: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#])
     }
 
     func testDecode_whenQuotedAndPlainKeyAreTheSame_thenDuplicateKey() {

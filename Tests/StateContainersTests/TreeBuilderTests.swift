@@ -65,6 +65,37 @@ final class TreeBuilderTests: XCTestCase {
         XCTAssertEqual((root as? StackController)?.arrangedChildren.map(\.identifier), ["a"])
     }
 
+    func testBuild_whenSplitGiven_thenPrimarySecondaryAndItsKeysOrTheirDefaults() async throws {
+        let root = try TreeBuilder.makeRootController(for: try tree("""
+            {"type": "StackController", "id": "s", "children": [
+                {"type": "SplitController", "id": "mail", "primaryFraction": 0.25, "minimumExpandedWidth": 900,
+                 "children": [{"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}]},
+                {"type": "SplitController", "id": "plain", "children": [{"type": "Controller", "id": "a"}, {"type": "Controller", "id": "b"}]}]}
+            """))
+
+        let mail = try XCTUnwrap(root.descendant(at: "mail") as? SplitController)
+        XCTAssertEqual(mail.primary.path, "s/mail/list")
+        XCTAssertEqual(mail.secondary.path, "s/mail/detail")
+        XCTAssertEqual(mail.primaryFraction, 0.25)
+        XCTAssertEqual(mail.minimumExpandedWidth, 900)
+        let plain = try XCTUnwrap(root.descendant(at: "plain") as? SplitController)
+        XCTAssertEqual(plain.primaryFraction, SplitController.defaultPrimaryFraction)
+        XCTAssertEqual(plain.minimumExpandedWidth, SplitController.defaultMinimumExpandedWidth)
+    }
+
+    func testBuild_whenSplitShownFromATreeFile_thenCollapsesAndExpandsWithTheWindow() async throws {
+        let window = try TreeBuilder.build(try tree("""
+            {"type": "SplitController", "id": "mail", "children": [{"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}]}
+            """, window: #"{"width": 1280, "height": 800}"#), clock: ManualClock())
+        window.makeVisible()
+        let split = try XCTUnwrap(window.rootController as? SplitController)
+
+        XCTAssertEqual(split.snapshot().collapsed, false)
+        window.resize(to: Size(width: 600, height: 800))
+        XCTAssertEqual(split.snapshot().collapsed, true)
+        XCTAssertEqual(split.deepestCurrent.path, "mail/list")
+    }
+
     func testBuild_whenNavigationHasSeveralChildren_thenTheRestArePushedOnTheRoot() async throws {
         let root = try TreeBuilder.makeRootController(for: try tree("""
             {"type": "NavigationController", "id": "nav", "children": [

@@ -4,7 +4,7 @@ import StateContainers
 import XCTest
 
 final class TreeFileDecodingTests: XCTestCase {
-    private let nodeKeys = "type, id, title, restorationId, state, message, transitionMs, spacing, children, destinations"
+    private let nodeKeys = "type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations"
 
     func testDecode_whenMinimalFile_thenDefaultsApply() throws {
         let file = try TreeFixtures.decode(TreeFixtures.file(root: #"{"type": "Controller", "id": "main"}"#))
@@ -86,7 +86,7 @@ final class TreeFileDecodingTests: XCTestCase {
 
         XCTAssertEqual(TreeFixtures.problems(in: json), [
             #"trees[0].window.depth: unknown key "depth" (expected one of width, height)"#,
-            #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController)"#,
+            #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
             #"trees[0].root.children[0].kids: unknown key "kids" (expected one of \#(nodeKeys))"#,
             #"trees[0].root.titel: unknown key "titel" (expected one of \#(nodeKeys))"#,
             #"trees[0].windw: unknown key "windw" (expected one of name, window, root, logindSeat)"#,

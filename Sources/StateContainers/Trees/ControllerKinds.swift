@@ -11,6 +11,7 @@ public enum ControllerKinds {
         MenuController.Kind.self,
         StackController.Kind.self,
         NavigationController.Kind.self,
+        SplitController.Kind.self,
     ]
 
     /// The kind a file names in `type`, if there is one.
