@@ -53,8 +53,8 @@ extension VarlinkObject {
 }
 
 extension VarlinkObject where Self: JSONObjectEncodable {
-    /// The object's members as its generated encoding gives them
-    /// (``JSONObjectEncodable/jsonMembers``), the one the interface's types and the generated
+    /// The object's members as its generated encoding gives them (AppStateCore's
+    /// `JSONObjectEncodable.jsonMembers`), the one the interface's types and the generated
     /// methods' parameters and replies have.
     public var parameters: [String: JSONValue] { jsonMembers }
 }
