@@ -18,6 +18,20 @@ final class ControllerKindsTests: ModelTestCase {
         XCTAssertNil(ControllerKinds.kind(named: "Pager"))
     }
 
+    func testNodeMadeInCode_whenAKeyIsSet_thenValidatedAndBuiltAsFromAFile() async throws {
+        var stack = NodeSpec(kind: StackController.Kind.self, id: "s", children: [NodeSpec(kind: Controller.Kind.self, id: "a")])
+        stack[StackController.Kind.spacing] = .number(-1)
+        XCTAssertThrowsError(try TreeFile(trees: [TreeSpec(name: "t", root: stack)]).validate()) { error in
+            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.description), ["trees[0].root.spacing: spacing must be a number of at least 0 (got -1)"])
+        }
+
+        stack[StackController.Kind.spacing] = .number(12)
+        let built = try TreeBuilder.makeRootController(for: TreeSpec(name: "t", root: stack))
+
+        XCTAssertEqual((built as? StackController)?.spacing, 12)
+        XCTAssertEqual(stack.values, ["spacing": .number(12)])
+    }
+
     func testKeys_whenKindsShareAKeyName_thenTheyShareItsType() async {
         var types: [String: NodeKey.ValueType] = [:]
         for key in ControllerKinds.all.flatMap({ $0.keys }) {
