@@ -33,8 +33,10 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         // The vocabulary the model and the wire share, with no I/O: JSON values and their
-        // strict codec, geometry, node snapshots, notification names.
-        .target(name: "AppStateCore"),
+        // strict codec, geometry, node snapshots, notification names. The interface's types
+        // the model builds too (a node, its rectangle and insets) are generated from
+        // io.appstate.varlink by the same plugin as AppStateIPC's methods.
+        .target(name: "AppStateCore", plugins: ["VarlinkSwiftPlugin"]),
         .target(
             name: "StateContainers",
             dependencies: ["AppStateCore"],

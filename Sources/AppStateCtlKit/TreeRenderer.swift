@@ -68,8 +68,8 @@ public struct TreeRenderer: Sendable {
     }
 
     /// The container-specific state a person asks about: who is logged in (and whether the
-    /// session is locked), which page,
-    /// whether the menu or the keyboard is showing, whether content is loading.
+    /// session is locked), which page, whether the menu or the keyboard is showing, whether
+    /// content is loading, whether a split shows both its children.
     private func stateDetails(of node: Node, style: TerminalStyle) -> [String] {
         var details: [String] = []
         if let user = node.user {
@@ -83,6 +83,7 @@ public struct TreeRenderer: Sendable {
             details.append(style.yellow("keyboard overlap \(Formatting.number(overlap))"))
         }
         if let state = node.contentState { details.append(state) }
+        if let collapsed = node.collapsed { details.append(collapsed ? "collapsed" : "expanded") }
         switch node.appearance {
         case .appearing, .disappearing: details.append(node.appearance.rawValue)
         case .appeared, .disappeared: break

@@ -1,24 +1,54 @@
 import VarlinkIDL
 
-/// How a member of the interface looks in Swift: its property name and type.
+/// How a member of the interface looks in Swift: its property name and type, its default,
+/// and how it is encoded.
 struct SwiftMember {
+    /// Where a member is declared: a method's parameters and replies take `?bool` as a flag;
+    /// a type's members keep it optional, as "not said" differs from false there.
+    enum Context {
+        case method
+        case type
+    }
+
     let member: InterfaceDefinition.Member
     /// The property's name: the member's, unless that is a Swift keyword.
     let name: String
     /// The property's type.
     let type: String
-    /// An optional `bool` is a plain `Bool` that is false when absent, as Varlink's own
-    /// `more` and `oneway` are, and is only sent when true.
+    /// An optional `bool` of a method is a plain `Bool` that is false when absent, as
+    /// Varlink's own `more` and `oneway` are, and is only sent when true.
     let isFlag: Bool
+    /// The initialiser parameter's default, if the type has an empty value.
+    let defaultValue: String?
+    /// What a JSON member sink is given for the value (see `JSONMemberSink`): the property
+    /// itself, or an enumeration's raw value.
+    private let encodedSuffix: String
 
     /// The names Swift reserves that members use, with the property name each gets.
     private static let renamed = ["switch": "switching"]
 
-    init(_ member: InterfaceDefinition.Member) throws(InterfaceDefinitionError) {
+    /// Reads a member.
+    /// - Parameters:
+    ///   - member: The member as the interface declares it.
+    ///   - context: Whether it belongs to a method or to a type.
+    ///   - types: The interface's struct types by name, with their Swift names.
+    init(_ member: InterfaceDefinition.Member, in context: Context, types: [String: SwiftTypeName]) throws(InterfaceDefinitionError) {
         self.member = member
         name = Self.renamed[member.name] ?? member.name
-        isFlag = member.type == "?bool"
-        type = isFlag ? "Bool" : try Self.swiftType(member.type)
+        isFlag = context == .method && member.type == "?bool"
+        let base = member.isOptional ? String(member.type.dropFirst()) : member.type
+        let swift = try Self.swiftType(base, member: member.name, types: types)
+        type = isFlag ? "Bool" : member.isOptional ? swift + "?" : swift
+        encodedSuffix = base.hasPrefix("(") ? ".rawValue" : ""
+        guard Self.isEncodable(base, types: types) else {
+            throw InterfaceDefinitionError("\(member.name): \(member.type) has no JSON member sink method; declare it with the types JSONMemberSink takes")
+        }
+        defaultValue = isFlag ? "false"
+            : member.isOptional ? "nil"
+            : base == "bool" ? "false"
+            : base.hasPrefix("[]") ? "[]"
+            : Self.enumCases(base).first.map { ".\($0)" }
+            ?? types[base].flatMap { $0.hasZero ? ".zero" : nil }
     }
 
     /// Whether the synthesised `Codable` conformance fits this member.
@@ -29,13 +59,33 @@ struct SwiftMember {
 
     /// The parameter of the memberwise initialiser, with its default.
     var parameter: String {
-        isFlag ? "\(name): Bool = false" : member.isOptional ? "\(name): \(type) = nil" : "\(name): \(type)"
+        defaultValue.map { "\(name): \(type) = \($0)" } ?? "\(name): \(type)"
     }
 
-    private static func swiftType(_ idl: String) throws(InterfaceDefinitionError) -> String {
-        if idl.hasPrefix("?") { return try swiftType(String(idl.dropFirst())) + "?" }
-        if idl.hasPrefix("[]") { return "[\(try swiftType(String(idl.dropFirst(2))))]" }
-        if idl.hasPrefix("[string]") { return "[String: \(try swiftType(String(idl.dropFirst(8))))]" }
+    /// The Swift statement that gives the member to a `JSONMemberSink` named `sink`, reading
+    /// it from `receiver` (empty for `self`): nothing for nil, and a flag only when true.
+    func sinkStatement(receiver: String) -> String {
+        let value = "\(receiver)\(name)"
+        let key = "\"\(member.name)\""
+        if isFlag { return "if \(value) { sink.member(\(key), true) }" }
+        if member.isOptional { return "if let \(name) = \(value) { sink.member(\(key), \(name)\(encodedSuffix)) }" }
+        return "sink.member(\(key), \(value)\(encodedSuffix))"
+    }
+
+    /// The cases of an enumeration type such as `(on, off)`; empty for any other type.
+    static func enumCases(_ idl: String) -> [String] {
+        guard idl.hasPrefix("("), idl.hasSuffix(")") else { return [] }
+        return idl.dropFirst().dropLast().split(separator: ",").map { String($0.trimmingPrefix(while: \.isWhitespace)) }
+    }
+
+    /// An enumeration member's Swift type is named after the member (`appearance` takes
+    /// `Appearance`): a `String` raw-value enumeration declared by hand, whose cases a test
+    /// holds equal to the interface's.
+    private static func swiftType(_ idl: String, member: String, types: [String: SwiftTypeName]) throws(InterfaceDefinitionError) -> String {
+        if idl.hasPrefix("?") { return try swiftType(String(idl.dropFirst()), member: member, types: types) + "?" }
+        if idl.hasPrefix("[]") { return "[\(try swiftType(String(idl.dropFirst(2)), member: member, types: types))]" }
+        if idl.hasPrefix("[string]") { return "[String: \(try swiftType(String(idl.dropFirst(8)), member: member, types: types))]" }
+        if !enumCases(idl).isEmpty { return member.prefix(1).uppercased() + member.dropFirst() }
         switch idl {
         case "string": return "String"
         case "int": return "Int"
@@ -43,10 +93,27 @@ struct SwiftMember {
         case "bool": return "Bool"
         case "object": return "[String: JSONValue]"
         default:
-            guard idl.first?.isUppercase == true, idl.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+            guard let type = types[idl] else {
                 throw InterfaceDefinitionError("\(idl): declare it as a type to generate Swift for it")
             }
-            return idl
+            return type.swiftName
         }
     }
+
+    /// Whether a `JSONMemberSink` takes a value of the type (without its optional).
+    private static func isEncodable(_ idl: String, types: [String: SwiftTypeName]) -> Bool {
+        switch idl {
+        case "string", "int", "float", "bool", "object", "[]string": true
+        default: !enumCases(idl).isEmpty || types[idl] != nil || idl.hasPrefix("[]") && types[String(idl.dropFirst(2))] != nil
+        }
+    }
+}
+
+/// A struct type of the interface as Swift names it.
+struct SwiftTypeName {
+    /// The Swift type's name.
+    let swiftName: String
+    /// Whether every member is a `float`: such a type (a rectangle, insets) has a `.zero`,
+    /// which members of its type take as their default.
+    let hasZero: Bool
 }

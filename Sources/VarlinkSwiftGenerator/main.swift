@@ -3,21 +3,45 @@ import VarlinkIDL
 
 // Writes the Swift declarations of a Varlink interface: run by the package's build plugin
 // on io.appstate.varlink, so that the interface file is the one place its methods, their
-// members and its errors are declared.
+// members, its types and its errors are declared.
 //
-//   VarlinkSwiftGenerator INPUT.varlink OUTPUT.swift --prefix AppState [--hand-written NAME]...
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count >= 4, let prefixIndex = arguments.firstIndex(of: "--prefix"), prefixIndex + 1 < arguments.endIndex else {
-    FileHandle.standardError.write(Data("usage: VarlinkSwiftGenerator INPUT OUTPUT --prefix PREFIX [--hand-written NAME]...\n".utf8))
+//   VarlinkSwiftGenerator INPUT.varlink OUTPUT.swift [--prefix AppState] [--hand-written NAME]...
+//                         [--type NAME[=SWIFTNAME][:ROLE]]... [--import MODULE]...
+//
+// With --prefix, the methods and errors too (the module that speaks the interface); --type
+// places each of the interface's types (see TypePlacement).
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = "usage: VarlinkSwiftGenerator INPUT OUTPUT [--prefix PREFIX] [--hand-written NAME]... [--type NAME[=SWIFTNAME][:ROLE]]... [--import MODULE]...\n"
+
+/// The values of every `option VALUE` pair, in order; nil when an option lacks its value or
+/// an argument is not an option.
+func values(in options: ArraySlice<String>) -> [String: [String]]? {
+    var found: [String: [String]] = [:]
+    var index = options.startIndex
+    while index < options.endIndex {
+        guard options[index].hasPrefix("--"), index + 1 < options.endIndex else { return nil }
+        found[options[index], default: []].append(options[index + 1])
+        index += 2
+    }
+    return found
+}
+
+guard arguments.count >= 2, let options = values(in: arguments[2...]),
+      Set(options.keys).isSubset(of: ["--prefix", "--hand-written", "--type", "--import"]), (options["--prefix"]?.count ?? 0) <= 1
+else {
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(64)
 }
-let input = arguments[arguments.startIndex]
-let output = arguments[arguments.startIndex + 1]
-let handWritten = Set(arguments.indices.filter { arguments[$0] == "--hand-written" && $0 + 1 < arguments.endIndex }.map { arguments[$0 + 1] })
+let input = arguments[0]
+let output = arguments[1]
 do {
     let text = try String(contentsOfFile: input, encoding: .utf8)
     let interface = try InterfaceDefinition(parsing: text)
-    var emitter = SwiftEmitter(interface: interface, prefix: arguments[prefixIndex + 1], handWritten: handWritten)
+    let placements = try (options["--type"] ?? []).map { spec throws(InterfaceDefinitionError) in try TypePlacement(parsing: spec) }
+    var emitter = SwiftEmitter(
+        interface: interface, prefix: options["--prefix"]?.first, handWritten: Set(options["--hand-written"] ?? []),
+        placements: placements, imports: options["--import"] ?? []
+    )
     let swift = try emitter.emit()
     try Data(swift.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
 } catch {

@@ -63,7 +63,7 @@ final class NodeSnapshotStorageTests: AppStateTestCase {
 
     func testDescription_whenPrinted_thenShowsTheMembersInTheirOrder() {
         let printed = String(describing: node().children[0])
-        XCTAssertTrue(printed.hasPrefix(#"NodeSnapshot(path: "home/pages/settings", type: "Controller", identifier: "settings", title: nil"#), printed)
+        XCTAssertTrue(printed.hasPrefix(#"NodeSnapshot(path: "home/pages/settings", identifier: "settings", type: "Controller", title: nil"#), printed)
         XCTAssertEqual(Mirror(reflecting: node()).children.compactMap(\.label),
                        Mirror(reflecting: node().storage.members).children.compactMap(\.label))
     }
@@ -73,7 +73,7 @@ final class NodeSnapshotStorageTests: AppStateTestCase {
             path: "home/pages", identifier: "pages", type: "PaginatedController", title: "Pages",
             appearance: .appeared, frame: Rect(x: 0, y: 0, width: 1280, height: 800), onScreen: true,
             current: "settings", pageIndex: 2, pageCount: 3, user: "ada", locked: false, menuVisible: true,
-            keyboardOverlap: 300, contentState: "render",
+            keyboardOverlap: 300, contentState: "render", collapsed: true,
             children: [NodeSnapshot(path: "home/pages/settings", identifier: "settings", type: "Controller",
                                     appearance: .appeared, onScreen: true)]
         )

@@ -42,6 +42,7 @@ final class WatchFrameTextTests: AppStateTestCase {
             menuVisible: optional(&random) { Bool.random(using: &$0) },
             keyboardOverlap: optional(&random) { number(&$0) },
             contentState: optional(&random) { text(&$0) },
+            collapsed: optional(&random) { Bool.random(using: &$0) },
             children: depth >= 3 ? [] : (0..<Int.random(in: 0...2, using: &random)).map { _ in node(&random, depth: depth + 1) }
         )
     }

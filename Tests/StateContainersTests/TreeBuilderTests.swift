@@ -66,6 +66,37 @@ final class TreeBuilderTests: AppStateTestCase {
         XCTAssertEqual((root as? StackController)?.arrangedChildren.map(\.identifier), ["a"])
     }
 
+    func testBuild_whenSplitGiven_thenPrimarySecondaryAndItsKeysOrTheirDefaults() async throws {
+        let root = try TreeBuilder.makeRootController(for: try tree("""
+            {"type": "StackController", "id": "s", "children": [
+                {"type": "SplitController", "id": "mail", "primaryFraction": 0.25, "minimumExpandedWidth": 900,
+                 "children": [{"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}]},
+                {"type": "SplitController", "id": "plain", "children": [{"type": "Controller", "id": "a"}, {"type": "Controller", "id": "b"}]}]}
+            """))
+
+        let mail = try XCTUnwrap(root.descendant(at: "mail") as? SplitController)
+        XCTAssertEqual(mail.primary.path, "s/mail/list")
+        XCTAssertEqual(mail.secondary.path, "s/mail/detail")
+        XCTAssertEqual(mail.primaryFraction, 0.25)
+        XCTAssertEqual(mail.minimumExpandedWidth, 900)
+        let plain = try XCTUnwrap(root.descendant(at: "plain") as? SplitController)
+        XCTAssertEqual(plain.primaryFraction, SplitController.defaultPrimaryFraction)
+        XCTAssertEqual(plain.minimumExpandedWidth, SplitController.defaultMinimumExpandedWidth)
+    }
+
+    func testBuild_whenSplitShownFromATreeFile_thenCollapsesAndExpandsWithTheWindow() async throws {
+        let window = try TreeBuilder.build(try tree("""
+            {"type": "SplitController", "id": "mail", "children": [{"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}]}
+            """, window: #"{"width": 1280, "height": 800}"#), clock: ManualClock())
+        window.makeVisible()
+        let split = try XCTUnwrap(window.rootController as? SplitController)
+
+        XCTAssertEqual(split.snapshot().collapsed, false)
+        window.resize(to: Size(width: 600, height: 800))
+        XCTAssertEqual(split.snapshot().collapsed, true)
+        XCTAssertEqual(split.deepestCurrent.path, "mail/list")
+    }
+
     func testBuild_whenNavigationHasSeveralChildren_thenTheRestArePushedOnTheRoot() async throws {
         let root = try TreeBuilder.makeRootController(for: try tree("""
             {"type": "NavigationController", "id": "nav", "children": [
@@ -133,9 +164,9 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testBuild_whenTreeInvalid_thenEveryProblemLocatedFromTheTree() async throws {
-        let tree = TreeSpec(name: "t", root: NodeSpec(type: .menu, id: "menu", children: [
-            NodeSpec(type: .loginState, id: "session", children: [NodeSpec(type: .controller, id: "out")]),
-            NodeSpec(type: .keyboardAware, id: "keyboard"),
+        let tree = TreeSpec(name: "t", root: NodeSpec(kind: MenuController.Kind.self, id: "menu", children: [
+            NodeSpec(kind: LoginStateController.Kind.self, id: "session", children: [NodeSpec(kind: Controller.Kind.self, id: "out")]),
+            NodeSpec(kind: KeyboardAwareController.Kind.self, id: "keyboard"),
         ]))
 
         XCTAssertThrowsError(try TreeBuilder.build(tree, clock: ManualClock())) { error in
@@ -147,7 +178,7 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testBuild_whenTypeUnknownInCode_thenErrorNotTrap() async throws {
-        var node = NodeSpec(type: .controller, id: "x")
+        var node = NodeSpec(kind: Controller.Kind.self, id: "x")
         node.type = "Pager"
 
         XCTAssertThrowsError(try TreeBuilder.makeRootController(for: TreeSpec(name: "t", root: node))) { error in
@@ -157,8 +188,8 @@ final class TreeBuilderTests: AppStateTestCase {
 
     func testCheck_whenFileInvalid_thenProblemsLocatedFromTheFile() async throws {
         let file = TreeFile(trees: [
-            TreeSpec(name: "good", root: NodeSpec(type: .controller, id: "a")),
-            TreeSpec(name: "bad", root: NodeSpec(type: .paginated, id: "pages")),
+            TreeSpec(name: "good", root: NodeSpec(kind: Controller.Kind.self, id: "a")),
+            TreeSpec(name: "bad", root: NodeSpec(kind: PaginatedController.Kind.self, id: "pages")),
         ])
 
         XCTAssertThrowsError(try TreeBuilder.check(file)) { error in

@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 final class TreeFileDecodingTests: AppStateTestCase {
-    private let nodeKeys = "type, id, title, restorationId, state, message, spacing, transitionMs, children, destinations"
+    private let nodeKeys = "type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations"
 
     func testDecode_whenMinimalFile_thenDefaultsApply() throws {
         let file = try TreeFixtures.decode(TreeFixtures.file(root: #"{"type": "Controller", "id": "main"}"#))
@@ -14,7 +14,7 @@ final class TreeFileDecodingTests: AppStateTestCase {
         XCTAssertEqual(file.trees.count, 1)
         XCTAssertEqual(file.trees[0].name, "t")
         XCTAssertEqual(file.trees[0].window, Size(width: 1280, height: 800))
-        XCTAssertEqual(file.trees[0].root, NodeSpec(type: .controller, id: "main"))
+        XCTAssertEqual(file.trees[0].root, NodeSpec(kind: Controller.Kind.self, id: "main"))
     }
 
     func testDecode_whenBytesOrData_thenSameFile() throws {
@@ -62,13 +62,15 @@ final class TreeFileDecodingTests: AppStateTestCase {
             """))
         let root = file.trees[0].root
 
-        XCTAssertEqual(root.nodeType, .navigation)
+        XCTAssertEqual(root.type, NavigationController.Kind.typeName)
+        XCTAssertTrue(root.kind == NavigationController.Kind.self)
         XCTAssertEqual(root.title, "Nav")
-        XCTAssertEqual(root.transitionMs, 250)
-        XCTAssertEqual(root.children[0].state, "failed")
-        XCTAssertEqual(root.children[0].message, "offline")
-        XCTAssertEqual(root.destinations[0].spacing, 8.5)
-        XCTAssertEqual(root.destinations[0].children.map(\.id), ["x"])
+        XCTAssertEqual(root.integer(.transitionMs), 250)
+        XCTAssertEqual(root.transitionDuration, .milliseconds(250))
+        XCTAssertEqual(root.children[0].string(ContentStateController.Kind.state), "failed")
+        XCTAssertEqual(root.children[0].string(ContentStateController.Kind.message), "offline")
+        XCTAssertEqual(root.nodes(NavigationController.Kind.destinations)[0].number(StackController.Kind.spacing), 8.5)
+        XCTAssertEqual(root.nodes(NavigationController.Kind.destinations)[0].children.map(\.id), ["x"])
     }
 
     func testDecode_whenKeyUnknown_thenErrorNamesKeyAndExpectedKeys() {
@@ -85,7 +87,7 @@ final class TreeFileDecodingTests: AppStateTestCase {
 
         XCTAssertEqual(TreeFixtures.problems(in: json), [
             #"trees[0].window.depth: unknown key "depth" (expected one of width, height)"#,
-            #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController)"#,
+            #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
             #"trees[0].root.children[0].kids: unknown key "kids" (expected one of \#(nodeKeys))"#,
             #"trees[0].root.titel: unknown key "titel" (expected one of \#(nodeKeys))"#,
             #"trees[0].windw: unknown key "windw" (expected one of name, window, root, logindSeat)"#,

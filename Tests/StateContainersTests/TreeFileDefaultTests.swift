@@ -62,7 +62,7 @@ final class TreeFileDefaultTests: ModelTestCase {
         walk(root, nil)
 
         XCTAssertEqual(found.map { "\($0.path) \($0.type)" }, designPaths.map { "\($0.path) \($0.type)" })
-        XCTAssertEqual(root.descendantSpec(at: ["home", "inbox"])?.destinations.map(\.id), ["message", "compose"])
+        XCTAssertEqual(root.descendantSpec(at: ["home", "inbox"])?.nodes(NavigationController.Kind.destinations).map(\.id), ["message", "compose"])
     }
 
     func testDefault_whenBuilt_thenControllersHaveTheDesignPathsTypesAndRestorationPaths() async throws {

@@ -11,7 +11,7 @@ final class TreeFileValidationTests: AppStateTestCase {
         let problems = TreeFixtures.problems(root: #"{"type": "PaginatedController", "id": "p", "children": [\#(leaf), {"type": "Pager", "id": "b"}]}"#)
 
         XCTAssertEqual(problems, [
-            #"trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController)"#,
+            #"trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
         ])
     }
 
@@ -51,6 +51,9 @@ final class TreeFileValidationTests: AppStateTestCase {
             (#"{"type": "StackController", "id": "s"}"#, "a StackController needs at least one child (its arranged children)"),
             (#"{"type": "NavigationController", "id": "n"}"#, "a NavigationController needs at least one child (its root)"),
             (#"{"type": "ContentStateController", "id": "c", "children": [\#(leaf), \#(otherLeaf)]}"#, "a ContentStateController has at most one child (what it renders)"),
+            (#"{"type": "SplitController", "id": "s", "children": [\#(leaf)]}"#, "a SplitController needs exactly two children (primary, secondary)"),
+            (#"{"type": "SplitController", "id": "s", "children": [\#(leaf), \#(otherLeaf), {"type": "Controller", "id": "c"}]}"#,
+             "a SplitController needs exactly two children (primary, secondary)"),
         ]
 
         for (root, problem) in cases {
@@ -62,8 +65,8 @@ final class TreeFileValidationTests: AppStateTestCase {
         let withChild = try TreeFixtures.decode(TreeFixtures.file(root: #"{"type": "ContentStateController", "id": "c", "children": [\#(leaf)]}"#))
         let withoutChild = try TreeFixtures.decode(TreeFixtures.file(root: #"{"type": "ContentStateController", "id": "c"}"#))
 
-        XCTAssertNil(withChild.trees[0].root.state)
-        XCTAssertNil(withoutChild.trees[0].root.state)
+        XCTAssertNil(withChild.trees[0].root.string(ContentStateController.Kind.state))
+        XCTAssertNil(withoutChild.trees[0].root.string(ContentStateController.Kind.state))
     }
 
     func testValidate_whenContentStateInconsistent_thenEachProblemNamed() {
@@ -90,13 +93,15 @@ final class TreeFileValidationTests: AppStateTestCase {
             (#"{"type": "MenuController", "id": "m", "spacing": 4, "children": [\#(leaf)]}"#,
              #"trees[0].root.spacing: "spacing" applies only to a StackController"#),
             (#"{"type": "StackController", "id": "s", "transitionMs": 100, "children": [\#(leaf)]}"#,
-             #"trees[0].root.transitionMs: "transitionMs" does not apply to a StackController, which has no transitions"#),
+             #"trees[0].root.transitionMs: "transitionMs" applies only to a ContentStateController, LoginStateController, PaginatedController, MenuController or NavigationController"#),
             (#"{"type": "PaginatedController", "id": "p", "destinations": [\#(otherLeaf)], "children": [\#(leaf)]}"#,
              #"trees[0].root.destinations: "destinations" applies only to a NavigationController"#),
             (#"{"type": "Controller", "id": "c", "state": "loading"}"#,
              #"trees[0].root.state: "state" applies only to a ContentStateController"#),
             (#"{"type": "Controller", "id": "c", "message": "offline"}"#,
              #"trees[0].root.message: "message" applies only to a ContentStateController"#),
+            (#"{"type": "StackController", "id": "s", "primaryFraction": 0.5, "children": [\#(leaf)]}"#,
+             #"trees[0].root.primaryFraction: "primaryFraction" applies only to a SplitController"#),
         ]
 
         for (root, problem) in cases {
@@ -109,6 +114,10 @@ final class TreeFileValidationTests: AppStateTestCase {
                        ["trees[0].root.spacing: spacing must be a number of at least 0 (got -1.5)"])
         XCTAssertEqual(TreeFixtures.problems(root: #"{"type": "NavigationController", "id": "n", "transitionMs": -5, "children": [\#(leaf)]}"#),
                        ["trees[0].root.transitionMs: transition duration must not be negative (got -5)"])
+        XCTAssertEqual(TreeFixtures.problems(root: #"{"type": "SplitController", "id": "s", "primaryFraction": 1.5, "minimumExpandedWidth": -1, "children": [\#(leaf), \#(otherLeaf)]}"#), [
+            "trees[0].root.primaryFraction: primary fraction must be a number above 0 and below 1 (got 1.5)",
+            "trees[0].root.minimumExpandedWidth: minimum expanded width must be a number of at least 0 (got -1)",
+        ])
         XCTAssertEqual(TreeFixtures.problems(in: #"{"trees": [{"name": "t", "window": {"width": 0, "height": -800}, "root": \#(leaf)}]}"#), [
             "trees[0].window.width: window width must be a positive number (got 0)",
             "trees[0].window.height: window height must be a positive number (got -800)",
@@ -174,7 +183,7 @@ final class TreeFileValidationTests: AppStateTestCase {
         XCTAssertEqual(TreeFixtures.problems(in: json), [
             "trees[0].root.children[0]: a KeyboardAwareController needs exactly one child (its content)",
             #"trees[0].root.children[1].spacing: "spacing" applies only to a StackController"#,
-            #"trees[0].root.children[1].children[0]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController)"#,
+            #"trees[0].root.children[1].children[0]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
             #"trees[0].root.children[1].children[1]: duplicate sibling identifier "pages""#,
             #"trees[1]: duplicate tree name "t""#,
             #"trees[1].root: identifier "x/y" must not contain "/""#,
@@ -182,7 +191,7 @@ final class TreeFileValidationTests: AppStateTestCase {
     }
 
     func testValidate_whenFileMadeInCode_thenSameChecks() {
-        var root = NodeSpec(type: .loginState, id: "session", children: [NodeSpec(type: .controller, id: "out")])
+        var root = NodeSpec(kind: LoginStateController.Kind.self, id: "session", children: [NodeSpec(kind: Controller.Kind.self, id: "out")])
         root.restorationId = nil
         let file = TreeFile(trees: [TreeSpec(name: "t", root: root)])
 
@@ -193,8 +202,8 @@ final class TreeFileValidationTests: AppStateTestCase {
     }
 
     func testValidate_whenMadeInCodeTooDeep_thenStopsAtTheLimit() {
-        var node = NodeSpec(type: .controller, id: "leaf")
-        for level in 0..<40 { node = NodeSpec(type: .paginated, id: "p\(level)", children: [node]) }
+        var node = NodeSpec(kind: Controller.Kind.self, id: "leaf")
+        for level in 0..<40 { node = NodeSpec(kind: PaginatedController.Kind.self, id: "p\(level)", children: [node]) }
         let file = TreeFile(trees: [TreeSpec(name: "t", root: node)])
 
         XCTAssertThrowsError(try file.validate()) { error in

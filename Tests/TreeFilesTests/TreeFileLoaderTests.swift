@@ -121,9 +121,9 @@ final class TreeFileLoaderTests: AppStateTestCase {
             """
 
         XCTAssertEqual(problems(yaml: yaml), [
-            #"line 9: trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController)"#,
+            #"line 9: trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
             #"line 11: trees[0].root.children[2]: duplicate sibling identifier "a""#,
-            #"line 6: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, restorationId, state, message, spacing, transitionMs, children, destinations)"#,
+            #"line 6: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#,
         ])
     }
 

@@ -35,7 +35,7 @@ final class TreeFileYAMLTests: AppStateTestCase {
                   - name: t
                     root: { type: StackController, id: s, spacing: \(text), children: [{ type: Controller, id: a }] }
                 """)
-            XCTAssertEqual(file.trees[0].root.spacing, expected, text)
+            XCTAssertEqual(file.trees[0].root.number(StackController.Kind.spacing), expected, text)
         }
         let file = try TreeFileLoader.decode(yaml: """
             version: 1
@@ -43,7 +43,7 @@ final class TreeFileYAMLTests: AppStateTestCase {
               - name: t
                 root: { type: PaginatedController, id: p, transitionMs: 0x1_0, children: [{ type: Controller, id: a }] }
             """)
-        XCTAssertEqual(file.trees[0].root.transitionMs, 16)
+        XCTAssertEqual(file.trees[0].root.integer(.transitionMs), 16)
     }
 
     func testDecode_whenNumberIsQuotedOrNotANumber_thenExpectedANumberAtItsLine() {
@@ -100,7 +100,7 @@ final class TreeFileYAMLTests: AppStateTestCase {
                   <<: { colour: red }
                   type: Controller
                   id: a
-            """), [#"line 3: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, spacing, transitionMs, children, destinations)"#])
+            """), [#"line 3: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#])
     }
 
     func testDecode_whenQuotedAndPlainKeyAreTheSame_thenDuplicateKey() {

@@ -1,7 +1,8 @@
 /// A rectangle given by its origin and size, as `CGRect` is in UIKit.
 ///
 /// A rectangle with a negative width or height is standardised by the accessors
-/// (`minX`, `maxX`, …), as CoreGraphics does.
+/// (`minX`, `maxX`, …), as CoreGraphics does. It is coded as the interface's `Rect`,
+/// `{x, y, width, height}`: the flat form clients and the wire use.
 public struct Rect: Hashable, Codable, Sendable {
     /// The corner with the smallest coordinates (for a standard rectangle).
     public var origin: Point

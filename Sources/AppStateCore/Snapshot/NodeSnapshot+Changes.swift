@@ -66,20 +66,6 @@ extension NodeSnapshot {
         }
     }
 
-    /// Whether every member but the children is equal. Compared member by member, not as
-    /// copies with their children emptied: every change compares each node of the tree, and
-    /// the copies were most of the comparison's time.
-    /// - Parameter other: Another snapshot node.
-    /// - Returns: True when the two differ in their children at most.
-    public func hasSameOwnMembers(as other: NodeSnapshot) -> Bool {
-        isIdentical(to: other) || path == other.path && type == other.type && identifier == other.identifier && title == other.title
-            && appearance == other.appearance && frame == other.frame && contentInset == other.contentInset
-            && onScreen == other.onScreen && current == other.current && pageIndex == other.pageIndex
-            && pageCount == other.pageCount && user == other.user && locked == other.locked
-            && menuVisible == other.menuVisible && keyboardOverlap == other.keyboardOverlap
-            && contentState == other.contentState
-    }
-
     /// Puts `subtree` in place of the node at `path` (below or at this node), or removes that
     /// node when `subtree` is nil.
     private mutating func replace(at path: String, with subtree: NodeSnapshot?) {

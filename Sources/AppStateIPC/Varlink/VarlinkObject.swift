@@ -11,9 +11,11 @@ import AppStateCore
 /// absent. Values of the right type that make no sense (a negative size) throw
 /// `io.appstate.InvalidValue`.
 ///
-/// Each type declares its members once, as its stored properties: decoding and encoding
-/// are derived from its `Codable` conformance by `VarlinkObjectDecoder` and
-/// `VarlinkObjectEncoder`, and a type checks what its member types cannot in
+/// Each type declares its members once. The interface's types and the methods' parameters
+/// and replies are generated from the interface file, with their encoding
+/// (`JSONObjectEncodable`, which ``parameters`` then is); decoding is derived from the
+/// `Codable` conformance by `VarlinkObjectDecoder`, as encoding is by `VarlinkObjectEncoder`
+/// for the few types written by hand, and a type checks what its member types cannot in
 /// ``validate()``.
 public protocol VarlinkObject: Codable, Hashable, Sendable {
     /// The members the interface declares, in declaration order.
@@ -48,4 +50,11 @@ extension VarlinkObject {
 
     /// The object's members for encoding; optional members that are `nil` are left out.
     public var parameters: [String: JSONValue] { VarlinkObjectEncoder.members(of: self) }
+}
+
+extension VarlinkObject where Self: JSONObjectEncodable {
+    /// The object's members as its generated encoding gives them (AppStateCore's
+    /// `JSONObjectEncodable.jsonMembers`), the one the interface's types and the generated
+    /// methods' parameters and replies have.
+    public var parameters: [String: JSONValue] { jsonMembers }
 }

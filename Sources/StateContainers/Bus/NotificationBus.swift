@@ -10,12 +10,13 @@ import AppStateCore
 ///
 /// Posting is on the hot path of every event, so it neither allocates nor touches a reference
 /// count (the targets: docs/ARCHITECTURE.md, Performance): each name's observers live in storage
-/// a post walks through a plain pointer (see `ObserverList`), and each observer's closure is
-/// called through an unretained reference.
+/// a post walks through a plain pointer (see `ObserverList`), and each observer is called
+/// through the storage's own reference to it, borrowed where it lies.
 /// What keeps that safe is that nothing a post walks is changed or freed while any post runs:
-/// a registration or removal during a post moves the list to new storage, and the old storage
-/// and removed observers are freed when the outermost post returns. A removed observer is
-/// marked, so a post whose walk still holds it skips it.
+/// a registration or removal during a post copies the list to new storage, and the old storage,
+/// with its references to the observers it holds (removed ones included), is freed when the
+/// outermost post returns. A removed observer is marked, so a post whose walk still holds it
+/// skips it.
 @MainActor
 public final class NotificationBus {
     private var listsByName: [NotificationName: ObserverList] = [:]
@@ -34,8 +35,7 @@ public final class NotificationBus {
     @exclusivity(unchecked) private var walkEpoch: UInt64 = 0
     @exclusivity(unchecked) private var hasRetired = false
     /// Storage and observers that running posts may still walk, freed when the outermost returns.
-    private var retiredStorage: [UnsafeMutablePointer<ObserverEntry>] = []
-    private var retiredObservers: [Unmanaged<Observer>] = []
+    private var retiredStorage: [UnsafeMutableBufferPointer<ObserverEntry>] = []
     private var lastID: UInt64 = 0
 
     /// The number of registered observers, for tests that check that a torn-down tree leaves none.
@@ -62,7 +62,7 @@ public final class NotificationBus {
     func deliver(_ notification: BusNotification) {
         if postDepth == 0 { walkEpoch &+= 1 }
         var named = UnsafeBufferPointer<ObserverEntry>(start: nil, count: 0)
-        if let list = list(named: notification.name) { named = list.withGuaranteed(beginWalk) }
+        if let list = list(named: notification.name) { named = beginWalk(list.takeUnretainedValue()) }
         let everyNamed = beginWalk(everyName)
         if named.isEmpty && everyNamed.isEmpty { return }
 
@@ -125,7 +125,7 @@ public final class NotificationBus {
         lastID += 1
         let list = list(forAdding: name)
         retire(list.prepareForChange(adding: 1, keepingOld: isWalked(list)))
-        list.append(ObserverEntry(id: lastID, observer: .passRetained(Observer(object: object, block: block))))
+        list.append(ObserverEntry(id: lastID, observer: Observer(object: object, block: block)))
         observerCount += 1
         return ObservationToken(bus: self, name: name, id: lastID)
     }
@@ -185,10 +185,9 @@ public final class NotificationBus {
 
     func removeObserver(id: UInt64, name: NotificationName?) {
         guard let list = registeredList(forName: name), let index = list.index(of: id) else { return }
-        let observer = list.entries[index].observer
-        observer.withGuaranteed { $0.isRemoved = true }
+        list.entries[index].observer.isRemoved = true
         retire(list.prepareForChange(adding: 0, keepingOld: isWalked(list)))
-        list.remove(at: index)
+        let removed = list.remove(at: index)
         observerCount -= 1
         if let name, list.isEmpty {
             listsByName[name] = nil
@@ -196,13 +195,9 @@ public final class NotificationBus {
             cachedList = nil
         }
         // Releasing the closure can run deinits that cancel other tokens; the bookkeeping must
-        // be finished by then, and a running post may still hold the observer.
-        if postDepth > 0 {
-            retiredObservers.append(observer)
-            hasRetired = true
-        } else {
-            observer.release()
-        }
+        // be finished by then. A running post that may still call the observer walks storage
+        // that was kept, with its own reference to it.
+        withExtendedLifetime(removed) {}
     }
 
     @inline(__always)
@@ -240,7 +235,7 @@ public final class NotificationBus {
         postDepth > 0 && list.walkMark == walkEpoch
     }
 
-    private func retire(_ storage: UnsafeMutablePointer<ObserverEntry>?) {
+    private func retire(_ storage: UnsafeMutableBufferPointer<ObserverEntry>?) {
         guard let storage else { return }
         retiredStorage.append(storage)
         hasRetired = true
@@ -252,25 +247,23 @@ public final class NotificationBus {
         while hasRetired {
             hasRetired = false
             let storage = retiredStorage
-            let observers = retiredObservers
             retiredStorage = []
-            retiredObservers = []
-            for entries in storage { entries.deallocate() }
-            for observer in observers { observer.release() }
+            for entries in storage {
+                entries.deinitialize()
+                entries.deallocate()
+            }
         }
     }
 
-    // Calls the closure through an unretained reference: the list (or the retired observers)
-    // keeps the observer alive until every running post has returned.
+    // The entry is borrowed where the walked storage holds it, and that storage keeps the
+    // observer alive until every running post has returned: the call retains nothing.
     @inline(__always)
-    private func call(_ notification: BusNotification, to entry: ObserverEntry, target: ObjectIdentifier?) {
-        entry.observer.withGuaranteed { observer in
-            guard !observer.isRemoved else { return }
-            if let wanted = observer.objectID {
-                guard wanted == target, observer.object === notification.object else { return }
-            }
-            observer.block(notification)
+    private func call(_ notification: BusNotification, to entry: borrowing ObserverEntry, target: ObjectIdentifier?) {
+        guard !entry.observer.isRemoved else { return }
+        if let wanted = entry.observer.objectID {
+            guard wanted == target, entry.observer.object === notification.object else { return }
         }
+        entry.observer.block(notification)
     }
 }
 

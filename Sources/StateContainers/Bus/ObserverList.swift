@@ -1,10 +1,12 @@
 /// The observers of one name (or of every name), in registration order.
 ///
 /// The entries live in storage the list allocates itself, so that a post can walk them through
-/// a plain pointer: no array buffer to retain, no uniqueness check. The price is that the
-/// storage must not change under a post that walks it; ``NotificationBus`` therefore asks for
-/// new storage (``prepareForChange(adding:keepingOld:)``) whenever a running post may walk the
-/// current one, and frees the old storage once no post runs.
+/// a plain pointer: no array buffer to retain, no uniqueness check. An entry cannot be copied
+/// (`~Copyable`), so a post borrows it where it lies and calls its observer through the
+/// storage's own reference, with no reference counting. The price is that the storage must
+/// not change under a post that walks it; ``NotificationBus`` therefore asks for new storage
+/// (``prepareForChange(adding:keepingOld:)``) whenever a running post may walk the current
+/// one, and frees the old storage, with the references it holds, once no post runs.
 final class ObserverList {
     // Read on every post: unchecked, as the bus never calls out while it accesses them.
     @exclusivity(unchecked) private(set) var entries: UnsafeMutablePointer<ObserverEntry>
@@ -19,9 +21,7 @@ final class ObserverList {
     }
 
     deinit {
-        for index in 0..<count {
-            entries[index].observer.release()
-        }
+        entries.deinitialize(count: count)
         entries.deallocate()
     }
 
@@ -32,34 +32,40 @@ final class ObserverList {
         UnsafeBufferPointer(start: entries, count: count)
     }
 
-    /// Makes room for `adding` more entries; with `keepingOld`, moves the entries to new
+    /// Makes room for `adding` more entries; with `keepingOld`, copies the entries to new
     /// storage even if they fit, so that a post walking the current storage is undisturbed.
     /// - Returns: The storage the entries left when the caller must free it later (it was
-    ///   kept), else `nil`.
-    func prepareForChange(adding: Int, keepingOld: Bool) -> UnsafeMutablePointer<ObserverEntry>? {
+    ///   kept, still holding its references to the observers), else `nil`.
+    func prepareForChange(adding: Int, keepingOld: Bool) -> UnsafeMutableBufferPointer<ObserverEntry>? {
         guard keepingOld || count + adding > capacity else { return nil }
         let old = entries
         if count + adding > capacity { capacity = max(capacity * 2, count + adding) }
         entries = .allocate(capacity: capacity)
-        entries.initialize(from: old, count: count)
         walkMark = 0
         guard keepingOld else {
+            entries.moveInitialize(from: old, count: count)
             old.deallocate()
             return nil
         }
-        return old
+        for index in 0..<count {
+            (entries + index).initialize(to: ObserverEntry(id: old[index].id, observer: old[index].observer))
+        }
+        return UnsafeMutableBufferPointer(start: old, count: count)
     }
 
     /// Appends an entry; ``prepareForChange(adding:keepingOld:)`` must have made room.
-    func append(_ entry: ObserverEntry) {
+    func append(_ entry: consuming ObserverEntry) {
         (entries + count).initialize(to: entry)
         count += 1
     }
 
     /// Removes the entry at `index`, keeping the order of the rest.
-    func remove(at index: Int) {
+    /// - Returns: Its observer, for the caller to let go of once its bookkeeping is done.
+    func remove(at index: Int) -> Observer {
+        let removed = (entries + index).move()
         (entries + index).moveInitialize(from: entries + index + 1, count: count - index - 1)
         count -= 1
+        return removed.observer
     }
 
     /// The position of the entry with a registration id: ids only grow, so entries are sorted.
@@ -78,12 +84,13 @@ final class ObserverList {
     }
 }
 
-/// One registration as a list stores it: trivially copyable, so that walking and moving
-/// entries costs no reference counting. The list owns one retain of the observer.
-struct ObserverEntry {
+/// One registration as a list stores it. It cannot be copied, so that a post borrows it in the
+/// list's storage and calls its observer without retaining it; moving entries costs no
+/// reference counting either. Each storage that holds an entry holds a reference to its observer.
+struct ObserverEntry: ~Copyable {
     /// The registration id; registration order.
     let id: UInt64
-    let observer: Unmanaged<Observer>
+    let observer: Observer
 }
 
 /// A registered closure and what it filters on.
@@ -100,17 +107,5 @@ final class Observer {
         objectID = object.map(ObjectIdentifier.init)
         self.object = object
         self.block = block
-    }
-}
-
-extension Unmanaged {
-    /// Lends the instance without retaining it; the caller guarantees it stays alive.
-    ///
-    /// Isolated, and passing `body` through rather than forming a closure at the call into the
-    /// standard library: a main-actor closure given straight to `_withUnsafeGuaranteedRef` gets
-    /// an executor check on every entry, which would cost more than a delivery.
-    @MainActor @inline(__always)
-    func withGuaranteed<Result>(_ body: (Instance) -> Result) -> Result {
-        _withUnsafeGuaranteedRef(body)
     }
 }

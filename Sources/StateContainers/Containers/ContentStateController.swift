@@ -95,3 +95,70 @@ public final class ContentStateController: Controller {
         node.contentState = state?.name
     }
 }
+
+extension ContentStateController {
+    /// `ContentStateController` in a tree file: at most one child, what it renders; `state`, the
+    /// state it starts in (`loading`, `failed` or `render`; when left out, `render` with a child
+    /// and `loading` without); `message`, the failure of state `failed`; and `transitionMs`.
+    public enum Kind: ControllerKind {
+        /// `ContentStateController`.
+        public static let typeName = "ContentStateController"
+        /// At most one child: what it renders.
+        public static let children = ChildRule(minimum: 0, maximum: 1, roles: "what it renders")
+        /// `state`: the state the container starts in.
+        public static let state = NodeKey.string("state") { name in
+            stateNames.contains(name) ? nil : "unknown state \"\(name)\" (expected one of \(stateNames.joined(separator: ", ")))"
+        }
+        /// `message`: what failed, for state `failed`.
+        public static let message = NodeKey.string("message")
+        /// `state`, `message` and `transitionMs`.
+        public static let keys = [state, message, NodeKey.transitionMs]
+
+        /// The states a node can start in, as ``ContentState/name`` spells them.
+        private static let stateNames = ["loading", "failed", "render"]
+
+        /// Checks that the state, the child and the message agree.
+        /// - Parameters:
+        ///   - node: The node.
+        ///   - report: Takes each problem with its place.
+        public static func validate(_ node: NodeSpec, report: (_ place: [TreeFileError.PathComponent], _ problem: String) -> Void) {
+            let state = startingState(of: node)
+            // An unknown state is the key's own problem, reported at the key.
+            guard stateNames.contains(state) else { return }
+            if state == "render", node.children.isEmpty {
+                report([], "a ContentStateController in state \"render\" needs a child to render")
+            } else if state != "render", !node.children.isEmpty {
+                report([], "a ContentStateController in state \"\(state)\" does not show its child (only state \"render\" does)")
+            }
+            if state == "failed", node.string(message) == nil {
+                report([], "a ContentStateController in state \"failed\" needs a \"message\"")
+            } else if state != "failed", node.string(message) != nil {
+                report([.key(message.name)], "\"message\" applies only to state \"failed\"")
+            }
+        }
+
+        /// Makes the container in the node's state.
+        /// - Parameters:
+        ///   - node: The node.
+        ///   - children: What it renders, if anything.
+        ///   - build: Not needed.
+        /// - Returns: The container, showing its state once its view loads.
+        /// - Throws: What ``ContentStateController/transition(to:)`` throws.
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+            let controller = ContentStateController(identifier: node.id, title: node.title)
+            if let duration = node.transitionDuration { controller.transitionDuration = duration }
+            switch startingState(of: node) {
+            case "render": try controller.transition(to: .render(children[0]))
+            case "failed": try controller.transition(to: .failed(node.string(message) ?? ""))
+            // Loading is what the container shows when its view loads with no state set.
+            default: break
+            }
+            return controller
+        }
+
+        /// The state a node starts in, with the default of ``state`` applied.
+        private static func startingState(of node: NodeSpec) -> String {
+            node.string(state) ?? (node.children.isEmpty ? "loading" : "render")
+        }
+    }
+}

@@ -171,3 +171,24 @@ public final class KeyboardAwareController: Controller {
         scrollView.contentOffset.y = max(0, y)
     }
 }
+
+extension KeyboardAwareController {
+    /// `KeyboardAwareController` in a tree file: its content as its one child.
+    public enum Kind: ControllerKind {
+        /// `KeyboardAwareController`.
+        public static let typeName = "KeyboardAwareController"
+        /// Exactly one child: its content.
+        public static let children = ChildRule(minimum: 1, maximum: 1, roles: "its content")
+
+        /// Makes the container around its content.
+        /// - Parameters:
+        ///   - node: The node.
+        ///   - children: The content.
+        ///   - build: Not needed.
+        /// - Returns: The container.
+        /// - Throws: What ``KeyboardAwareController/init(identifier:content:title:)`` throws.
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+            try KeyboardAwareController(identifier: node.id, content: children[0], title: node.title)
+        }
+    }
+}

@@ -273,3 +273,30 @@ public final class LoginStateController: Controller {
         }
     }
 }
+
+extension LoginStateController {
+    /// `LoginStateController` in a tree file: its logged-out, logged-in and (optionally) lock
+    /// screens as its children, in that order, and `transitionMs`.
+    public enum Kind: ControllerKind {
+        /// `LoginStateController`.
+        public static let typeName = "LoginStateController"
+        /// Two or three children: logged out, logged in, and optionally locked.
+        public static let children = ChildRule(minimum: 2, maximum: 3, roles: "logged out, logged in, and optionally locked")
+        /// `transitionMs`.
+        public static let keys = [NodeKey.transitionMs]
+
+        /// Makes the container, showing its logged-out child.
+        /// - Parameters:
+        ///   - node: The node.
+        ///   - children: The logged-out, logged-in and optional lock screens.
+        ///   - build: Not needed.
+        /// - Returns: The container.
+        /// - Throws: What ``LoginStateController/init(identifier:loggedOut:loggedIn:locked:title:)`` throws.
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+            let controller = try LoginStateController(identifier: node.id, loggedOut: children[0], loggedIn: children[1],
+                                                      locked: children.count > 2 ? children[2] : nil, title: node.title)
+            if let duration = node.transitionDuration { controller.transitionDuration = duration }
+            return controller
+        }
+    }
+}

@@ -176,3 +176,29 @@ public final class MenuController: Controller {
         replaceCurrentChildView(old, with: next, duration: duration) {}
     }
 }
+
+extension MenuController {
+    /// `MenuController` in a tree file: its items as its children, at least one, and
+    /// `transitionMs`.
+    public enum Kind: ControllerKind {
+        /// `MenuController`.
+        public static let typeName = "MenuController"
+        /// At least one child: its items (a menu made in code may start empty and get them later).
+        public static let children = ChildRule(minimum: 1, maximum: nil, roles: "its items")
+        /// `transitionMs`.
+        public static let keys = [NodeKey.transitionMs]
+
+        /// Makes the menu, showing its first item.
+        /// - Parameters:
+        ///   - node: The node.
+        ///   - children: The items.
+        ///   - build: Not needed.
+        /// - Returns: The menu.
+        /// - Throws: What ``MenuController/init(identifier:viewControllers:title:)`` throws.
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+            let controller = try MenuController(identifier: node.id, viewControllers: children, title: node.title)
+            if let duration = node.transitionDuration { controller.transitionDuration = duration }
+            return controller
+        }
+    }
+}

@@ -169,3 +169,56 @@ public final class NavigationController: Controller {
         }
     }
 }
+
+extension NavigationController {
+    /// `NavigationController` in a tree file: its root, then the screens pushed on it at start,
+    /// as its children; `destinations`, the screens `push(identifier:animated:)` makes afresh;
+    /// and `transitionMs`.
+    public enum Kind: ControllerKind {
+        /// `NavigationController`.
+        public static let typeName = "NavigationController"
+        /// At least one child: its root.
+        public static let children = ChildRule(minimum: 1, maximum: nil, roles: "its root")
+        /// `destinations`: the screens a push can make, by identifier.
+        public static let destinations = NodeKey.nodes("destinations")
+        /// `transitionMs` and `destinations`.
+        public static let keys = [NodeKey.transitionMs, destinations]
+
+        /// Checks that each destination can be pushed: a stack never holds two screens of one
+        /// identifier, and never pops its root.
+        /// - Parameters:
+        ///   - node: The node.
+        ///   - report: Takes each problem with its place.
+        public static func validate(_ node: NodeSpec, report: (_ place: [TreeFileError.PathComponent], _ problem: String) -> Void) {
+            var identifiers: Set<String> = []
+            for (index, destination) in node.nodes(destinations).enumerated() {
+                let place: [TreeFileError.PathComponent] = [.key(destinations.name), .index(index)]
+                if !identifiers.insert(destination.id).inserted {
+                    report(place, "duplicate destination identifier \"\(destination.id)\"")
+                } else if destination.id == node.children.first?.id {
+                    report(place, "destination identifier \"\(destination.id)\" is the root's: it could never be pushed")
+                }
+            }
+        }
+
+        /// Makes the stack with its root and the screens pushed at start, and the destinations
+        /// it makes for a push.
+        /// - Parameters:
+        ///   - node: The node.
+        ///   - children: The root, then the screens pushed at start.
+        ///   - build: Builds a destination afresh for each push.
+        /// - Returns: The navigation controller.
+        /// - Throws: What ``NavigationController/init(identifier:root:title:)`` and
+        ///   ``NavigationController/push(_:animated:)`` throw.
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+            let controller = try NavigationController(identifier: node.id, root: children[0], title: node.title)
+            if let duration = node.transitionDuration { controller.transitionDuration = duration }
+            for screen in children.dropFirst() { try controller.push(screen, animated: false) }
+            let destinations = node.nodes(destinations)
+            controller.makeDestination = { identifier in
+                destinations.first { $0.id == identifier }.flatMap(build)
+            }
+            return controller
+        }
+    }
+}

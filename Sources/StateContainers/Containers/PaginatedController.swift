@@ -32,8 +32,8 @@ public final class PaginatedController: Controller {
     public init(identifier: String, pages: [Controller], title: String? = nil) throws {
         self.pages = pages
         super.init(identifier: identifier, title: title)
-        guard !pages.isEmpty else {
-            throw ContainmentError.invalidArgument.with("\(identifier) needs at least one page")
+        if let problem = Kind.children.problem(count: pages.count, typeName: Kind.typeName) {
+            throw ContainmentError.invalidArgument.with("\(identifier): \(problem)")
         }
         try validateIncomingChildren(pages, noun: "page")
         for page in pages { try adoptChild(page) }
@@ -139,5 +139,31 @@ public final class PaginatedController: Controller {
         let old = currentPage
         currentIndex = index
         replaceCurrentChildView(old, with: currentPage, duration: duration) {}
+    }
+}
+
+extension PaginatedController {
+    /// `PaginatedController` in a tree file: its pages as its children, at least one, and
+    /// `transitionMs`.
+    public enum Kind: ControllerKind {
+        /// `PaginatedController`.
+        public static let typeName = "PaginatedController"
+        /// At least one child: its pages, which the container itself requires too.
+        public static let children = ChildRule(minimum: 1, maximum: nil, roles: "its pages")
+        /// `transitionMs`.
+        public static let keys = [NodeKey.transitionMs]
+
+        /// Makes the container, showing its first page.
+        /// - Parameters:
+        ///   - node: The node.
+        ///   - children: The pages.
+        ///   - build: Not needed.
+        /// - Returns: The container.
+        /// - Throws: What ``PaginatedController/init(identifier:pages:title:)`` throws.
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+            let controller = try PaginatedController(identifier: node.id, pages: children, title: node.title)
+            if let duration = node.transitionDuration { controller.transitionDuration = duration }
+            return controller
+        }
     }
 }

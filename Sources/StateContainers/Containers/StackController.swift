@@ -8,12 +8,12 @@ import AppStateCore
 /// other in portrait. On a size change each child is told its own new size through
 /// ``size(forChildContentContainer:withParentContainerSize:)``, then laid out again.
 public final class StackController: Controller {
-    /// The gap between neighbouring children, in points. A negative or non-finite value is
-    /// ignored with a ``ContainmentWarning``; setting it lays the children out again.
+    /// The gap between neighbouring children, in points, ``spacingProblem(_:)``'s rule. A value
+    /// it refuses is ignored with a ``ContainmentWarning``; setting it lays the children out again.
     public var spacing: Double {
         didSet {
-            guard Self.isValidSpacing(spacing) else {
-                ContainmentWarning.emit("ignored spacing \(spacing)", on: identifier)
+            if let problem = Self.spacingProblem(spacing) {
+                ContainmentWarning.emit("ignored spacing: \(problem)", on: identifier)
                 spacing = oldValue
                 return
             }
@@ -21,20 +21,31 @@ public final class StackController: Controller {
         }
     }
 
+    /// The spacing of a stack that is given none.
+    public static let defaultSpacing = 0.0
+
+    /// What is wrong with a spacing, or nil: it must be a finite number of at least 0. The one
+    /// rule of the initialiser, the setter and tree files.
+    /// - Parameter spacing: A spacing.
+    /// - Returns: The problem, quoting the value.
+    public nonisolated static func spacingProblem(_ spacing: Double) -> String? {
+        spacing.isFinite && spacing >= 0 ? nil : "spacing must be a number of at least 0 (got \(TreeValidator.format(spacing)))"
+    }
+
     /// Creates a stack.
     /// - Parameters:
     ///   - identifier: The container's identifier.
     ///   - arrangedChildren: The children, in order along the axis; may be empty.
-    ///   - spacing: The gap between neighbouring children; zero or more.
+    ///   - spacing: The gap between neighbouring children; see ``spacingProblem(_:)``.
     ///   - title: A human-readable name.
-    /// - Throws: ``ContainmentError/invalidArgument`` for a negative or non-finite spacing or a
-    ///   child identifier that is empty or contains `/`,
+    /// - Throws: ``ContainmentError/invalidArgument`` for a spacing ``spacingProblem(_:)``
+    ///   refuses or a child identifier that is empty or contains `/`,
     ///   ``ContainmentError/duplicateIdentifier`` when two children share one.
-    public init(identifier: String, arrangedChildren: [Controller], spacing: Double = 0, title: String? = nil) throws {
+    public init(identifier: String, arrangedChildren: [Controller], spacing: Double = StackController.defaultSpacing, title: String? = nil) throws {
         self.spacing = spacing
         super.init(identifier: identifier, title: title)
-        guard Self.isValidSpacing(spacing) else {
-            throw ContainmentError.invalidArgument.with("\(identifier): spacing \(spacing) must be a finite number of at least 0")
+        if let problem = Self.spacingProblem(spacing) {
+            throw ContainmentError.invalidArgument.with("\(identifier): \(problem)")
         }
         try validateIncomingChildren(arrangedChildren, noun: "arranged child")
         for child in arrangedChildren { try adoptChild(child) }
@@ -76,8 +87,30 @@ public final class StackController: Controller {
             child.view.frame = frame
         }
     }
+}
 
-    private static func isValidSpacing(_ spacing: Double) -> Bool {
-        spacing.isFinite && spacing >= 0
+extension StackController {
+    /// `StackController` in a tree file: its arranged children, at least one, and `spacing`.
+    public enum Kind: ControllerKind {
+        /// `StackController`.
+        public static let typeName = "StackController"
+        /// At least one child: its arranged children (a stack made in code may be empty).
+        public static let children = ChildRule(minimum: 1, maximum: nil, roles: "its arranged children")
+        /// `spacing`: the gap between neighbours, in points; ``StackController/defaultSpacing``
+        /// when left out.
+        public static let spacing = NodeKey.number("spacing", problem: StackController.spacingProblem)
+        /// `spacing`.
+        public static let keys = [spacing]
+
+        /// Makes the stack.
+        /// - Parameters:
+        ///   - node: The node.
+        ///   - children: The arranged children.
+        ///   - build: Not needed.
+        /// - Returns: The stack.
+        /// - Throws: What ``StackController/init(identifier:arrangedChildren:spacing:title:)`` throws.
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+            try StackController(identifier: node.id, arrangedChildren: children, spacing: node.number(spacing) ?? StackController.defaultSpacing, title: node.title)
+        }
     }
 }

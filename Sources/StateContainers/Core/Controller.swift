@@ -38,12 +38,15 @@ import AppStateCore
     weak var rootWindow: Window?
     var privateBus: NotificationBus?
 
-    /// The class's name, as snapshots report it, worked out once: every change snapshots
-    /// the tree, and describing a metatype demangles its name on every call. `_typeName` is
-    /// what describing a metatype ends in, without first asking whether the metatype conforms
-    /// to three printing protocols: each such question the runtime has not met before scans
-    /// every conformance record in the binary.
-    lazy var snapshotTypeName = _typeName(type(of: self), qualified: false)
+    /// The class's name, as snapshots report it (`PaginatedController`): every change
+    /// snapshots the tree, so each controller keeps the name of its class.
+    lazy var snapshotTypeName = Controller.name(of: type(of: self))
+
+    /// The names of the controller classes described so far: describing a class demangles
+    /// its name and asks the runtime whether it conforms to the printing protocols, each
+    /// question it has not met before a scan of the binary's conformance records, so each
+    /// class is described once.
+    private static var classNames: [ObjectIdentifier: String] = [:]
 
     enum Moving { case toParent, fromParent }
 
@@ -185,6 +188,15 @@ import AppStateCore
     /// - Parameter node: The snapshot being built for this controller.
     open func describe(in node: inout NodeSnapshot) {
         node.current = currentChild?.identifier
+    }
+
+    /// A controller class's name, unqualified (`PaginatedController`), described once per class.
+    private static func name(of type: Controller.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let name = classNames[key] { return name }
+        let name = String(describing: type)
+        classNames[key] = name
+        return name
     }
 
     /// The children whose views are installed in this controller's view.

@@ -26,9 +26,6 @@ import AppStateCore
     /// Room kept clear of the content on each edge, as `UIScrollView.contentInset`.
     public var contentInset: Insets = .zero
 
-    /// Whether the view is hidden. A hidden view stays in the hierarchy.
-    public var isHidden = false
-
     /// The views this one contains, back to front.
     public private(set) var subviews: [View] = []
 

@@ -74,82 +74,26 @@
         let children = node.children.enumerated().map { index, child in
             make(child, at: path + [.key("children"), .index(index)], issues: &issues)
         }
-        // Destinations are built afresh at each push, where a failure can only answer
-        // "no such destination"; building each once now reports it with its place instead.
-        for (index, destination) in node.destinations.enumerated() {
-            _ = make(destination, at: path + [.key("destinations"), .index(index)], issues: &issues)
+        // The other subtrees (a navigation controller's destinations) are built afresh when the
+        // controller needs them, where a failure has no place to report; building each once now
+        // reports it with its place instead.
+        for (place, subtree) in node.subtrees {
+            _ = make(subtree, at: path + place, issues: &issues)
         }
         let builtChildren = children.compactMap(\.self)
         guard builtChildren.count == children.count else { return nil }
         do {
-            let controller = try instantiate(node, children: builtChildren)
+            guard let kind = node.kind else { throw ContainmentError.invalidArgument.with("unknown type \"\(node.type)\"") }
+            let controller = try kind.make(node, children: builtChildren) { subtree in
+                // Built once with the tree, which reported its problems with their places.
+                var issues: [TreeFileError.Issue] = []
+                return make(subtree, at: [], issues: &issues)
+            }
             controller.restorationIdentifier = node.restorationId
             return controller
         } catch {
             issues.append(TreeFileError.Issue(path: path, message: "cannot build this \(node.type): \(error)"))
             return nil
-        }
-    }
-
-    /// The controller a valid node describes, holding its built children.
-    /// - Throws: What the container's initialiser or set-up throws; a `ContainmentError` for
-    ///   a node validation would have refused.
-    private static func instantiate(_ node: NodeSpec, children: [Controller]) throws -> Controller {
-        guard let type = node.nodeType else { throw ContainmentError.invalidArgument.with("unknown type \"\(node.type)\"") }
-        let transitionDuration = node.transitionMs.map { Duration.milliseconds($0) }
-        switch type {
-        case .controller:
-            return Controller(identifier: node.id, title: node.title)
-        case .contentState:
-            let controller = ContentStateController(identifier: node.id, title: node.title)
-            if let transitionDuration { controller.transitionDuration = transitionDuration }
-            switch NodeSpec.ContentStateName(rawValue: node.effectiveState) {
-            case .render:
-                guard let child = children.first else { throw ContainmentError.invalidArgument.with("nothing to render") }
-                try controller.transition(to: .render(child))
-            case .failed:
-                try controller.transition(to: .failed(node.message ?? ""))
-            case .loading:
-                // What the container shows when its view loads with no state set.
-                break
-            case nil:
-                throw ContainmentError.invalidArgument.with("unknown state \"\(node.effectiveState)\"")
-            }
-            return controller
-        case .loginState:
-            guard children.count == 2 || children.count == 3 else {
-                throw ContainmentError.invalidArgument.with("a LoginStateController needs two or three children")
-            }
-            let controller = try LoginStateController(identifier: node.id, loggedOut: children[0], loggedIn: children[1],
-                                                      locked: children.count == 3 ? children[2] : nil, title: node.title)
-            if let transitionDuration { controller.transitionDuration = transitionDuration }
-            return controller
-        case .paginated:
-            let controller = try PaginatedController(identifier: node.id, pages: children, title: node.title)
-            if let transitionDuration { controller.transitionDuration = transitionDuration }
-            return controller
-        case .keyboardAware:
-            guard let content = children.first else { throw ContainmentError.invalidArgument.with("a KeyboardAwareController needs a child") }
-            return try KeyboardAwareController(identifier: node.id, content: content, title: node.title)
-        case .menu:
-            let controller = try MenuController(identifier: node.id, viewControllers: children, title: node.title)
-            if let transitionDuration { controller.transitionDuration = transitionDuration }
-            return controller
-        case .stack:
-            return try StackController(identifier: node.id, arrangedChildren: children, spacing: node.spacing ?? 0, title: node.title)
-        case .navigation:
-            guard let root = children.first else { throw ContainmentError.invalidArgument.with("a NavigationController needs a root") }
-            let controller = try NavigationController(identifier: node.id, root: root, title: node.title)
-            if let transitionDuration { controller.transitionDuration = transitionDuration }
-            for screen in children.dropFirst() { try controller.push(screen, animated: false) }
-            let destinations = node.destinations
-            controller.makeDestination = { identifier in
-                guard let destination = destinations.first(where: { $0.id == identifier }) else { return nil }
-                // Building it once with the tree reported its problems with their places.
-                var issues: [TreeFileError.Issue] = []
-                return make(destination, at: [], issues: &issues)
-            }
-            return controller
         }
     }
 }

@@ -1,6 +1,6 @@
-/// Checks what decoding cannot: versions, names, identifiers, the children each type needs
-/// and the keys each type accepts. It goes on after each problem, so that one run reports
-/// them all.
+/// Checks what decoding cannot: versions, names, identifiers, and for each node what its kind
+/// (``ControllerKind``) says: the children it needs, the keys it takes and their values. It
+/// goes on after each problem, so that one run reports them all.
 struct TreeValidator {
     typealias Path = [TreeFileError.PathComponent]
 
@@ -53,7 +53,8 @@ struct TreeValidator {
     }
 
     private static func containsLoginState(_ node: NodeSpec) -> Bool {
-        node.nodeType == .loginState || node.children.contains(where: containsLoginState) || node.destinations.contains(where: containsLoginState)
+        node.type == LoginStateController.Kind.typeName || node.children.contains(where: containsLoginState)
+            || node.subtrees.contains { containsLoginState($0.node) }
     }
 
     private mutating func validate(_ node: NodeSpec, at path: Path, depth: Int) {
@@ -62,21 +63,22 @@ struct TreeValidator {
             return
         }
         validateIdentifiers(of: node, at: path)
-        if let type = node.nodeType {
-            validateKeys(of: node, type: type, at: path)
-            validateChildCount(of: node, type: type, at: path)
-            if type == .contentState { validateContentState(of: node, at: path) }
+        if let kind = node.kind {
+            validateKeys(of: node, kind: kind, at: path)
+            if let problem = kind.children.problem(count: node.children.count, typeName: kind.typeName) {
+                report(path, problem)
+            }
+            kind.validate(node) { place, problem in report(path + place, problem) }
         } else {
             // Its subtree is still checked: the children's problems are the file's too.
-            report(path, "unknown type \"\(node.type)\" (expected one of \(NodeType.expectedNames))")
+            report(path, "unknown type \"\(node.type)\" (expected one of \(ControllerKinds.typeNames))")
         }
         validateSiblings(node.children, at: path)
-        validateDestinations(of: node, at: path)
         for (index, child) in node.children.enumerated() {
             validate(child, at: path + [.key("children"), .index(index)], depth: depth + 1)
         }
-        for (index, destination) in node.destinations.enumerated() {
-            validate(destination, at: path + [.key("destinations"), .index(index)], depth: depth + 1)
+        for (place, subtree) in node.subtrees {
+            validate(subtree, at: path + place, depth: depth + 1)
         }
     }
 
@@ -98,64 +100,17 @@ struct TreeValidator {
         }
     }
 
-    /// Reports keys given to a type that does not use them: a typo's cousin, as silently ignored.
-    private mutating func validateKeys(of node: NodeSpec, type: NodeType, at path: Path) {
-        if let spacing = node.spacing {
-            if type != .stack {
-                report(path + [.key("spacing")], "\"spacing\" applies only to a StackController")
-            } else if !(spacing.isFinite && spacing >= 0) {
-                report(path + [.key("spacing")], "spacing must be a number of at least 0 (got \(Self.format(spacing)))")
+    /// Reports keys given to a kind that does not take them (a typo's cousin, as silently
+    /// ignored), and values a key's own rule refuses.
+    private mutating func validateKeys(of node: NodeSpec, kind: any ControllerKind.Type, at path: Path) {
+        for (name, value) in node.values.sorted(by: { $0.key < $1.key }) {
+            guard let key = kind.keys.first(where: { $0.name == name }) else {
+                let takers = ControllerKinds.kinds(taking: name).map { $0.typeName }
+                let list = takers.count > 1 ? takers.dropLast().joined(separator: ", ") + " or " + takers[takers.count - 1] : takers.joined()
+                report(path + [.key(name)], "\"\(name)\" applies only to a \(list)")
+                continue
             }
-        }
-        if let transitionMs = node.transitionMs {
-            if !type.hasTransitionDuration {
-                report(path + [.key("transitionMs")], "\"transitionMs\" does not apply to a \(type.rawValue), which has no transitions")
-            } else if transitionMs < 0 {
-                report(path + [.key("transitionMs")], "transition duration must not be negative (got \(transitionMs))")
-            }
-        }
-        if type != .navigation, !node.destinations.isEmpty {
-            report(path + [.key("destinations")], "\"destinations\" applies only to a NavigationController")
-        }
-        if type != .contentState {
-            if node.state != nil { report(path + [.key("state")], "\"state\" applies only to a ContentStateController") }
-            if node.message != nil { report(path + [.key("message")], "\"message\" applies only to a ContentStateController") }
-        }
-    }
-
-    private mutating func validateChildCount(of node: NodeSpec, type: NodeType, at path: Path) {
-        let count = node.children.count
-        let problem: String? = switch type {
-        case .controller: count == 0 ? nil : "a Controller has no children"
-        case .contentState: count <= 1 ? nil : "a ContentStateController has at most one child (what it renders)"
-        case .loginState: count == 2 || count == 3 ? nil : "a LoginStateController needs two or three children (logged out, logged in, and optionally locked)"
-        case .keyboardAware: count == 1 ? nil : "a KeyboardAwareController needs exactly one child (its content)"
-        case .paginated: count >= 1 ? nil : "a PaginatedController needs at least one child (its pages)"
-        case .menu: count >= 1 ? nil : "a MenuController needs at least one child (its items)"
-        case .stack: count >= 1 ? nil : "a StackController needs at least one child (its arranged children)"
-        case .navigation: count >= 1 ? nil : "a NavigationController needs at least one child (its root)"
-        }
-        if let problem { report(path, problem) }
-    }
-
-    private mutating func validateContentState(of node: NodeSpec, at path: Path) {
-        guard let state = NodeSpec.ContentStateName(rawValue: node.effectiveState) else {
-            let expected = NodeSpec.ContentStateName.allCases.map(\.rawValue).joined(separator: ", ")
-            report(path + [.key("state")], "unknown state \"\(node.effectiveState)\" (expected one of \(expected))")
-            return
-        }
-        switch state {
-        case .render:
-            if node.children.isEmpty { report(path, "a ContentStateController in state \"render\" needs a child to render") }
-        case .loading, .failed:
-            if !node.children.isEmpty {
-                report(path, "a ContentStateController in state \"\(state.rawValue)\" does not show its child (only state \"render\" does)")
-            }
-        }
-        if state == .failed, node.message == nil {
-            report(path, "a ContentStateController in state \"failed\" needs a \"message\"")
-        } else if state != .failed, node.message != nil {
-            report(path + [.key("message")], "\"message\" applies only to state \"failed\"")
+            if let problem = key.problem(with: value) { report(path + [.key(name)], problem) }
         }
     }
 
@@ -169,19 +124,6 @@ struct TreeValidator {
             } else if let restorationId = child.restorationId, !restorationIdentifiers.insert(restorationId).inserted {
                 // Siblings' states would be saved under the same restoration path.
                 report(childPath, "duplicate sibling restoration identifier \"\(restorationId)\"")
-            }
-        }
-    }
-
-    private mutating func validateDestinations(of node: NodeSpec, at path: Path) {
-        var identifiers: Set<String> = []
-        for (index, destination) in node.destinations.enumerated() {
-            let destinationPath = path + [.key("destinations"), .index(index)]
-            if !identifiers.insert(destination.id).inserted {
-                report(destinationPath, "duplicate destination identifier \"\(destination.id)\"")
-            } else if destination.id == node.children.first?.id {
-                // The root is never popped, so a screen with its identifier can never be pushed.
-                report(destinationPath, "destination identifier \"\(destination.id)\" is the root's: it could never be pushed")
             }
         }
     }
@@ -231,7 +173,7 @@ extension TreeValidator {
 
     private static let keyRanks: [String: Int] = {
         let keys = TreeFile.CodingKeys.allCases.map(\.stringValue) + TreeSpec.CodingKeys.allCases.map(\.stringValue)
-            + TreeSpec.WindowKeys.allCases.map(\.stringValue) + NodeSpec.CodingKeys.allCases.map(\.stringValue)
+            + TreeSpec.WindowKeys.allCases.map(\.stringValue) + NodeSpec.keyNames
         return Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }()
 }

@@ -28,14 +28,22 @@ extension Decoder {
     /// - Throws: `DecodingError` when the value is not a mapping, or has an unknown key and
     ///   no collector is installed.
     func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        let container = try container(keyedBy: Key.self)
-        let unknownKeys = try self.container(keyedBy: AnyCodingKey.self).allKeys
-            .filter { Key(stringValue: $0.stringValue) == nil }
-            .sorted { $0.stringValue < $1.stringValue }
-        guard !unknownKeys.isEmpty else { return container }
-        let expected = Key.allCases.map { $0.stringValue }.joined(separator: ", ")
+        _ = try strictContainer(expecting: Key.allCases.map(\.stringValue))
+        return try container(keyedBy: Key.self)
+    }
+
+    /// The keyed container of a spec mapping whose keys are known by name only (a node's, whose
+    /// kinds declare some), after reporting each key of the mapping not in `expected` as
+    /// ``strictContainer(keyedBy:)`` does.
+    /// - Parameter expected: The keys the mapping may hold, in the order messages list them.
+    /// - Throws: `DecodingError` when the value is not a mapping, or has an unknown key and
+    ///   no collector is installed.
+    func strictContainer(expecting expected: [String]) throws -> KeyedDecodingContainer<AnyCodingKey> {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        let known = Set(expected)
+        let unknownKeys = container.allKeys.filter { !known.contains($0.stringValue) }.sorted { $0.stringValue < $1.stringValue }
         for key in unknownKeys {
-            let message = "unknown key \"\(key.stringValue)\" (expected one of \(expected))"
+            let message = "unknown key \"\(key.stringValue)\" (expected one of \(expected.joined(separator: ", ")))"
             guard let collector = userInfo[UnknownKeyCollector.key] as? UnknownKeyCollector else {
                 throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: message))
             }
