@@ -1,8 +1,6 @@
-import AppStateCore
 import Foundation
-import XCTest
-
 import StateContainers
+import XCTest
 
 final class BusMessageTests: XCTestCase {
     private let begin = Rect(x: 0, y: 800, width: 1280, height: 320)
