@@ -244,7 +244,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["AppStateCore", "AppStateIPC", "TestSupport"]
+            dependencies: ["AppStateCore", "AppStateHost", "AppStateIPC", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -43,13 +43,19 @@ public struct CtlError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Puts any error a command can meet into words.
     /// - Parameters:
-    ///   - error: A ``VarlinkError`` reply, a ``VarlinkClientError``, or another `CtlError`.
+    ///   - error: A ``VarlinkError`` reply, a ``VarlinkClientError``, a
+    ///     ``DefaultSocketPathError``, or another `CtlError`.
     ///   - context: What the command was doing.
     public init(_ error: any Error, context: Context = Context()) {
         switch error {
         case let failure as CtlError: self = failure
         case let reply as VarlinkError: self.init(reply: reply, context: context)
         case let connection as VarlinkClientError: self.init(connection: connection, context: context)
+        case let noDefault as DefaultSocketPathError:
+            self.init(
+                message: "no socket given, and \(noDefault.reason), so uid \(noDefault.effectiveUserID) has no default socket; pass --socket PATH or set \(SocketLocation.environmentVariable)",
+                exitCode: ExitStatus.usage
+            )
         default: self.init(message: String(describing: error), exitCode: ExitStatus.software)
         }
     }

@@ -4,6 +4,9 @@
 public enum ExitStatus {
     /// The daemon answered with an error: the request was understood and refused.
     public static let failure: Int32 = 1
+    /// The command line, or the environment standing in for it, is wrong (`EX_USAGE`): for
+    /// instance no socket is given and there is no default one.
+    public static let usage: Int32 = 64
     /// The daemon could not be reached (`EX_UNAVAILABLE`).
     public static let unavailable: Int32 = 69
     /// A bug in `appstatectl` itself (`EX_SOFTWARE`).

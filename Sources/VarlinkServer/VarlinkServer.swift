@@ -195,7 +195,7 @@ public struct VarlinkServer: Sendable {
     /// Creates the directory the socket is bound in (mode 0755: the socket's own mode decides
     /// who may connect), if it does not exist yet; only the last component, whose parent
     /// (`/run`, `$XDG_RUNTIME_DIR`) must exist.
-    private static func createParentDirectory(of path: String) throws {
+    static func createParentDirectory(of path: String) throws {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.utf8.startIndex else { return }
         let directory = String(path[..<slash])
         if mkdir(directory, 0o755) == 0 { return }

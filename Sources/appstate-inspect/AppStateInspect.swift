@@ -56,9 +56,15 @@ struct AppStateInspect: ParsableCommand {
         if !address.isLoopback {
             FileHandle.standardError.write(Data("appstate-inspect: \(address.host) is not a loopback address: other machines can reach the page (with the token)\n".utf8))
         }
-        let socketPath = SocketLocation.resolve(
-            option: socket, environment: ProcessInfo.processInfo.environment[SocketLocation.environmentVariable]
-        )
+        let socketPath: String
+        do {
+            socketPath = try SocketLocation.resolve(
+                option: socket, environment: ProcessInfo.processInfo.environment[SocketLocation.environmentVariable]
+            )
+        } catch {
+            FileHandle.standardError.write(Data("appstate-inspect: \(error.message)\n".utf8))
+            throw ExitCode(error.exitCode)
+        }
         let hub = InspectorHub()
         let server = try InspectorServer(address: address, token: InspectorToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
         WatchFollower(socketPath: socketPath, tree: tree, hub: hub).start()

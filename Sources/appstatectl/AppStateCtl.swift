@@ -27,7 +27,8 @@ struct AppStateCtl: ParsableCommand {
             EXIT STATUS
               0   success
               1   appstated refused the request (the reason is on standard error)
-              64  the command line is wrong
+              64  the command line is wrong, or gives no socket where there is no
+                  default (no XDG_RUNTIME_DIR)
               69  appstated cannot be reached (not running, wrong socket, no access)
               75  appstated did not answer within --timeout
               76  appstated's reply did not follow the protocol

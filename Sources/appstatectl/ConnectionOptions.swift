@@ -39,8 +39,11 @@ struct ConnectionOptions: ParsableArguments {
     }
 
     /// The socket to connect to: `--socket`, `$APPSTATE_SOCKET`, or the default.
+    /// - Throws: ``CtlError`` (exit status 64) when none is given and there is no default.
     var socketPath: String {
-        SocketLocation.resolve(option: socket, environment: environment(SocketLocation.environmentVariable))
+        get throws(CtlError) {
+            try SocketLocation.resolve(option: socket, environment: environment(SocketLocation.environmentVariable))
+        }
     }
 
     /// Connects to the daemon and runs `body` with the connection. Every failure, from

@@ -1,3 +1,4 @@
+import AppStateIPC
 import Foundation
 import TestSupport
 import VarlinkServer
@@ -163,7 +164,7 @@ final class SystemdUnitFilesTests: AppStateTestCase {
     }
 
     func testSocket_matchesWhatTheDaemonLooksFor() throws {
-        XCTAssertEqual(try values("ListenStream", in: "appstated.socket"), [SocketPaths.systemSocketPath])
+        XCTAssertEqual(try values("ListenStream", in: "appstated.socket"), [AppStateInterface.systemSocketPath])
         XCTAssertEqual(try values("FileDescriptorName", in: "appstated.socket"), [ListenedSockets.varlinkName])
         XCTAssertEqual(try values("SocketMode", in: "appstated.socket"), ["0660"])
         XCTAssertEqual(try values("SocketGroup", in: "appstated.socket"), ["appstate"])

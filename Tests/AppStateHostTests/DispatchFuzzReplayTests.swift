@@ -52,8 +52,7 @@ final class DispatchFuzzReplayTests: AppStateTestCase {
                 continue
             }
             assertDeclared(reply, to: call, name: name)
-            let method = AppStateMethod(rawValue: call.method)
-            if method.map({ !$0.isMutation }) ?? true || flags & 1 == 0 {
+            if MethodRegistry.appState.entry(call.method).map({ !$0.effect.isMutation }) ?? true || flags & 1 == 0 {
                 XCTAssertEqual(before, after, "\(name): \(call) changed the tree without being a permitted mutation")
             }
         }

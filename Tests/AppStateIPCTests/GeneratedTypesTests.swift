@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
 import VarlinkIDL
+import TestSupport
 import XCTest
 
 /// The interface's types are generated from the interface file; what the generator takes on
 /// trust from the Swift side, and what it must not leave out, is held to the file here.
-final class GeneratedTypesTests: XCTestCase {
+final class GeneratedTypesTests: AppStateTestCase {
     private let interface = Result { try InterfaceDefinition(parsing: AppStateInterface.description) }
 
     func testNodeAppearance_whenComparedWithTheInterface_thenTheSameCasesInOrder() throws {

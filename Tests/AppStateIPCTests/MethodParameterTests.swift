@@ -262,10 +262,6 @@ final class MethodParameterTests: AppStateTestCase {
         XCTAssertEqual(AppStateMethod.allCases.filter { $0.declaration.requiresMore }, [.watch])
     }
 
-    func testIsMutation_whenMethodChangesATree_thenTrue() {
-        XCTAssertEqual(Set(AppStateMethod.allCases.filter { !$0.isMutation }), [.getTree, .getCurrent, .watch, .getStats, .getMetrics])
-    }
-
     func testNodeLookup_whenPathExists_thenFindsItAndDeepestCurrentFollowsCurrent() {
         let pages = Node(path: "s/h/p", identifier: "p", type: "PaginatedController", current: "two", children: [
             Node(path: "s/h/p/one", identifier: "one", type: "Controller"),

@@ -352,10 +352,4 @@ final class VarlinkClientTests: AppStateTestCase {
             XCTAssertEqual((error as? VarlinkClientError)?.kind, .invalidAddress)
         }
     }
-
-    func testDefaultSocketPath_whenRootOrUser_thenSystemOrRuntimeDirectory() {
-        XCTAssertEqual(AppStateInterface.defaultSocketPath(userID: 0, runtimeDirectory: "/run/user/0"), "/run/appstate/io.appstate")
-        XCTAssertEqual(AppStateInterface.defaultSocketPath(userID: 1000, runtimeDirectory: "/run/user/1000"), "/run/user/1000/appstate/io.appstate")
-        XCTAssertEqual(AppStateInterface.defaultSocketPath(userID: 1000, runtimeDirectory: nil), "/run/appstate/io.appstate")
-    }
 }

@@ -63,10 +63,34 @@ final class ArgumentParsingTests: AppStateTestCase {
         XCTAssertThrowsError(try PageTarget.parse(""))
     }
 
-    func testSocketLocationPrefersTheOptionThenTheEnvironment() {
-        XCTAssertEqual(SocketLocation.resolve(option: "/a", environment: "/b", fallback: { "/c" }), "/a")
-        XCTAssertEqual(SocketLocation.resolve(option: nil, environment: "/b", fallback: { "/c" }), "/b")
-        XCTAssertEqual(SocketLocation.resolve(option: nil, environment: "", fallback: { "/c" }), "/c")
-        XCTAssertEqual(SocketLocation.resolve(option: nil, environment: nil, fallback: { "/c" }), "/c")
+    func testSocketLocationPrefersTheOptionThenTheEnvironment() throws {
+        XCTAssertEqual(try SocketLocation.resolve(option: "/a", environment: "/b", fallback: { "/c" }), "/a")
+        XCTAssertEqual(try SocketLocation.resolve(option: nil, environment: "/b", fallback: { "/c" }), "/b")
+        XCTAssertEqual(try SocketLocation.resolve(option: nil, environment: "", fallback: { "/c" }), "/c")
+        XCTAssertEqual(try SocketLocation.resolve(option: nil, environment: nil, fallback: { "/c" }), "/c")
+    }
+
+    /// The default is asked for only when it is needed, so a missing `XDG_RUNTIME_DIR` is no
+    /// error for a command given a socket.
+    func testSocketLocation_whenASocketIsGiven_thenTheDefaultIsNotAskedFor() throws {
+        let noDefault = { () throws(DefaultSocketPathError) -> String in
+            throw DefaultSocketPathError(effectiveUserID: 1000, runtimeDirectory: nil)
+        }
+        XCTAssertEqual(try SocketLocation.resolve(option: "/a", environment: nil, fallback: noDefault), "/a")
+        XCTAssertEqual(try SocketLocation.resolve(option: nil, environment: "/b", fallback: noDefault), "/b")
+    }
+
+    func testSocketLocation_whenThereIsNoDefault_thenAUsageErrorSayingWhatToPass() {
+        for (runtimeDirectory, reason) in [(nil, "XDG_RUNTIME_DIR is not set"), ("run/user", #"XDG_RUNTIME_DIR is "run/user", not an absolute path"#)] {
+            let noDefault = { () throws(DefaultSocketPathError) -> String in
+                throw DefaultSocketPathError(effectiveUserID: 1000, runtimeDirectory: runtimeDirectory)
+            }
+            XCTAssertThrowsError(try SocketLocation.resolve(option: nil, environment: "", fallback: noDefault)) { error in
+                XCTAssertEqual(error as? CtlError, CtlError(
+                    message: "no socket given, and \(reason), so uid 1000 has no default socket; pass --socket PATH or set APPSTATE_SOCKET",
+                    exitCode: 64
+                ))
+            }
+        }
     }
 }

@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateCtlKit
 import AppStateIPC
+import TestSupport
 import XCTest
 
 /// A split container as `appstatectl tree` and `tree --svg` show it: both columns side by side
 /// while expanded, the primary alone (the secondary listed off screen) while collapsed.
-final class SplitRenderingTests: XCTestCase {
+final class SplitRenderingTests: AppStateTestCase {
     private func split(width: Double, collapsed: Bool) -> Node {
         let window = Rect(x: 0, y: 0, width: width, height: 800)
         let primary = collapsed ? window : Rect(x: 0, y: 0, width: width * 0.4, height: 800)

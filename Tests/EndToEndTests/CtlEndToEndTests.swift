@@ -248,6 +248,26 @@ final class CtlEndToEndTests: AppStateTestCase {
         )
     }
 
+    /// The default socket follows the effective user: with only the effective user switched
+    /// to nobody (the real one stays root) and no `XDG_RUNTIME_DIR`, there is none, and both
+    /// tools say what to pass instead of trying the system socket.
+    func testNoSocket_whenTheEffectiveUserHasNoRuntimeDirectory_thenAUsageErrorInWords() throws {
+        _ = try XCTUnwrap(getuid() == 0 ? true : nil, "the privilege tests run as root, to switch to nobody with setpriv")
+        let withoutSocket = [try resolveExecutable("env"), "-u", "XDG_RUNTIME_DIR", "-u", "APPSTATE_SOCKET",
+                             try resolveExecutable("setpriv"), "--euid=65534", "--"]
+        let sentence = "no socket given, and XDG_RUNTIME_DIR is not set, so uid 65534 has no default socket; pass --socket PATH or set APPSTATE_SOCKET"
+        assertFailure(try Command.run(withoutSocket[0], Array(withoutSocket.dropFirst()) + [Products.appstatectl.path, "current"]), 64, sentence)
+        let inspect = try Command.run(withoutSocket[0], Array(withoutSocket.dropFirst()) + [Products.appstateInspect.path])
+        XCTAssertEqual(inspect.status, 64, inspect.stderr)
+        XCTAssertEqual(inspect.stdout, "")
+        XCTAssertEqual(inspect.stderr, "appstate-inspect: \(sentence)\n")
+
+        let relative = try Command.run(try resolveExecutable("setpriv"), [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "--", Products.appstatectl.path, "status",
+        ], environment: ["XDG_RUNTIME_DIR": "run/user/65534", "APPSTATE_SOCKET": ""])
+        assertFailure(relative, 64, #"no socket given, and XDG_RUNTIME_DIR is "run/user/65534", not an absolute path, so uid 65534 has no default socket; pass --socket PATH or set APPSTATE_SOCKET"#)
+    }
+
     func testPermissions_whenNobodyConnects_thenDeniedInWords() throws {
         _ = try XCTUnwrap(getuid() == 0 ? true : nil, "the privilege tests run as root, to switch to nobody with setpriv")
         let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", Products.appstatectl.path]

@@ -1,9 +1,7 @@
-import AppStateCore
 import Foundation
+import StateContainers
 import TestSupport
 import XCTest
-
-import StateContainers
 
 final class BusMessageTests: AppStateTestCase {
     private let begin = Rect(x: 0, y: 800, width: 1280, height: 320)

@@ -36,6 +36,13 @@ public final class TemporaryDirectory {
     }
 }
 
+/// The process's file mode creation mask, which `umask(2)` can only read by setting it.
+public func currentUmask() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+}
+
 /// Waits up to `timeout` for `descriptor` to become readable.
 public func waitReadable(_ descriptor: CInt, timeout: Duration) -> Bool {
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -12,11 +12,8 @@ public struct SystemdError: Error, CustomStringConvertible, Sendable {
             case listenFileDescriptorsFailed
             case ambiguousListenFileDescriptors
             case notAListeningUnixStreamSocket
-            case runtimeDirectoryUnset
             case homeDirectoryUnknown
             case directoryCreationFailed
-            case peerCredentialsUnavailable
-            case userLookupFailed
         }
 
         private let wrapped: Wrapped
@@ -33,16 +30,10 @@ public struct SystemdError: Error, CustomStringConvertible, Sendable {
         public static let ambiguousListenFileDescriptors = Code(.ambiguousListenFileDescriptors)
         /// The passed descriptor is not a listening `AF_UNIX` stream socket.
         public static let notAListeningUnixStreamSocket = Code(.notAListeningUnixStreamSocket)
-        /// A non-root process needs `XDG_RUNTIME_DIR` for its default socket path.
-        public static let runtimeDirectoryUnset = Code(.runtimeDirectoryUnset)
         /// Neither `HOME` nor the password database gives a home directory.
         public static let homeDirectoryUnknown = Code(.homeDirectoryUnknown)
         /// A directory could not be created.
         public static let directoryCreationFailed = Code(.directoryCreationFailed)
-        /// `SO_PEERCRED` could not be read from a socket.
-        public static let peerCredentialsUnavailable = Code(.peerCredentialsUnavailable)
-        /// The password or group database could not be read.
-        public static let userLookupFailed = Code(.userLookupFailed)
 
         /// The code's name, e.g. `runtimeDirectoryUnset`.
         public var description: String { wrapped.rawValue }

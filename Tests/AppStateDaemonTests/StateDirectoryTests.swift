@@ -4,60 +4,7 @@ import XCTest
 
 @testable import AppStateDaemon
 
-final class SystemdSocketPathsTests: AppStateTestCase {
-    func testDefaultSocketPath_whenRoot_thenIsUnderRunAppstate() throws {
-        XCTAssertEqual(
-            try SocketPaths.defaultSocketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/0"], uid: 0),
-            "/run/appstate/io.appstate"
-        )
-        XCTAssertEqual(try SocketPaths.defaultSocketPath(environment: [:], uid: 0), SocketPaths.systemSocketPath)
-    }
-
-    func testDefaultSocketPath_whenUserWithRuntimeDirectory_thenIsUnderIt() throws {
-        XCTAssertEqual(
-            try SocketPaths.defaultSocketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], uid: 1000),
-            "/run/user/1000/appstate/io.appstate"
-        )
-        XCTAssertEqual(
-            try SocketPaths.defaultSocketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000/"], uid: 1000),
-            "/run/user/1000/appstate/io.appstate"
-        )
-    }
-
-    func testDefaultSocketPath_whenUserWithoutRuntimeDirectory_thenThrowsRuntimeDirectoryUnset() {
-        for environment in [[:], ["XDG_RUNTIME_DIR": ""], ["XDG_RUNTIME_DIR": "run/user/1000"]] {
-            XCTAssertThrowsError(try SocketPaths.defaultSocketPath(environment: environment, uid: 1000)) { error in
-                XCTAssertEqual((error as? SystemdError)?.code, .runtimeDirectoryUnset)
-                XCTAssertTrue("\(error)".contains("--socket"), "the error should say how to proceed: \(error)")
-            }
-        }
-    }
-
-    func testCreateParentDirectory_whenMissing_thenCreatesItAndToleratesExisting() throws {
-        let directory = try TemporaryDirectory()
-        let socketPath = directory.path + "/appstate/io.appstate"
-        try SocketPaths.createParentDirectory(of: socketPath)
-        var status = stat()
-        XCTAssertEqual(stat(directory.path + "/appstate", &status), 0)
-        XCTAssertEqual(status.st_mode & S_IFMT, S_IFDIR)
-        XCTAssertEqual(status.st_mode & 0o777, 0o755 & ~currentUmask())
-        try SocketPaths.createParentDirectory(of: socketPath)
-    }
-
-    func testCreateParentDirectory_whenGrandparentMissingOrFileInTheWay_thenThrows() throws {
-        let directory = try TemporaryDirectory()
-        XCTAssertThrowsError(try SocketPaths.createParentDirectory(of: directory.path + "/a/b/io.appstate")) { error in
-            XCTAssertEqual((error as? SystemdError)?.code, .directoryCreationFailed)
-            XCTAssertEqual((error as? SystemdError)?.errno, ENOENT)
-        }
-        _ = FileManager.default.createFile(atPath: directory.path + "/file", contents: Data())
-        XCTAssertThrowsError(try SocketPaths.createParentDirectory(of: directory.path + "/file/io.appstate")) { error in
-            XCTAssertEqual((error as? SystemdError)?.code, .directoryCreationFailed)
-        }
-    }
-
-    // MARK: State directory
-
+final class StateDirectoryTests: AppStateTestCase {
     func testResolveStateDirectory_whenUnderSystemd_thenIsFirstStateDirectoryEntryEvenWithExplicit() throws {
         XCTAssertEqual(
             try StateDirectory.resolve(explicit: "/srv/mine", environment: ["STATE_DIRECTORY": "/var/lib/appstate:/var/lib/other"], uid: 999),
@@ -135,11 +82,5 @@ final class SystemdSocketPathsTests: AppStateTestCase {
         XCTAssertThrowsError(try StateDirectory.createIfNeeded(at: directory.path + "/file/appstate")) { error in
             XCTAssertEqual((error as? SystemdError)?.code, .directoryCreationFailed)
         }
-    }
-
-    private func currentUmask() -> mode_t {
-        let mask = umask(0o022)
-        umask(mask)
-        return mask
     }
 }
