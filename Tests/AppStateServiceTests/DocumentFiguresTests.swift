@@ -1,11 +1,12 @@
+import AppStateService
 import Foundation
 import XCTest
 
-/// Figures the documents quote, recomputed from what produces them, so that they cannot drift
-/// silently: the size of the test suite in RELIABILITY.md (counted as XCTest finds tests:
-/// every `func test…()` under `Tests/`), and in BENCHMARKS.md the number of missed targets
-/// its notes explain against its own table. (The exposure README.md quotes is checked
-/// against `systemd-analyze security` in `SystemdUnitFilesTests`.)
+/// What the long documents say, checked against what they describe, so that they cannot drift
+/// silently: in RELIABILITY.md the tests, files, scripts and `make` targets it names and the
+/// default limits it quotes; in BENCHMARKS.md the number of missed targets its notes explain
+/// against its own table. (The exposure README.md and RELIABILITY.md quote is checked against
+/// `systemd-analyze security` in `SystemdUnitFilesTests`.)
 final class DocumentFiguresTests: XCTestCase {
     private static let root = TestPaths.repositoryRoot
 
@@ -13,64 +14,145 @@ final class DocumentFiguresTests: XCTestCase {
         try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    // MARK: RELIABILITY.md: the size of the suite
+    // MARK: RELIABILITY.md: what it names exists
 
-    /// The XCTest methods in the Swift files under `directory` whose name matches `files`:
-    /// `func test…()` without parameters, which is what XCTest discovers and runs.
-    static func countTests(under directory: URL, files: (String) -> Bool = { _ in true }) throws -> Int {
-        let expression = try NSRegularExpression(pattern: #"\bfunc test[A-Za-z0-9_]*\(\)"#)
-        var count = 0
-        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+    /// Where a named path may live; a code span starting with one of these is a path.
+    static let pathPrefixes = ["Tests/", "Fuzz/", "scripts/", "systemd/", "Benchmarks/", "docs/", ".ci/"]
+
+    /// What `text` names in code spans and `root` lacks: a test class (`…Tests`), a test
+    /// method (`…Tests.test…`, a trailing `…` meaning any name it starts), a path (its first
+    /// word), a `make` target.
+    static func missingNames(in text: String, root: URL) throws -> [String] {
+        var classes: Set<String> = []
+        var methods: [String: Set<String>] = [:]
+        let classPattern = try NSRegularExpression(pattern: #"\b(?:class|extension) ([A-Za-z0-9_]+Tests)\b"#)
+        let methodPattern = try NSRegularExpression(pattern: #"\bfunc (test[A-Za-z0-9_]*)\("#)
+        let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent("Tests"), includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "swift", files(url.lastPathComponent) else { continue }
-            let text = try String(contentsOf: url, encoding: .utf8)
-            count += expression.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
+            guard url.pathExtension == "swift" else { continue }
+            let source = try String(contentsOf: url, encoding: .utf8)
+            let declared = matches(classPattern, in: source)
+            classes.formUnion(declared)
+            for name in declared { methods[name, default: []].formUnion(matches(methodPattern, in: source)) }
         }
-        return count
-    }
+        let makefile = (try? String(contentsOf: root.appendingPathComponent("Makefile"), encoding: .utf8)) ?? ""
+        let targets = Set(matches(try NSRegularExpression(pattern: #"(?m)^([A-Za-z0-9_-]+):"#), in: makefile))
 
-    /// The number in the first match of `pattern` (its first group), commas allowed.
-    static func quotedNumber(_ pattern: String, in text: String) -> Int? {
-        guard let expression = try? NSRegularExpression(pattern: pattern),
-              let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let range = Range(match.range(at: 1), in: text) else { return nil }
-        return Int(text[range].replacingOccurrences(of: ",", with: ""))
-    }
-
-    static let suiteSizePattern = #"the whole suite has \*\*([0-9,]+) tests\*\*"#
-    static let reliabilitySizePattern = #"\*\*([0-9,]+) tests\*\* in `Reliability\*Tests\.swift`"#
-
-    func testReliability_whenTestsAreCounted_thenQuotesTheSizeOfTheSuite() throws {
-        let counted = try Self.countTests(under: Self.root.appendingPathComponent("Tests"))
-        let quoted = try XCTUnwrap(Self.quotedNumber(Self.suiteSizePattern, in: try document("RELIABILITY.md")),
-                                   "RELIABILITY.md no longer quotes the size of the suite (/\(Self.suiteSizePattern)/)")
-        XCTAssertEqual(quoted, counted, "RELIABILITY.md says the suite has \(quoted) tests; Tests/ holds \(counted) `func test…()`: update the figure")
-    }
-
-    func testReliability_whenReliabilityTestsAreCounted_thenQuotesTheirNumber() throws {
-        let counted = try Self.countTests(under: Self.root.appendingPathComponent("Tests/EndToEndTests")) {
-            $0.hasPrefix("Reliability") && $0.hasSuffix("Tests.swift")
+        let methodReference = try NSRegularExpression(pattern: #"^([A-Za-z0-9_]+Tests)\.(test[A-Za-z0-9_]*)(…)?$"#)
+        var missing: [String] = []
+        for span in matches(try NSRegularExpression(pattern: "`([^`\n]+)`"), in: text) {
+            let range = NSRange(span.startIndex..., in: span)
+            if let match = methodReference.firstMatch(in: span, range: range),
+               let className = Range(match.range(at: 1), in: span).map({ String(span[$0]) }),
+               let method = Range(match.range(at: 2), in: span).map({ String(span[$0]) }) {
+                let prefix = match.range(at: 3).location != NSNotFound
+                let found = methods[className, default: []].contains { prefix ? $0.hasPrefix(method) : $0 == method }
+                if !found { missing.append(span) }
+            } else if span.range(of: #"^[A-Za-z0-9_]+Tests$"#, options: .regularExpression) != nil {
+                if !classes.contains(span) { missing.append(span) }
+            } else if span.hasPrefix("make ") {
+                let target = String(span.dropFirst(5).split(separator: " ").first ?? "")
+                if !targets.contains(target) { missing.append(span) }
+            } else if pathPrefixes.contains(where: { span.hasPrefix($0) }) {
+                let path = String(span.split(separator: " ").first ?? "")
+                if !FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) { missing.append(span) }
+            }
         }
-        let quoted = try XCTUnwrap(Self.quotedNumber(Self.reliabilitySizePattern, in: try document("RELIABILITY.md")),
-                                   "RELIABILITY.md no longer quotes the number of reliability tests (/\(Self.reliabilitySizePattern)/)")
-        XCTAssertEqual(quoted, counted, "RELIABILITY.md says \(quoted) reliability tests; the Reliability*Tests.swift files hold \(counted)")
+        return missing
     }
 
-    func testCountTests_whenFilesHoldTestsAndLookalikes_thenCountsOnlyTestMethods() throws {
+    private static func matches(_ expression: NSRegularExpression, in text: String) -> [String] {
+        expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+
+    func testReliability_whenItNamesTestsFilesAndTargets_thenEachExists() throws {
+        XCTAssertEqual(try Self.missingNames(in: try document("RELIABILITY.md"), root: Self.root), [],
+                       "RELIABILITY.md names what does not exist: rename or remove it there")
+    }
+
+    func testMissingNames_whenNamesExistOrNot_thenReportsOnlyTheMissing() throws {
         let directory = try TemporaryDirectory()
-        let url = URL(fileURLWithPath: directory.path)
-        // Spelt with `f` so that this file's own count is not changed by the sample.
+        let root = URL(fileURLWithPath: directory.path)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Tests/Some"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        // Spelt with `f` so that this file holds no test method of the sample's names.
         let f = "func"
         try """
-            \(f) testA() {}
-            @MainActor \(f) testB_whenX_thenY() async throws {}
-            \(f) testWith(_ argument: Int) {}
-            \(f) helperTest() {}
-            // \(f) testC() in a comment still counts, as it would for grep
-            """.write(to: url.appendingPathComponent("OneTests.swift"), atomically: true, encoding: .utf8)
-        try "\(f) testD() {}".write(to: url.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
-        XCTAssertEqual(try Self.countTests(under: url), 3)
-        XCTAssertEqual(try Self.countTests(under: url) { $0.hasPrefix("Other") }, 0)
+            final class SampleTests: XCTestCase {
+                \(f) testOne_whenX_thenY() {}
+            }
+            """.write(to: root.appendingPathComponent("Tests/Some/SampleTests.swift"), atomically: true, encoding: .utf8)
+        try "run:\n\ttrue\n".write(to: root.appendingPathComponent("Makefile"), atomically: true, encoding: .utf8)
+        try "".write(to: root.appendingPathComponent("scripts/tool"), atomically: true, encoding: .utf8)
+        let present = "`SampleTests`, `SampleTests.testOne_whenX_thenY`, `SampleTests.testOne_…`, `make run`, `scripts/tool N`, `GetTree`"
+        XCTAssertEqual(try Self.missingNames(in: present, root: root), [])
+        let absent = "`OtherTests`, `SampleTests.testTwo`, `SampleTests.testOne`, `OtherTests.testOne_…`, `make fuzz`, `scripts/gone`, `Fuzz/x`"
+        XCTAssertEqual(try Self.missingNames(in: absent, root: root),
+                       ["OtherTests", "SampleTests.testTwo", "SampleTests.testOne", "OtherTests.testOne_…", "make fuzz", "scripts/gone", "Fuzz/x"])
+    }
+
+    // MARK: RELIABILITY.md: the default limits
+
+    /// The last cell of the first table row of `text` that holds `key`.
+    static func quotedDefault(_ key: String, in text: String) -> String? {
+        text.split(separator: "\n").first { $0.hasPrefix("|") && $0.contains(key) }
+            .flatMap { $0.split(separator: "|").last }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// A count as the documents write it: thousands separated by commas.
+    static func count(_ value: Int) -> String {
+        let digits = String(value)
+        return digits.enumerated().map { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : "\(digit)"
+        }.joined()
+    }
+
+    /// A size as the documents write it: in MiB or KiB when it is a whole number of them.
+    static func bytes(_ value: Int) -> String {
+        if value > 0 && value % (1 << 20) == 0 { return "\(count(value >> 20)) MiB" }
+        if value > 0 && value % (1 << 10) == 0 { return "\(count(value >> 10)) KiB" }
+        return "\(count(value)) bytes"
+    }
+
+    static func seconds(_ value: Duration?) -> String {
+        guard let value else { return "none" }
+        return "\(count(Int(value.components.seconds))) s"
+    }
+
+    func testReliability_whenItQuotesTheDefaultLimits_thenTheyAreTheDaemons() throws {
+        let text = try document("RELIABILITY.md")
+        let limits = ServerLimits()
+        let expected = [
+            ("`--max-message-size`", Self.bytes(limits.maximumMessageSize)),
+            ("`--max-connections`", Self.count(limits.maximumConnections)),
+            ("`--max-connections-per-user`", Self.count(limits.maximumConnectionsPerUser)),
+            ("`--idle-timeout`", Self.seconds(limits.idleTimeout)),
+            ("`--partial-message-timeout`", Self.seconds(limits.partialMessageTimeout)),
+            ("replies queued to one watcher", Self.count(limits.maximumWatcherReplies)),
+            ("bytes queued to one watcher", Self.bytes(limits.maximumWatcherQueue)),
+        ]
+        for (key, value) in expected {
+            let quoted = try XCTUnwrap(Self.quotedDefault(key, in: text), "RELIABILITY.md has no row of default limits for \(key)")
+            XCTAssertEqual(quoted, value, "RELIABILITY.md says the default for \(key) is \(quoted); ServerLimits has \(value)")
+        }
+    }
+
+    func testFormatting_whenLimitsAreWritten_thenAsTheDocumentsWriteThem() {
+        XCTAssertEqual(Self.count(1000), "1,000")
+        XCTAssertEqual(Self.count(100), "100")
+        XCTAssertEqual(Self.count(1_234_567), "1,234,567")
+        XCTAssertEqual(Self.bytes(1 << 20), "1 MiB")
+        XCTAssertEqual(Self.bytes(3 << 10), "3 KiB")
+        XCTAssertEqual(Self.bytes(1500), "1,500 bytes")
+        XCTAssertEqual(Self.seconds(.seconds(300)), "300 s")
+        XCTAssertEqual(Self.seconds(nil), "none")
+        let table = "| bound | option | default |\n|---|---|---|\n| connections | `--max-connections` | 1,000 |\n| per user | `--max-connections-per-user` | 100 |"
+        XCTAssertEqual(Self.quotedDefault("`--max-connections`", in: table), "1,000")
+        XCTAssertEqual(Self.quotedDefault("`--max-connections-per-user`", in: table), "100")
+        XCTAssertNil(Self.quotedDefault("`--idle-timeout`", in: table))
     }
 
     // MARK: BENCHMARKS.md: missed targets against the table
