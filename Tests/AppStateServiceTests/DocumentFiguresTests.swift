@@ -3,15 +3,47 @@ import Foundation
 import XCTest
 
 /// What the long documents say, checked against what they describe, so that they cannot drift
-/// silently: in RELIABILITY.md the tests, files, scripts and `make` targets it names and the
-/// default limits it quotes; in BENCHMARKS.md the count of targets met and the notes on the
-/// missed ones against its own table. (The exposure README.md and RELIABILITY.md quote is
-/// checked against `systemd-analyze security` in `SystemdUnitFilesTests`.)
+/// silently: their size; in RELIABILITY.md the tests, files, scripts and `make` targets it
+/// names and the default limits it quotes; in BENCHMARKS.md the count of targets met and the
+/// notes on the missed ones against its own table. (The exposure README.md and RELIABILITY.md
+/// quote is checked against `systemd-analyze security` in `SystemdUnitFilesTests`.)
 final class DocumentFiguresTests: XCTestCase {
     private static let root = TestPaths.repositoryRoot
 
     private func document(_ path: String) throws -> String {
         try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    // MARK: Size
+
+    /// The largest a long document may be: past it, readers stop reading and nobody keeps it
+    /// true. Benchmarks/report.py writes BENCHMARKS.md within the same limit (DOCUMENT_LIMIT).
+    static let documentLimit = 15 * 1024
+    /// The documents held to the limit.
+    static let limitedDocuments = ["BENCHMARKS.md", "RELIABILITY.md"]
+
+    func testDocuments_whenMeasured_thenEachIsWithinTheLimit() throws {
+        for path in Self.limitedDocuments {
+            let size = try XCTUnwrap(
+                try FileManager.default.attributesOfItem(atPath: Self.root.appendingPathComponent(path).path)[.size] as? Int)
+            XCTAssertLessThanOrEqual(size, Self.documentLimit,
+                                     "\(path) is \(size) bytes, over \(Self.documentLimit): shorten it (git keeps what it said)")
+        }
+    }
+
+    func testBenchmarkReport_whenRead_thenWritesWithinTheSameLimit() throws {
+        let script = try document("Benchmarks/report.py")
+        let quoted = try XCTUnwrap(Self.firstNumber(#"(?m)^DOCUMENT_LIMIT = ([0-9]+) \* 1024$"#, in: script),
+                                   "Benchmarks/report.py no longer sets DOCUMENT_LIMIT = N * 1024")
+        XCTAssertEqual(quoted * 1024, Self.documentLimit, "Benchmarks/report.py writes BENCHMARKS.md within another limit than this test's")
+    }
+
+    /// The number in the first match of `pattern` (its first group), commas allowed.
+    static func firstNumber(_ pattern: String, in text: String) -> Int? {
+        guard let expression = try? NSRegularExpression(pattern: pattern),
+              let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let range = Range(match.range(at: 1), in: text) else { return nil }
+        return Int(text[range].replacingOccurrences(of: ",", with: ""))
     }
 
     // MARK: RELIABILITY.md: what it names exists
