@@ -5,9 +5,9 @@ watchers run, then what a page change adds, then reads, then a one-shot connecti
 rest of what a start runs.
 
 Between two changes of a UI (16 ms at 60 per second) the machine runs other work, so a change
-starts with its code out of the caches and the TLB. Linked in source order, a keyboard change
-with ten watchers ran code on about 230 pages of 4 KiB; laid out hot first, on about 75, and
-the daemon's CPU time per paced change fell by about a fifth (NOTES.md).
+starts with its code out of the caches and the TLB. Linked in source order, the code a change
+runs is spread over the whole binary; laid out hot first, it sits on few pages, so a cold
+change misses less.
 
 How: runs a release appstated under valgrind's callgrind, with ten watchers and a logged-in
 client, once idle and twice for each workload (5 and 105 rounds); a function whose instruction

@@ -6,7 +6,8 @@ import NIOCore
 
 /// A listening ``VarlinkServer``: its socket and its open connections, until it drains.
 public final class VarlinkListener: Sendable {
-    private let channel: any Channel
+    /// The listening socket's channel.
+    let channel: any Channel
     private let registry: ConnectionRegistry
     /// The socket file, removed when draining; nil for an inherited descriptor.
     private let path: String?

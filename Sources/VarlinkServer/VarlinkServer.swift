@@ -113,6 +113,10 @@ public struct VarlinkServer: Sendable {
         let channel: any Channel
         do {
             channel = try await ServerBootstrap(group: eventLoops)
+                // Out of descriptors, accepting pauses instead of spinning on the readable socket.
+                .serverChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler()) }
+                }
                 // Clients half-close to say they are done sending, and still read what is owed them.
                 .childChannelOption(.allowRemoteHalfClosure, value: true)
                 .childChannelInitializer(makeInitializer(registry: registry))

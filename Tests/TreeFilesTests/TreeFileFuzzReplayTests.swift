@@ -4,8 +4,8 @@ import TestSupport
 import XCTest
 
 /// Replays the committed inputs of fuzz target `treefile` — its seeds and the inputs it found
-/// (Fuzz/treefile/regressions; RELIABILITY.md §6 says what each broke) — with the checks the
-/// target makes, so that the suite fails if a fix is undone.
+/// (Fuzz/treefile/regressions; the focused tests below say what each broke) — with the checks
+/// the target makes, so that the suite fails if a fix is undone.
 final class TreeFileFuzzReplayTests: AppStateTestCase {
     @MainActor func testCommittedInputs_whenReplayed_thenEveryProblemNamesItsPlace() async throws {
         let inputs = try FuzzInputs.committed(to: "treefile")
