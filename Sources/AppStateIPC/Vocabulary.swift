@@ -57,3 +57,15 @@ public typealias Rect = AppStateCore.Rect
 
 /// A width and a height, as `CGSize` is in UIKit: AppStateCore's `Size`.
 public typealias Size = AppStateCore.Size
+
+/// A value that writes its members in key order to a sink: AppStateCore's `JSONObjectEncodable`.
+public typealias JSONObjectEncodable = AppStateCore.JSONObjectEncodable
+
+/// Where a ``JSONObjectEncodable`` value's members go: AppStateCore's `JSONMemberSink`.
+public typealias JSONMemberSink = AppStateCore.JSONMemberSink
+
+/// A sink that writes members as JSON text: AppStateCore's `JSONTextSink`.
+public typealias JSONTextSink = AppStateCore.JSONTextSink
+
+/// A sink that collects members as JSON values: AppStateCore's `JSONValueSink`.
+public typealias JSONValueSink = AppStateCore.JSONValueSink

@@ -75,17 +75,32 @@ final class VocabularyAliasTests: AppStateTestCase {
 
     // MARK: - Reading the sources
 
+    /// The public declarations of AppStateCore's sources and of what the build plugin
+    /// generates for it from the interface file.
     private static func topLevelPublicDeclarations() throws -> (types: [String], others: [String]) {
-        let directory = repository.appendingPathComponent("Sources/AppStateCore")
         var types: [String] = [], others: [String] = []
-        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
-        for case let url as URL in enumerator where url.pathExtension == "swift" {
-            let relative = String(url.path.dropFirst(repository.path.count + 1))
-            let parsed = topLevelPublicDeclarations(in: try String(contentsOf: url, encoding: .utf8), file: relative)
+        for url in try sourceFiles(under: repository.appendingPathComponent("Sources/AppStateCore")) + generatedFiles() {
+            let parsed = topLevelPublicDeclarations(in: try String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
             types += parsed.types
             others += parsed.others
         }
         return (types, others)
+    }
+
+    private static func sourceFiles(under directory: URL) throws -> [URL] {
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
+        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+    }
+
+    /// The plugin's output for AppStateCore in this build: `.build/plugins/outputs/*/AppStateCore`
+    /// beside the products' directory (`.build/<triple>/debug`).
+    private static func generatedFiles() throws -> [URL] {
+        let build = URL(fileURLWithPath: try TestPaths.productsDirectory).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let files = try sourceFiles(under: build.appendingPathComponent("plugins/outputs"))
+            .filter { $0.path.contains("/AppStateCore/destination/") }
+        XCTAssertFalse(files.isEmpty, "no generated source of AppStateCore under \(build.path)/plugins/outputs")
+        return files
     }
 
     /// The public declarations that start a line, which in this code base's formatting is the
