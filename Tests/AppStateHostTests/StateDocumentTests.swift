@@ -42,4 +42,30 @@ final class StateDocumentTests: AppStateTestCase {
             XCTAssertEqual("\(error)", "the state cannot be written as JSON (default: session: since holds a number that is not finite)")
         }
     }
+
+    func testDecode_whenWrittenByAnotherWriterWithMembersOfALaterVersion_thenReadsWhatItKnows() throws {
+        let text = """
+            {
+              "trees" : { "default" : { "controllers" : { "session" : { "user" : "ada" } }, "version" : 1, "note" : "x" } },
+              "version" : 1,
+              "writtenBy" : "a later appstated"
+            }
+            """
+
+        let document = try StateDocument.decode(Array(text.utf8), path: "state.json")
+
+        XCTAssertEqual(document, StateDocument(trees: ["default": RestorationDocument(controllers: ["session": ["user": "ada"]])]))
+    }
+
+    func testDecode_whenNotAStateDocument_thenCorruptNamingTheFile() {
+        let cases = [
+            "", "[]", #"{"trees":{}}"#, #"{"version":2,"trees":{}}"#, #"{"version":1}"#,
+            #"{"version":1,"trees":{"default":{"version":1}}}"#, #"{"version":1,"trees":{"default":{"version":1,"controllers":{"session":3}}}}"#,
+        ]
+        for text in cases {
+            XCTAssertThrowsError(try StateDocument.decode(Array(text.utf8), path: "/var/lib/appstate/state.json"), text) { error in
+                XCTAssertTrue("\(error)".hasPrefix("/var/lib/appstate/state.json is not a valid state file"), "\(error)")
+            }
+        }
+    }
 }

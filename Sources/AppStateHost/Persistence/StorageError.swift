@@ -14,9 +14,6 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What failed, in words: the operation, the file and the reason.
     public let description: String
 
-    /// Whether the stored state exists but cannot be read as a state document.
-    public var isCorrupt: Bool { code == .corrupt }
-
     static func io(_ operation: String, _ path: String, errno number: Int32) -> StorageError {
         StorageError(code: .io, description: "\(operation) \(path): \(String(cString: strerror(number)))")
     }
