@@ -101,7 +101,6 @@ let package = Package(
         .target(
             name: "AppStateDaemon",
             dependencies: [
-                "AppStateCore",
                 "AppStateFollowers",
                 "AppStateHost",
                 "AppStateIPC",
@@ -111,7 +110,6 @@ let package = Package(
                 "TreeFiles",
                 "VarlinkServer",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -133,11 +131,12 @@ let package = Package(
         ),
         .target(
             name: "AppStateCtlKit",
-            dependencies: ["AppStateIPC"]
+            dependencies: ["AppStateCore", "AppStateIPC"]
         ),
         .executableTarget(
             name: "appstatectl",
             dependencies: [
+                "AppStateCore",
                 "AppStateCtlKit",
                 "AppStateIPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -168,6 +167,7 @@ let package = Package(
         .executableTarget(
             name: "appstate-crashtest",
             dependencies: [
+                "AppStateCore",
                 "AppStateIPC",
                 "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -193,6 +193,7 @@ let package = Package(
                 "ServiceTestDoubles",
                 "TestSupport",
                 "VarlinkServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -208,14 +209,13 @@ let package = Package(
                 "ServiceTestDoubles",
                 "StateContainers",
                 "TestSupport",
-                "TreeFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "TreeFilesTests", dependencies: ["AppStateCore", "StateContainers", "TestSupport", "TreeFiles"]),
-        .testTarget(name: "AppStateFollowersTests", dependencies: ["AppStateCore", "AppStateFollowers", "AppStateIPC", "TestSupport"]),
+        .testTarget(name: "TreeFilesTests", dependencies: ["StateContainers", "TestSupport", "TreeFiles"]),
+        .testTarget(name: "AppStateFollowersTests", dependencies: ["AppStateCore", "AppStateFollowers", "TestSupport"]),
         .testTarget(
             name: "AppStateDaemonTests",
             dependencies: [
@@ -232,7 +232,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "CtlTests", dependencies: ["AppStateCore", "AppStateCtlKit", "TestSupport"]),
+        .testTarget(name: "CtlTests", dependencies: ["AppStateCore", "AppStateCtlKit", "AppStateIPC", "TestSupport"]),
         .testTarget(
             name: "InspectTests",
             dependencies: [
