@@ -16,12 +16,12 @@ import VarlinkServer
 /// actor (see ``MainThreadEventLoop``): the server, reloads on SIGHUP and, when systemd asks
 /// for it, the watchdog. SIGTERM or SIGINT shuts them down gracefully in reverse order, so the
 /// watchdog and reloads stop before the server says `STOPPING=1` and drains.
-public enum Daemon {
+package enum Daemon {
     /// Runs the daemon until SIGTERM or SIGINT, after which it drains its connections and
     /// returns. Call it from the main thread.
     /// - Parameter configuration: How it runs.
     /// - Throws: Whatever keeps it from starting: a bad tree file, an unusable socket or state directory.
-    public static func main(_ configuration: DaemonConfiguration) throws {
+    package static func main(_ configuration: DaemonConfiguration) throws {
         LoggingBootstrap.bootstrap()
         let logger = Logger(label: "appstated")
         // The tree file and the allowed groups are read on another thread while this one

@@ -5,9 +5,9 @@ import Glibc
 ///
 /// ``description`` is a sentence fit for the one log line a follower writes when its source
 /// goes away.
-public struct BusError: Error, CustomStringConvertible, Sendable {
+package struct BusError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, as a value callers can compare against the static members.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Wrapped: String, Hashable, Sendable {
             case connectionFailed
             case disconnected
@@ -22,22 +22,22 @@ public struct BusError: Error, CustomStringConvertible, Sendable {
         }
 
         /// The bus could not be reached (no socket, refused, no permission).
-        public static let connectionFailed = Code(.connectionFailed)
+        package static let connectionFailed = Code(.connectionFailed)
         /// The connection broke, the bus closed it, or a call got no answer in time.
-        public static let disconnected = Code(.disconnected)
+        package static let disconnected = Code(.disconnected)
         /// A method call was answered with a D-Bus error.
-        public static let callFailed = Code(.callFailed)
+        package static let callFailed = Code(.callFailed)
         /// A reply or property had another type than the interface declares.
-        public static let unexpectedReply = Code(.unexpectedReply)
+        package static let unexpectedReply = Code(.unexpectedReply)
 
         /// The code's name, e.g. `connectionFailed`.
-        public var description: String { wrapped.rawValue }
+        package var description: String { wrapped.rawValue }
     }
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// A sentence naming what failed and why.
-    public let message: String
+    package let message: String
 
     /// Creates an error.
     /// - Parameters:
@@ -54,5 +54,5 @@ public struct BusError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,16 +1,16 @@
 /// A D-Bus signal as it arrived: who sent it, from which object and interface, and its
 /// arguments, read but not yet checked against what the interface declares.
-public struct BusSignal: Hashable, Sendable {
+package struct BusSignal: Hashable, Sendable {
     /// The unique name of the sender (`:1.42`), as the bus daemon stamped it.
-    public var sender: String
+    package var sender: String
     /// The object path the signal is about.
-    public var path: String
+    package var path: String
     /// The interface of the signal.
-    public var interface: String
+    package var interface: String
     /// The signal's name.
-    public var member: String
+    package var member: String
     /// The arguments in order.
-    public var arguments: [BusValue]
+    package var arguments: [BusValue]
 
     /// Creates a signal.
     /// - Parameters:
@@ -19,7 +19,7 @@ public struct BusSignal: Hashable, Sendable {
     ///   - interface: The interface.
     ///   - member: The signal's name.
     ///   - arguments: The arguments in order.
-    public init(sender: String, path: String, interface: String, member: String, arguments: [BusValue]) {
+    package init(sender: String, path: String, interface: String, member: String, arguments: [BusValue]) {
         self.sender = sender
         self.path = path
         self.interface = interface
@@ -29,13 +29,13 @@ public struct BusSignal: Hashable, Sendable {
 
     /// The interface of `org.freedesktop.DBus.Properties`, whose `PropertiesChanged` signal
     /// both followers read.
-    public static let propertiesInterface = "org.freedesktop.DBus.Properties"
+    package static let propertiesInterface = "org.freedesktop.DBus.Properties"
 
     /// For a `PropertiesChanged` signal of `interface`: the changed values and the names
     /// of the properties that changed without their value. Nil for any other signal, or
     /// one whose arguments are not `sa{sv}as`.
     /// - Parameter interface: The interface whose properties are asked for.
-    public func changedProperties(of interface: String) -> (changed: [String: BusValue], invalidated: [String])? {
+    package func changedProperties(of interface: String) -> (changed: [String: BusValue], invalidated: [String])? {
         guard self.interface == Self.propertiesInterface, member == "PropertiesChanged", arguments.count == 3,
               arguments[0].string == interface,
               let changed = arguments[1].properties,

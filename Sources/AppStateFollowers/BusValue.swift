@@ -2,7 +2,7 @@
 /// reply before it decides whether the value is one it can use. Nothing from the bus is
 /// trusted to have the type the interface declares, so every accessor answers nil for a
 /// value of another type instead of trapping.
-public enum BusValue: Hashable, Sendable {
+package enum BusValue: Hashable, Sendable {
     /// `s`.
     case string(String)
     /// `o`: an object path.
@@ -29,44 +29,44 @@ public enum BusValue: Hashable, Sendable {
     indirect case dictionaryEntry(BusValue, BusValue)
 
     /// The value itself, with any variants around it removed.
-    public var unwrapped: BusValue {
+    package var unwrapped: BusValue {
         if case .variant(let inner) = self { return inner.unwrapped }
         return self
     }
 
     /// The text of a string, else nil.
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = unwrapped { return text }
         return nil
     }
 
     /// The path of an object path, else nil.
-    public var objectPath: String? {
+    package var objectPath: String? {
         if case .objectPath(let path) = unwrapped { return path }
         return nil
     }
 
     /// The value of a boolean, else nil.
-    public var boolean: Bool? {
+    package var boolean: Bool? {
         if case .boolean(let value) = unwrapped { return value }
         return nil
     }
 
     /// The members of a struct, else nil.
-    public var structure: [BusValue]? {
+    package var structure: [BusValue]? {
         if case .structure(let members) = unwrapped { return members }
         return nil
     }
 
     /// The elements of an array, else nil.
-    public var array: [BusValue]? {
+    package var array: [BusValue]? {
         if case .array(let elements) = unwrapped { return elements }
         return nil
     }
 
     /// A property dictionary (`a{sv}`) as names and values, the variants unwrapped; nil
     /// for any other shape.
-    public var properties: [String: BusValue]? {
+    package var properties: [String: BusValue]? {
         guard let entries = array else { return nil }
         var properties: [String: BusValue] = [:]
         for entry in entries {
@@ -77,7 +77,7 @@ public enum BusValue: Hashable, Sendable {
     }
 
     /// The strings of a string array (`as`), else nil.
-    public var strings: [String]? {
+    package var strings: [String]? {
         guard let elements = array else { return nil }
         var strings: [String] = []
         for element in elements {

@@ -13,24 +13,24 @@
 /// seat's `ActiveSession`), never built from an id: logind escapes them
 /// (`/org/freedesktop/login1/session/_33` for session 3). A value of the wrong type, a
 /// signal about a session it does not know or a signal of another shape changes nothing.
-public struct LogindSeatState: Hashable, Sendable {
+package struct LogindSeatState: Hashable, Sendable {
     /// What is known of one session.
-    public struct Session: Hashable, Sendable {
+    package struct Session: Hashable, Sendable {
         /// The user's name (`Name`), once read.
-        public var user: String?
+        package var user: String?
         /// The session's class (`Class`: `user`, `greeter`, `lock-screen`, …), once read.
-        public var sessionClass: String?
+        package var sessionClass: String?
         /// Whether it is locked, by `LockedHint` or by the last `Lock`/`Unlock` signal.
-        public var locked = false
+        package var locked = false
         /// Whether its properties were read since it became known.
-        public var isRead = false
+        package var isRead = false
 
         /// An unread session.
-        public init() {}
+        package init() {}
     }
 
     /// What applying something from the bus calls for next.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// The state took it; ``LogindSeatState/desired`` may have changed.
         case applied
         /// The state does not take it, for the reason given (for the log).
@@ -43,34 +43,34 @@ public struct LogindSeatState: Hashable, Sendable {
     }
 
     /// logind's bus name.
-    public static let busName = "org.freedesktop.login1"
+    package static let busName = "org.freedesktop.login1"
     /// The Manager's object and interface.
-    public static let managerPath = "/org/freedesktop/login1"
+    package static let managerPath = "/org/freedesktop/login1"
     /// The Manager's interface, which sends `SessionNew` and `SessionRemoved`.
-    public static let managerInterface = "org.freedesktop.login1.Manager"
+    package static let managerInterface = "org.freedesktop.login1.Manager"
     /// A seat's interface.
-    public static let seatInterface = "org.freedesktop.login1.Seat"
+    package static let seatInterface = "org.freedesktop.login1.Seat"
     /// A session's interface, which sends `Lock` and `Unlock`.
-    public static let sessionInterface = "org.freedesktop.login1.Session"
+    package static let sessionInterface = "org.freedesktop.login1.Session"
     /// The most sessions remembered: logind's own default limit (`SessionsMax=8192`).
-    public static let maximumSessions = 8192
+    package static let maximumSessions = 8192
 
     /// The seat's object path, as `GetSeat` returned it.
-    public let seatPath: String
+    package let seatPath: String
     /// The object path of the seat's active session; nil when it has none.
-    public private(set) var activeSession: String?
+    package private(set) var activeSession: String?
     /// The sessions logind told of, by object path.
-    public private(set) var sessions: [String: Session] = [:]
+    package private(set) var sessions: [String: Session] = [:]
 
     /// A seat with no active session and no sessions known.
     /// - Parameter seatPath: The seat's object path.
-    public init(seatPath: String) {
+    package init(seatPath: String) {
         self.seatPath = seatPath
     }
 
     /// What the login container should show now; nil while the active session's properties
     /// have not been read (nothing should change until they are).
-    public var desired: DesiredSession? {
+    package var desired: DesiredSession? {
         guard let activeSession else { return .loggedOut }
         guard let session = sessions[activeSession], session.isRead else { return nil }
         guard session.sessionClass == "user", let user = session.user, !user.isEmpty else { return .loggedOut }
@@ -81,7 +81,7 @@ public struct LogindSeatState: Hashable, Sendable {
     /// - Parameter reply: The reply's values.
     /// - Returns: ``Outcome/ignored(_:)`` for a reply of another shape.
     @discardableResult
-    public mutating func applySessionList(_ reply: [BusValue]) -> Outcome {
+    package mutating func applySessionList(_ reply: [BusValue]) -> Outcome {
         guard reply.count == 1, let entries = reply[0].array else { return .ignored("ListSessions did not return a(susso)") }
         var paths: [String] = []
         for entry in entries.prefix(Self.maximumSessions) {
@@ -97,7 +97,7 @@ public struct LogindSeatState: Hashable, Sendable {
     /// Takes the seat's `ActiveSession` (`(so)`); an empty id or the path `/` means none.
     /// - Returns: ``Outcome/readSession(_:)`` when the new active session has not been read.
     @discardableResult
-    public mutating func applyActiveSession(_ value: BusValue) -> Outcome {
+    package mutating func applyActiveSession(_ value: BusValue) -> Outcome {
         guard let members = value.structure, members.count == 2, let id = members[0].string, let path = members[1].objectPath else {
             return .ignored("ActiveSession is not (so)")
         }
@@ -120,7 +120,7 @@ public struct LogindSeatState: Hashable, Sendable {
     ///   - path: The session's object path.
     /// - Returns: ``Outcome/ignored(_:)`` for a session not known.
     @discardableResult
-    public mutating func applySessionProperties(_ properties: [String: BusValue], of path: String) -> Outcome {
+    package mutating func applySessionProperties(_ properties: [String: BusValue], of path: String) -> Outcome {
         guard var session = sessions[path] else { return .ignored("no session \(path) is known") }
         var wrong: [String] = []
         if let value = properties["Name"] {
@@ -141,7 +141,7 @@ public struct LogindSeatState: Hashable, Sendable {
     /// - Parameter signal: `SessionNew`, `SessionRemoved`, a session's `Lock` or `Unlock`,
     ///   or `PropertiesChanged` of the seat or a session.
     /// - Returns: What to do next.
-    public mutating func apply(_ signal: BusSignal) -> Outcome {
+    package mutating func apply(_ signal: BusSignal) -> Outcome {
         switch (signal.interface, signal.member) {
         case (Self.managerInterface, "SessionNew"), (Self.managerInterface, "SessionRemoved"):
             guard signal.path == Self.managerPath, signal.arguments.count == 2, signal.arguments[0].string != nil,

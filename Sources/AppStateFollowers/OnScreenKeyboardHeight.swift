@@ -2,7 +2,7 @@ import AppStateCore
 
 /// The on-screen keyboard's height for a window, since squeekboard does not publish its
 /// own: the height `--osk-height` gives, or squeekboard's own sizing rule.
-public enum OnScreenKeyboardHeight {
+package enum OnScreenKeyboardHeight {
     /// squeekboard's sizing rule (`Manager::get_perceptual_height` in its
     /// `src/ui_manager.rs`), with the window's points as pixels at scale 1: for a width
     /// under 720 the height is 7/12 of the width (360×210 keys at 360 wide); from 720 to
@@ -11,7 +11,7 @@ public enum OnScreenKeyboardHeight {
     /// and so does this.
     /// - Parameter window: The window's size.
     /// - Returns: The height in points.
-    public static func squeekboard(for window: Size) -> Double {
+    package static func squeekboard(for window: Size) -> Double {
         let width = Int(max(0, window.width.rounded(.down)))
         let height: Int
         if width > 0, width < 720 {

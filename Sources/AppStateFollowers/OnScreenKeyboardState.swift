@@ -1,30 +1,30 @@
 /// Whether squeekboard's on-screen keyboard is shown, from its `sm.puri.OSK0` object's
 /// `Visible` property: a pure value fed with what the session bus said.
-public struct OnScreenKeyboardState: Hashable, Sendable {
+package struct OnScreenKeyboardState: Hashable, Sendable {
     /// The keyboard's bus name.
-    public static let busName = "sm.puri.OSK0"
+    package static let busName = "sm.puri.OSK0"
     /// The keyboard's object.
-    public static let objectPath = "/sm/puri/OSK0"
+    package static let objectPath = "/sm/puri/OSK0"
     /// The keyboard's interface.
-    public static let interface = "sm.puri.OSK0"
+    package static let interface = "sm.puri.OSK0"
 
     /// Whether the keyboard is visible; nil until it was read.
-    public private(set) var isVisible: Bool?
+    package private(set) var isVisible: Bool?
 
     /// A keyboard not read yet.
-    public init() {}
+    package init() {}
 
     /// Takes the `Visible` property as `Get` returned it.
     /// - Returns: Whether the value was a boolean and so taken.
     @discardableResult
-    public mutating func applyVisible(_ value: BusValue) -> Bool {
+    package mutating func applyVisible(_ value: BusValue) -> Bool {
         guard let visible = value.boolean else { return false }
         isVisible = visible
         return true
     }
 
     /// What taking a signal calls for next.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// The state took it.
         case applied
         /// The state does not take it, for the reason given (for the log).
@@ -35,7 +35,7 @@ public struct OnScreenKeyboardState: Hashable, Sendable {
 
     /// Takes a `PropertiesChanged` signal of the keyboard's object.
     /// - Returns: What to do next.
-    public mutating func apply(_ signal: BusSignal) -> Outcome {
+    package mutating func apply(_ signal: BusSignal) -> Outcome {
         guard signal.path == Self.objectPath, let (changed, invalidated) = signal.changedProperties(of: Self.interface) else {
             return .ignored("\(signal.interface).\(signal.member) on \(signal.path) is not a change of \(Self.interface)")
         }

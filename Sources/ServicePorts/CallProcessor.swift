@@ -3,7 +3,7 @@ import AppStateIPC
 /// The service behind a socket: what answers the calls of one interface. The server frames
 /// the calls and writes the replies; the processor decides what they mean, on the main actor,
 /// where the trees live.
-public protocol CallProcessor: AnyObject, Sendable {
+package protocol CallProcessor: AnyObject, Sendable {
     /// The interface whose methods this processor answers, with its description for
     /// `org.varlink.service.GetInterfaceDescription`.
     nonisolated var interface: VarlinkInterfaceDescription { get }

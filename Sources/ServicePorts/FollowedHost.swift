@@ -4,7 +4,7 @@ import AppStateIPC
 /// The trees as the followers see them, and the way their changes go in: the path of
 /// clients' calls, so that a change logind or the keyboard made is durable before it is
 /// published and watchers see the same events.
-@MainActor public protocol FollowedHost: AnyObject, Sendable {
+@MainActor package protocol FollowedHost: AnyObject, Sendable {
     /// Each tree as a follower needs to know it to work out its calls.
     var followedTrees: [FollowedTree] { get }
 
@@ -16,37 +16,37 @@ import AppStateIPC
 }
 
 /// One tree as a follower needs to know it.
-public struct FollowedTree: Sendable {
+package struct FollowedTree: Sendable {
     /// Who is logged in on a tree's login container, and whether the session is locked.
-    public struct Session: Sendable {
+    package struct Session: Sendable {
         /// The user logged in; nil when logged out.
-        public let user: String?
+        package let user: String?
         /// Whether the session is locked.
-        public let locked: Bool
+        package let locked: Bool
 
         /// Describes a session.
         /// - Parameters:
         ///   - user: The user logged in; nil when logged out.
         ///   - locked: Whether the session is locked.
-        public init(user: String?, locked: Bool) {
+        package init(user: String?, locked: Bool) {
             self.user = user
             self.locked = locked
         }
     }
 
     /// The tree's name.
-    public let name: String
+    package let name: String
     /// The size of the tree's window.
-    public let windowSize: Size
+    package let windowSize: Size
     /// The session of the tree's root login container; nil when the root is not one.
-    public let session: Session?
+    package let session: Session?
 
     /// Describes a tree.
     /// - Parameters:
     ///   - name: The tree's name.
     ///   - windowSize: The size of its window.
     ///   - session: The session of its root login container, if the root is one.
-    public init(name: String, windowSize: Size, session: Session?) {
+    package init(name: String, windowSize: Size, session: Session?) {
         self.name = name
         self.windowSize = windowSize
         self.session = session

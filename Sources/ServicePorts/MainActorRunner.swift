@@ -5,7 +5,7 @@
 /// it only through its runner; nothing there may `await` the main actor, since no run loop
 /// serves the main queue. Programs whose main queue is served (by `dispatchMain()` or a
 /// test runner's run loop) use ``MainQueueRunner``.
-public protocol MainActorRunner: Sendable {
+package protocol MainActorRunner: Sendable {
     /// Runs `job` on the main actor soon, after what was handed over before it; never
     /// inside the call.
     /// - Parameter job: The work.
@@ -28,7 +28,7 @@ extension MainActorRunner {
     /// main actor (a service of the daemon's group).
     /// - Parameter body: The work.
     /// - Returns: What `body` returned.
-    public func value<Value: Sendable>(_ body: @escaping @MainActor @Sendable () -> Value) async -> Value {
+    package func value<Value: Sendable>(_ body: @escaping @MainActor @Sendable () -> Value) async -> Value {
         await withCheckedContinuation { continuation in
             execute { continuation.resume(returning: body()) }
         }
@@ -38,7 +38,7 @@ extension MainActorRunner {
     /// - Parameter body: The work.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw.
-    public func value<Value: Sendable>(_ body: @escaping @MainActor @Sendable () throws -> Value) async throws -> Value {
+    package func value<Value: Sendable>(_ body: @escaping @MainActor @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             execute { continuation.resume(with: Result { try body() }) }
         }
@@ -46,19 +46,19 @@ extension MainActorRunner {
 }
 
 /// Runs main-actor work as tasks on the main queue, for programs whose main queue is served.
-public struct MainQueueRunner: MainActorRunner {
+package struct MainQueueRunner: MainActorRunner {
     /// Creates the runner.
-    public init() {}
+    package init() {}
 
-    public func execute(_ job: @escaping @MainActor @Sendable () -> Void) {
+    package func execute(_ job: @escaping @MainActor @Sendable () -> Void) {
         Task { @MainActor in job() }
     }
 
-    public func executeNowOrSoon(_ job: @escaping @MainActor @Sendable () -> Void) {
+    package func executeNowOrSoon(_ job: @escaping @MainActor @Sendable () -> Void) {
         execute(job)
     }
 
-    public func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
+    package func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
         Task { @MainActor in
             try? await Task.sleep(for: delay)
             job()

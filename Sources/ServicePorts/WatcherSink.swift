@@ -1,7 +1,7 @@
 /// A connection following a tree with `Watch`, as the host sees it. The server implements it
 /// with its connections; the host hands it encoded replies through its ``lane`` and never
 /// touches a socket.
-public protocol WatcherSink: AnyObject, Sendable {
+package protocol WatcherSink: AnyObject, Sendable {
     /// The kind of lane the watcher's replies travel on.
     associatedtype Lane: WatcherLane where Lane.Watcher == Self
 

@@ -2,15 +2,15 @@ import StateContainers
 
 /// `appstated --check FILE`: loads a tree file, validates it and builds each tree once, and
 /// reports every problem by its place in the file.
-public struct TreeFileCheck: Sendable {
+package struct TreeFileCheck: Sendable {
     /// Whether the file can be hosted.
-    public let isValid: Bool
+    package let isValid: Bool
     /// What to print: a one-line summary, or one line per problem.
-    public let text: String
+    package let text: String
 
     /// Checks a tree file.
     /// - Parameter path: The YAML or JSON file.
-    @MainActor public init(path: String) {
+    @MainActor package init(path: String) {
         do {
             let file = try TreeFileLoader.load(path: path)
             try TreeBuilder.check(file)

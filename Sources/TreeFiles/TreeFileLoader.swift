@@ -9,17 +9,17 @@ import StateContainers
 /// ```swift
 /// let file = try TreeFileLoader.load(path: "/etc/appstate/trees.yaml")
 /// ```
-public enum TreeFileLoader {
+package enum TreeFileLoader {
     /// The largest file read: tree files are a few kilobytes, and a wrong path (a device, a
     /// log) must fail rather than fill memory.
-    public static let maximumFileSize = 1 << 20
+    package static let maximumFileSize = 1 << 20
 
     /// Reads, decodes and validates a tree file: JSON when its name ends in `.json`, else YAML.
     /// - Parameter path: The file's path.
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError`` naming `path`, with every problem found (or the one that
     ///   stopped the reading: an unreadable file, a syntax error, a value of the wrong type).
-    public static func load(path: String) throws(TreeFileError) -> TreeFile {
+    package static func load(path: String) throws(TreeFileError) -> TreeFile {
         do throws(TreeFileError) {
             let bytes = try TreeFileBytes.read(path: path, limit: maximumFileSize)
             guard let text = String(validating: bytes, as: UTF8.self) else { throw TreeFileError("not UTF-8 text") }
@@ -35,7 +35,7 @@ public enum TreeFileLoader {
     /// - Parameter path: The file's path; nil for `TreeFile.default`.
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError``, as ``load(path:)`` throws it.
-    public static func load(pathOrDefault path: String?) throws(TreeFileError) -> TreeFile {
+    package static func load(pathOrDefault path: String?) throws(TreeFileError) -> TreeFile {
         guard let path else { return try TreeFile.default }
         return try load(path: path)
     }
@@ -46,7 +46,7 @@ public enum TreeFileLoader {
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
     ///   syntax or structural problem, each with its line.
-    public static func decode(yaml: String) throws(TreeFileError) -> TreeFile {
+    package static func decode(yaml: String) throws(TreeFileError) -> TreeFile {
         let document = try compose(yaml)
         try checkExpandedSize(of: document)
         do throws(TreeFileError) {
@@ -65,7 +65,7 @@ public enum TreeFileLoader {
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
     ///   syntax or structural problem.
-    public static func decode(json: String) throws(TreeFileError) -> TreeFile {
+    package static func decode(json: String) throws(TreeFileError) -> TreeFile {
         // Foundation's decoder says only that the data is not JSON; the package's own strict
         // parser says what and where. A NUL byte is left to `TreeFile.decode(json:)`, which
         // names it in its own words.

@@ -5,7 +5,7 @@ import NIOConcurrencyHelpers
 
 /// Counts open connections across event loops, in all and per user, to enforce
 /// ``ServerLimits/maximumConnections`` and ``ServerLimits/maximumConnectionsPerUser``.
-public final class ConnectionCounter: Sendable {
+package final class ConnectionCounter: Sendable {
     private struct Counts {
         var total = 0
         var perUser: [UInt32: Int] = [:]
@@ -23,7 +23,7 @@ public final class ConnectionCounter: Sendable {
     /// - Parameter limit: The number of places.
     /// - Returns: Whether a place was taken (and must be given back with ``release()``).
     /// Creates a counter of no connections.
-    public init() {}
+    package init() {}
 
     func acquire(limit: Int) -> Bool {
         counts.withLockedValue { counts in
@@ -65,5 +65,5 @@ public final class ConnectionCounter: Sendable {
     }
 
     /// The number of open connections.
-    public var current: Int { counts.withLockedValue { $0.total } }
+    package var current: Int { counts.withLockedValue { $0.total } }
 }

@@ -14,22 +14,22 @@ import ServicePorts
 /// The main actor is entered only through the runner, with `MainActor.assumeIsolated` on the
 /// main thread; the main queue is never served, so nothing in such a program may `await` the
 /// main actor or start a main-actor task.
-public enum MainThreadEventLoop {
+package enum MainThreadEventLoop {
     /// Main-actor work as jobs of the event loop on the main thread.
-    public struct Runner: MainActorRunner {
+    package struct Runner: MainActorRunner {
         /// The loop, which runs on the main thread.
-        public let eventLoop: any EventLoop
+        package let eventLoop: any EventLoop
 
-        public func execute(_ job: @escaping @MainActor @Sendable () -> Void) {
+        package func execute(_ job: @escaping @MainActor @Sendable () -> Void) {
             eventLoop.execute { MainActor.assumeIsolated(job) }
         }
 
-        public func executeNowOrSoon(_ job: @escaping @MainActor @Sendable () -> Void) {
+        package func executeNowOrSoon(_ job: @escaping @MainActor @Sendable () -> Void) {
             guard eventLoop.inEventLoop else { return execute(job) }
             MainActor.assumeIsolated(job)
         }
 
-        public func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
+        package func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
             eventLoop.scheduleTask(in: TimeAmount(delay)) { MainActor.assumeIsolated(job) }
         }
     }
@@ -41,7 +41,7 @@ public enum MainThreadEventLoop {
     ///   it runs as a task off the main actor.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw.
-    public static func run<Value: Sendable>(
+    package static func run<Value: Sendable>(
         _ body: @escaping @Sendable (any EventLoop, Runner) async throws -> Value
     ) throws -> Value {
         let outcome = NIOLockedValueBox<Result<Value, any Error>>(.failure(EventLoopError.shutdown))

@@ -1,25 +1,25 @@
 /// The bounds that keep one client from growing the daemon's memory or holding it hostage.
-public struct ServerLimits: Sendable {
+package struct ServerLimits: Sendable {
     /// The largest message accepted, in bytes; a larger one is answered with
     /// `io.appstate.MessageTooLarge` and the connection is closed.
-    public var maximumMessageSize = 1 << 20
+    package var maximumMessageSize = 1 << 20
     /// Connections beyond this many are answered with `io.appstate.TooManyConnections` and closed.
-    public var maximumConnections = 1000
+    package var maximumConnections = 1000
     /// Connections of one user beyond this many are refused the same way, so that one local
     /// user cannot hold every place. Root and the daemon's own user are not counted.
-    public var maximumConnectionsPerUser = 100
+    package var maximumConnectionsPerUser = 100
     /// A connection that sends nothing for this long while nothing is in flight for it is
     /// closed; `Watch` streams never are. Nil keeps idle connections open.
-    public var idleTimeout: Duration? = .seconds(300)
+    package var idleTimeout: Duration? = .seconds(300)
     /// A connection holding half a message for this long is closed.
-    public var partialMessageTimeout: Duration = .seconds(10)
+    package var partialMessageTimeout: Duration = .seconds(10)
     /// Bytes queued to one watcher beyond this many cut it off with `io.appstate.WatcherTooSlow`.
-    public var maximumWatcherQueue = 4 << 20
+    package var maximumWatcherQueue = 4 << 20
     /// Replies queued to one watcher beyond this many cut it off too: each queued reply also
     /// costs a few hundred bytes of bookkeeping, so with small trees the byte limit alone let
     /// a watcher that never reads hold about 1.5 MiB.
-    public var maximumWatcherReplies = 1024
+    package var maximumWatcherReplies = 1024
 
     /// The defaults.
-    public init() {}
+    package init() {}
 }

@@ -1,13 +1,13 @@
 /// What `org.varlink.service.GetInfo` says of the program behind the socket.
-public struct ServiceInfo: Sendable {
+package struct ServiceInfo: Sendable {
     /// Who makes the program.
-    public var vendor: String
+    package var vendor: String
     /// The program's name.
-    public var product: String
+    package var product: String
     /// The program's version.
-    public var version: String
+    package var version: String
     /// Where to learn more about it.
-    public var url: String
+    package var url: String
 
     /// Describes a program.
     /// - Parameters:
@@ -15,7 +15,7 @@ public struct ServiceInfo: Sendable {
     ///   - product: Its name.
     ///   - version: Its version.
     ///   - url: Where to learn more.
-    public init(vendor: String, product: String, version: String, url: String) {
+    package init(vendor: String, product: String, version: String, url: String) {
         self.vendor = vendor
         self.product = product
         self.version = version

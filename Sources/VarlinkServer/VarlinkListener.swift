@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 
 /// A listening ``VarlinkServer``: its socket and its open connections, until it drains.
-public final class VarlinkListener: Sendable {
+package final class VarlinkListener: Sendable {
     /// The listening socket's channel.
     let channel: any Channel
     private let registry: ConnectionRegistry
@@ -21,7 +21,7 @@ public final class VarlinkListener: Sendable {
     }
 
     /// Stops accepting, lets calls in progress finish and closes every connection.
-    public func drain() async {
+    package func drain() async {
         do {
             try await channel.close()
         } catch {

@@ -10,36 +10,36 @@ import ServicePorts
 /// A Varlink socket: where it listens, and the pipeline that answers each connection with
 /// the ``CallProcessor`` of each hosted interface, on the event loops of a shared group.
 /// `org.varlink.service` is answered here, for every hosted interface.
-public struct VarlinkServer: Sendable {
+package struct VarlinkServer: Sendable {
     /// Where to listen.
-    public enum Endpoint: Sendable {
+    package enum Endpoint: Sendable {
         /// A Unix socket the server creates at a path, with a mode and optionally a group.
         case path(String, mode: mode_t, group: gid_t?)
         /// A listening socket passed in (socket activation).
         case descriptor(Int32)
 
         /// The socket's path, or nil for an inherited descriptor.
-        public var path: String? {
+        package var path: String? {
             guard case .path(let path, _, _) = self else { return nil }
             return path
         }
     }
 
     /// How a server answers its connections, beyond where it listens.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// What `GetInfo` says.
-        public var info: ServiceInfo
+        package var info: ServiceInfo
         /// The bounds on messages, connections and watchers.
-        public var limits: ServerLimits
+        package var limits: ServerLimits
         /// The errors it answers about a connection itself.
-        public var errors: ConnectionErrors
+        package var errors: ConnectionErrors
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - info: What `GetInfo` says.
         ///   - limits: The bounds on messages, connections and watchers.
         ///   - errors: The errors it answers about a connection itself.
-        public init(info: ServiceInfo, limits: ServerLimits = ServerLimits(), errors: ConnectionErrors) {
+        package init(info: ServiceInfo, limits: ServerLimits = ServerLimits(), errors: ConnectionErrors) {
             self.info = info
             self.limits = limits
             self.errors = errors
@@ -47,7 +47,7 @@ public struct VarlinkServer: Sendable {
     }
 
     /// Where to listen.
-    public let endpoint: Endpoint
+    package let endpoint: Endpoint
     private let eventLoops: any EventLoopGroup
     private let configuration: Configuration
     private let dispatcher: CallDispatcher
@@ -68,7 +68,7 @@ public struct VarlinkServer: Sendable {
     ///   - connections: Counts the open connections, for the limit and for statistics.
     ///   - metrics: Where calls, errors that close a connection, cut-off watchers and fan-out are counted.
     ///   - logger: Where problems while stopping are logged.
-    public init(endpoint: Endpoint, eventLoops: any EventLoopGroup, processors: [any CallProcessor], configuration: Configuration,
+    package init(endpoint: Endpoint, eventLoops: any EventLoopGroup, processors: [any CallProcessor], configuration: Configuration,
                 runner: any MainActorRunner, access: any MutationAccess, connections: ConnectionCounter = ConnectionCounter(),
                 metrics: any ServerMetrics, logger: Logger) {
         self.init(endpoint: endpoint, eventLoops: eventLoops, processors: processors, configuration: configuration, runner: runner,
@@ -89,12 +89,12 @@ public struct VarlinkServer: Sendable {
     }
 
     /// The number of open connections.
-    public var connectionCount: Int { counter.current }
+    package var connectionCount: Int { counter.current }
 
     /// Starts listening.
     /// - Returns: The listening socket, to drain when the server stops.
     /// - Throws: ``ServerError`` when the socket cannot be set up.
-    public func listen() async throws -> VarlinkListener {
+    package func listen() async throws -> VarlinkListener {
         let registry = ConnectionRegistry()
         let descriptor: CInt
         switch endpoint {

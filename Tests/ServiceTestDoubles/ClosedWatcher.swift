@@ -2,23 +2,23 @@ import ServicePorts
 
 /// A `Watch` stream whose connection is already gone: the hub forgets it at the first
 /// change, so nothing is ever sent.
-public final class ClosedWatcher: WatcherSink {
+package final class ClosedWatcher: WatcherSink {
     /// Its lane, which sends nothing.
-    public let lane = Lane()
+    package let lane = Lane()
     /// Always: the connection is gone.
-    public var isClosed: Bool { true }
+    package var isClosed: Bool { true }
 
     /// A watcher whose connection is gone.
-    public init() {}
+    package init() {}
 
-    public func close() {}
+    package func close() {}
 
-    public func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
+    package func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
         Task { @MainActor in body() }
     }
 
     /// A lane that sends nothing.
-    public final class Lane: WatcherLane {
-        public func send(_ frame: [UInt8], to watchers: [ClosedWatcher], published: ContinuousClock.Instant) {}
+    package final class Lane: WatcherLane {
+        package func send(_ frame: [UInt8], to watchers: [ClosedWatcher], published: ContinuousClock.Instant) {}
     }
 }

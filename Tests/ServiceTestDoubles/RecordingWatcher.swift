@@ -2,52 +2,52 @@ import AppStateIPC
 import ServicePorts
 
 /// A lane that records what it is handed instead of hopping to a thread.
-public final class RecordingLane: WatcherLane, @unchecked Sendable {
+package final class RecordingLane: WatcherLane, @unchecked Sendable {
     /// What it was handed, in order.
-    public private(set) var sends: [(frame: [UInt8], watchers: [RecordingWatcher])] = []
+    package private(set) var sends: [(frame: [UInt8], watchers: [RecordingWatcher])] = []
 
     /// A lane with nothing handed to it yet.
-    public init() {}
+    package init() {}
 
-    public func send(_ frame: [UInt8], to watchers: [RecordingWatcher], published: ContinuousClock.Instant) {
+    package func send(_ frame: [UInt8], to watchers: [RecordingWatcher], published: ContinuousClock.Instant) {
         sends.append((frame, watchers))
     }
 
     /// The `Watch` replies handed over since the last call, decoded.
-    public func takeReplies() throws -> [Watch.Reply] {
+    package func takeReplies() throws -> [Watch.Reply] {
         defer { sends = [] }
         return try sends.map { try Watch.Reply(parameters: VarlinkReply(frame: Array($0.frame.dropLast())).parameters) }
     }
 }
 
 /// A watcher that records being closed, on a ``RecordingLane``.
-public final class RecordingWatcher: WatcherSink, @unchecked Sendable {
+package final class RecordingWatcher: WatcherSink, @unchecked Sendable {
     /// Its lane.
-    public let lane: RecordingLane
+    package let lane: RecordingLane
     /// Set by the test from the main actor; tells the host at once, as the connection's close
     /// would after a hop.
-    public var isClosed = false {
+    package var isClosed = false {
         didSet {
             guard isClosed, !oldValue else { return }
             MainActor.assumeIsolated { for handler in closeHandlers { handler() } }
         }
     }
     /// How many times it was closed.
-    public private(set) var closeCount = 0
+    package private(set) var closeCount = 0
     private var closeHandlers: [@MainActor @Sendable () -> Void] = []
 
     /// A watcher on a lane.
     /// - Parameter lane: The lane.
-    public init(lane: RecordingLane) {
+    package init(lane: RecordingLane) {
         self.lane = lane
     }
 
-    public func close() {
+    package func close() {
         closeCount += 1
         isClosed = true
     }
 
-    public func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
+    package func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
         closeHandlers.append(body)
     }
 }

@@ -11,17 +11,17 @@ import Logging
 /// into `_`, prefixed `APPSTATE_` (so `tree` becomes `APPSTATE_TREE`, and
 /// `journalctl APPSTATE_TREE=main` finds it). An error attached to the event becomes
 /// `APPSTATE_ERROR_MESSAGE` and `APPSTATE_ERROR_TYPE`, as `StreamLogHandler` names them.
-public struct JournalLogHandler: LogHandler {
+package struct JournalLogHandler: LogHandler {
     /// The logger's label, sent as `APPSTATE_LOGGER`.
-    public let label: String
+    package let label: String
     /// The `SYSLOG_IDENTIFIER` of every entry, the name `journalctl -t` filters on.
-    public let identifier: String
+    package let identifier: String
     /// The lowest level this handler emits.
-    public var logLevel: Logger.Level
+    package var logLevel: Logger.Level
     /// Metadata sent with every entry; per-call metadata wins over it.
-    public var metadata: Logger.Metadata = [:]
+    package var metadata: Logger.Metadata = [:]
     /// Contextual metadata (for example task-local values) sent with every entry.
-    public var metadataProvider: Logger.MetadataProvider?
+    package var metadataProvider: Logger.MetadataProvider?
 
     /// Creates a handler.
     ///
@@ -30,7 +30,7 @@ public struct JournalLogHandler: LogHandler {
     ///   - identifier: The `SYSLOG_IDENTIFIER`.
     ///   - logLevel: The lowest level to emit.
     ///   - metadataProvider: Contextual metadata; by default the one given to `LoggingSystem`.
-    public init(
+    package init(
         label: String,
         identifier: String = "appstated",
         logLevel: Logger.Level = .info,
@@ -46,7 +46,7 @@ public struct JournalLogHandler: LogHandler {
     ///
     /// - Parameters:
     ///   - metadataKey: The key, sent as `APPSTATE_` followed by its sanitised form.
-    public subscript(metadataKey metadataKey: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey metadataKey: String) -> Logger.Metadata.Value? {
         get { metadata[metadataKey] }
         set { metadata[metadataKey] = newValue }
     }
@@ -56,7 +56,7 @@ public struct JournalLogHandler: LogHandler {
     ///
     /// - Parameters:
     ///   - event: The log statement.
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         if Self.send(fields(for: event)) < 0 {
             // The `<N>` prefix is the priority syntax the journal's stream reader understands.
             var line = "<\(Self.priority(of: event.level))>\(label): \(event.message)\n"

@@ -3,9 +3,9 @@ import Glibc
 
 /// Socket activation: the listening sockets systemd (or `systemd-socket-activate`) passed
 /// to the daemon, following `sd_listen_fds_with_names(3)`.
-public enum ListenedSockets {
+package enum ListenedSockets {
     /// The `FileDescriptorName=` of the Varlink socket in `appstated.socket`.
-    public static let varlinkName = "varlink"
+    package static let varlinkName = "varlink"
 
     /// Takes the passed Varlink listening socket, if the daemon was socket-activated.
     ///
@@ -28,7 +28,7 @@ public enum ListenedSockets {
     ///   passed and none is named ``varlinkName``, or
     ///   ``SystemdError/Code/notAListeningUnixStreamSocket`` when the chosen descriptor is
     ///   not a listening `AF_UNIX` stream socket.
-    public static func takeVarlinkSocket() throws -> CInt? {
+    package static func takeVarlinkSocket() throws -> CInt? {
         var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let count = sd_listen_fds_with_names(1, &names)
         defer {

@@ -3,7 +3,7 @@ import Logging
 
 /// Chooses where the daemon's swift-log output goes: the journal's native protocol when
 /// stderr is connected to the journal, else plain lines on stderr.
-public enum LoggingBootstrap {
+package enum LoggingBootstrap {
     /// Bootstraps swift-log for the process. swift-log allows this once per process, so the
     /// daemon calls it first thing in `main`.
     ///
@@ -11,7 +11,7 @@ public enum LoggingBootstrap {
     ///   - logLevel: The lowest level to emit.
     ///   - identifier: The journal's `SYSLOG_IDENTIFIER`.
     ///   - metadataProvider: Contextual metadata added to every entry.
-    public static func bootstrap(
+    package static func bootstrap(
         logLevel: Logger.Level = .info,
         identifier: String = "appstated",
         metadataProvider: Logger.MetadataProvider? = nil
@@ -41,7 +41,7 @@ public enum LoggingBootstrap {
     /// - Parameters:
     ///   - environment: The environment to read `JOURNAL_STREAM` from.
     /// - Returns: `true` when stderr's device and inode match `JOURNAL_STREAM`.
-    public static func stderrIsJournal(
+    package static func stderrIsJournal(
         environment: [String: String] = ProcessEnvironment.current
     ) -> Bool {
         isJournalStream(environment["JOURNAL_STREAM"], fileDescriptor: STDERR_FILENO)

@@ -2,10 +2,10 @@ import Glibc
 
 /// The process's environment as the daemon reads it: `environ`, without Foundation's
 /// `ProcessInfo` (the daemon links no Foundation).
-public enum ProcessEnvironment {
+package enum ProcessEnvironment {
     /// Every variable of the process's environment, by name; for a name given twice, the first
     /// (the one `getenv` returns). An entry without `=` names nothing and is skipped.
-    public static var current: [String: String] {
+    package static var current: [String: String] {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {

@@ -2,9 +2,9 @@ import AppStateHost
 import Glibc
 
 /// Where the daemon keeps its durable state (the restorable state of its trees).
-public enum StateDirectory {
+package enum StateDirectory {
     /// The directory for root run by hand, matching `StateDirectory=appstate` under systemd.
-    public static let systemPath = "/var/lib/appstate"
+    package static let systemPath = "/var/lib/appstate"
 
     /// Resolves the state directory, in this order:
     ///
@@ -26,7 +26,7 @@ public enum StateDirectory {
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/homeDirectoryUnknown`` when
     ///   the per-user default is needed and no home directory is known, or
     ///   ``SystemdError/Code/userLookupFailed``.
-    public static func resolve(
+    package static func resolve(
         explicit: String?,
         environment: [String: String] = ProcessEnvironment.current,
         uid: uid_t = geteuid()
@@ -54,7 +54,7 @@ public enum StateDirectory {
     /// - Parameters:
     ///   - path: The directory, as returned by ``resolve(explicit:environment:uid:)``.
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/directoryCreationFailed``.
-    public static func createIfNeeded(at path: String) throws {
+    package static func createIfNeeded(at path: String) throws {
         // Each missing directory from the top down, as `mkdir -p -m 0700` makes them; one that
         // exists (made by someone else meanwhile, too) is left as it is.
         var prefix = path.hasPrefix("/") ? "/" : ""

@@ -4,9 +4,9 @@ import Glibc
 /// resolution or peer credentials.
 ///
 /// Match on ``code``; ``description`` is a sentence fit for a log line or for stderr.
-public struct SystemdError: Error, CustomStringConvertible, Sendable {
+package struct SystemdError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, as a value callers can compare against the static members.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Wrapped: String, Hashable, Sendable {
             case notifyFailed
             case listenFileDescriptorsFailed
@@ -23,28 +23,28 @@ public struct SystemdError: Error, CustomStringConvertible, Sendable {
         }
 
         /// `sd_notify` could not deliver a message to `NOTIFY_SOCKET`.
-        public static let notifyFailed = Code(.notifyFailed)
+        package static let notifyFailed = Code(.notifyFailed)
         /// `sd_listen_fds_with_names` failed (for example a malformed `LISTEN_FDS`).
-        public static let listenFileDescriptorsFailed = Code(.listenFileDescriptorsFailed)
+        package static let listenFileDescriptorsFailed = Code(.listenFileDescriptorsFailed)
         /// Several sockets were passed and none is named `varlink`.
-        public static let ambiguousListenFileDescriptors = Code(.ambiguousListenFileDescriptors)
+        package static let ambiguousListenFileDescriptors = Code(.ambiguousListenFileDescriptors)
         /// The passed descriptor is not a listening `AF_UNIX` stream socket.
-        public static let notAListeningUnixStreamSocket = Code(.notAListeningUnixStreamSocket)
+        package static let notAListeningUnixStreamSocket = Code(.notAListeningUnixStreamSocket)
         /// Neither `HOME` nor the password database gives a home directory.
-        public static let homeDirectoryUnknown = Code(.homeDirectoryUnknown)
+        package static let homeDirectoryUnknown = Code(.homeDirectoryUnknown)
         /// A directory could not be created.
-        public static let directoryCreationFailed = Code(.directoryCreationFailed)
+        package static let directoryCreationFailed = Code(.directoryCreationFailed)
 
         /// The code's name, e.g. `runtimeDirectoryUnset`.
-        public var description: String { wrapped.rawValue }
+        package var description: String { wrapped.rawValue }
     }
 
     /// What went wrong.
-    public let code: Code
+    package let code: Code
     /// The `errno` value of the failing call, when a system call failed.
-    public let errno: CInt?
+    package let errno: CInt?
     /// A sentence naming what failed and why.
-    public let message: String
+    package let message: String
 
     /// Creates an error.
     ///
@@ -59,7 +59,7 @@ public struct SystemdError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The message, followed by the `strerror` text when there is an errno.
-    public var description: String {
+    package var description: String {
         guard let errno else { return message }
         return "\(message): \(String(cString: strerror(errno)))"
     }

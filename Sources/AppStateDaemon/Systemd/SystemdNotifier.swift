@@ -12,12 +12,12 @@ import Glibc
 /// Children the daemon might spawn cannot abuse the inherited variables: the unit has
 /// `NotifyAccess=main`, so systemd drops their messages, and `WATCHDOG_PID` names this
 /// process, so ``watchdogInterval`` is `nil` in a child.
-public struct SystemdNotifier: Sendable {
+package struct SystemdNotifier: Sendable {
     /// Creates a notifier. It reads the environment on each call, not here.
-    public init() {}
+    package init() {}
 
     /// Whether notifications go anywhere: `NOTIFY_SOCKET` is set and not empty.
-    public var isEnabled: Bool {
+    package var isEnabled: Bool {
         guard let socket = getenv("NOTIFY_SOCKET") else { return false }
         return socket.pointee != 0
     }
@@ -28,7 +28,7 @@ public struct SystemdNotifier: Sendable {
     /// `nil` when notifications are disabled, when no watchdog is configured, when
     /// `WATCHDOG_PID` names another process (the variables were inherited), or when
     /// `WATCHDOG_USEC` is malformed.
-    public var watchdogInterval: Duration? {
+    package var watchdogInterval: Duration? {
         guard isEnabled else { return nil }
         var microseconds: UInt64 = 0
         guard sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
@@ -42,7 +42,7 @@ public struct SystemdNotifier: Sendable {
     /// - Parameters:
     ///   - status: A one-line human-readable status shown by `systemctl status`.
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/notifyFailed``.
-    public func ready(status: String? = nil) throws {
+    package func ready(status: String? = nil) throws {
         try send(["READY=1"] + (status.map { [Self.statusAssignment($0)] } ?? []))
     }
 
@@ -51,14 +51,14 @@ public struct SystemdNotifier: Sendable {
     /// - Parameters:
     ///   - text: The status; newlines become spaces, since they separate assignments.
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/notifyFailed``.
-    public func status(_ text: String) throws {
+    package func status(_ text: String) throws {
         try send([Self.statusAssignment(text)])
     }
 
     /// Reports that the daemon is draining and will exit: `STOPPING=1`.
     ///
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/notifyFailed``.
-    public func stopping() throws {
+    package func stopping() throws {
         try send(["STOPPING=1"])
     }
 
@@ -69,7 +69,7 @@ public struct SystemdNotifier: Sendable {
     /// earlier versions ignore the extra field.
     ///
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/notifyFailed``.
-    public func reloading() throws {
+    package func reloading() throws {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
@@ -80,7 +80,7 @@ public struct SystemdNotifier: Sendable {
     /// from the actor whose liveness matters, so that a hung actor stops the pings.
     ///
     /// - Throws: ``SystemdError`` with code ``SystemdError/Code/notifyFailed``.
-    public func watchdog() throws {
+    package func watchdog() throws {
         try send(["WATCHDOG=1"])
     }
 

@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// A failure to read the user or group database, which access decisions depend on.
-public struct AccessError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct AccessError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What failed, in words, with the system's reason.
-    public let description: String
+    package let description: String
 
     /// A lookup in the password or group database failed.
     /// - Parameters:

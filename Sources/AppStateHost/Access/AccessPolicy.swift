@@ -8,14 +8,14 @@ import ServicePorts
 ///
 /// Group names are resolved once, when the policy is made, so that deciding is a pure
 /// check per request with no lookups.
-public struct AccessPolicy: Sendable {
+package struct AccessPolicy: Sendable {
     /// The group names a mutating peer may belong to, when nothing else is configured.
-    public static let defaultGroupNames = ["appstate"]
+    package static let defaultGroupNames = ["appstate"]
 
     /// The uid whose peers may always mutate: the daemon's own.
-    public let daemonUID: uid_t
+    package let daemonUID: uid_t
     /// The group ids that grant mutation, resolved from the configured names.
-    public let grantingGroupIDs: Set<gid_t>
+    package let grantingGroupIDs: Set<gid_t>
 
     /// Creates a policy, resolving the group names now.
     ///
@@ -26,7 +26,7 @@ public struct AccessPolicy: Sendable {
     ///   - groupNames: The groups whose members may mutate.
     ///   - daemonUID: The daemon's uid, allowed to mutate.
     ///   - database: Where the names are looked up: the system's, or a table in tests.
-    public init(groupNames: [String] = defaultGroupNames, daemonUID: uid_t = geteuid(),
+    package init(groupNames: [String] = defaultGroupNames, daemonUID: uid_t = geteuid(),
                 database: any GroupDatabase = SystemGroupDatabase()) {
         self.init(daemonUID: daemonUID, grantingGroupIDs: Set(Self.groupIDs(named: groupNames, in: database)))
     }
@@ -38,7 +38,7 @@ public struct AccessPolicy: Sendable {
     ///   - names: The group names.
     ///   - database: Where the names are looked up.
     /// - Returns: The group ids.
-    public static func groupIDs(named names: [String], in database: any GroupDatabase = SystemGroupDatabase()) -> [gid_t] {
+    package static func groupIDs(named names: [String], in database: any GroupDatabase = SystemGroupDatabase()) -> [gid_t] {
         names.compactMap { try? database.groupID(named: $0) }
     }
 
@@ -47,7 +47,7 @@ public struct AccessPolicy: Sendable {
     /// - Parameters:
     ///   - daemonUID: The daemon's uid, allowed to mutate.
     ///   - grantingGroupIDs: The groups whose members may mutate.
-    public init(daemonUID: uid_t, grantingGroupIDs: Set<gid_t>) {
+    package init(daemonUID: uid_t, grantingGroupIDs: Set<gid_t>) {
         self.daemonUID = daemonUID
         self.grantingGroupIDs = grantingGroupIDs
     }
@@ -58,7 +58,7 @@ public struct AccessPolicy: Sendable {
     /// - Parameters:
     ///   - credentials: The peer, as read when its connection was accepted.
     /// - Returns: `true` when the mutation is allowed.
-    public func mayMutate(_ credentials: PeerCredentials) -> Bool {
+    package func mayMutate(_ credentials: PeerCredentials) -> Bool {
         credentials.uid == 0
             || credentials.uid == daemonUID
             || grantingGroupIDs.contains(credentials.gid)
@@ -72,11 +72,11 @@ public struct AccessPolicy: Sendable {
 /// The groups are looked up for every connection that tries to change something, so that a
 /// user added to the group may mutate from its next connection on. A failed lookup gives no
 /// groups, and is logged: the peer is judged on its uid and primary gid alone.
-public struct PeerAccess: MutationAccess {
+package struct PeerAccess: MutationAccess {
     /// The decision, once the peer's groups are known.
-    public let policy: AccessPolicy
+    package let policy: AccessPolicy
     /// Where each peer's groups are looked up.
-    public let database: any GroupDatabase
+    package let database: any GroupDatabase
     private let logger: Logger
 
     /// Creates access control from a policy and a group database.
@@ -85,7 +85,7 @@ public struct PeerAccess: MutationAccess {
     ///   - policy: The decision.
     ///   - database: Where each peer's groups are looked up.
     ///   - logger: Where a failed lookup is reported.
-    public init(policy: AccessPolicy, database: any GroupDatabase = SystemGroupDatabase(), logger: Logger = Logger(label: "appstated")) {
+    package init(policy: AccessPolicy, database: any GroupDatabase = SystemGroupDatabase(), logger: Logger = Logger(label: "appstated")) {
         self.policy = policy
         self.database = database
         self.logger = logger
@@ -99,7 +99,7 @@ public struct PeerAccess: MutationAccess {
     ///   - daemonUID: The daemon's uid, allowed to mutate.
     ///   - database: Where group names and each peer's groups are looked up.
     ///   - logger: Where a failed lookup is reported.
-    public init(allowedGroups: [String], daemonUID: uid_t = geteuid(), database: any GroupDatabase = SystemGroupDatabase(),
+    package init(allowedGroups: [String], daemonUID: uid_t = geteuid(), database: any GroupDatabase = SystemGroupDatabase(),
                 logger: Logger = Logger(label: "appstated")) {
         self.init(policy: AccessPolicy(groupNames: allowedGroups, daemonUID: daemonUID, database: database), database: database, logger: logger)
     }
@@ -110,7 +110,7 @@ public struct PeerAccess: MutationAccess {
     /// - Parameters:
     ///   - uid: The peer's effective user id.
     ///   - gid: The peer's effective group id.
-    public func decisionWithoutLookup(uid: uid_t, gid: gid_t) -> Bool? {
+    package func decisionWithoutLookup(uid: uid_t, gid: gid_t) -> Bool? {
         policy.mayMutate(PeerCredentials(pid: 0, uid: uid, gid: gid, supplementaryGroups: [])) ? true : nil
     }
 
@@ -122,7 +122,7 @@ public struct PeerAccess: MutationAccess {
     ///   - uid: The peer's effective user id.
     ///   - gid: The peer's effective group id.
     /// - Returns: `true` when its mutations are allowed.
-    public func mayMutate(pid: pid_t, uid: uid_t, gid: gid_t) -> Bool {
+    package func mayMutate(pid: pid_t, uid: uid_t, gid: gid_t) -> Bool {
         let groups: [gid_t]
         do {
             groups = try database.groups(ofUser: uid)

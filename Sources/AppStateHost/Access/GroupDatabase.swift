@@ -5,7 +5,7 @@ import Glibc
 ///
 /// The daemon uses ``SystemGroupDatabase``; tests inject a table, so that the access decision
 /// is checked for any uid and group on any machine.
-public protocol GroupDatabase: Sendable {
+package protocol GroupDatabase: Sendable {
     /// The id of a group.
     ///
     /// - Parameters:
@@ -25,9 +25,9 @@ public protocol GroupDatabase: Sendable {
 
 /// The system's user and group databases (NSS), through the reentrant libc calls
 /// (`getgrnam_r`, `getpwuid_r`, `getgrouplist`).
-public struct SystemGroupDatabase: GroupDatabase {
+package struct SystemGroupDatabase: GroupDatabase {
     /// Creates the system's database.
-    public init() {}
+    package init() {}
 
     /// Looks the group up with `getgrnam_r`.
     ///
@@ -35,7 +35,7 @@ public struct SystemGroupDatabase: GroupDatabase {
     ///   - name: The group name.
     /// - Returns: The group id, or `nil` when no group has this name.
     /// - Throws: ``AccessError``.
-    public func groupID(named name: String) throws -> gid_t? {
+    package func groupID(named name: String) throws -> gid_t? {
         try UserDatabase.groupID(named: name)
     }
 
@@ -45,7 +45,7 @@ public struct SystemGroupDatabase: GroupDatabase {
     ///   - uid: The user id.
     /// - Returns: The group ids, the primary group first; empty when the uid has no entry.
     /// - Throws: ``AccessError``.
-    public func groups(ofUser uid: uid_t) throws -> [gid_t] {
+    package func groups(ofUser uid: uid_t) throws -> [gid_t] {
         try PeerCredentials.supplementaryGroups(ofUser: uid)
     }
 }

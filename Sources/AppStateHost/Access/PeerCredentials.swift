@@ -2,16 +2,16 @@ import Glibc
 
 /// Who is at the other end of a Unix socket connection: the kernel's `SO_PEERCRED`, plus
 /// the groups the peer's user belongs to, as the access policy judges them.
-public struct PeerCredentials: Hashable, Sendable {
+package struct PeerCredentials: Hashable, Sendable {
     /// The peer's process id at connect time.
-    public var pid: pid_t
+    package var pid: pid_t
     /// The peer's effective user id at connect time.
-    public var uid: uid_t
+    package var uid: uid_t
     /// The peer's effective group id at connect time.
-    public var gid: gid_t
+    package var gid: gid_t
     /// The groups of the peer's user in the group database (`getgrouplist(3)`), empty when
     /// the uid has no password entry.
-    public var supplementaryGroups: [gid_t]
+    package var supplementaryGroups: [gid_t]
 
     /// Creates credentials from known values (tests, or credentials obtained elsewhere).
     ///
@@ -20,7 +20,7 @@ public struct PeerCredentials: Hashable, Sendable {
     ///   - uid: The peer's user id.
     ///   - gid: The peer's group id.
     ///   - supplementaryGroups: The groups of the peer's user.
-    public init(pid: pid_t, uid: uid_t, gid: gid_t, supplementaryGroups: [gid_t] = []) {
+    package init(pid: pid_t, uid: uid_t, gid: gid_t, supplementaryGroups: [gid_t] = []) {
         self.pid = pid
         self.uid = uid
         self.gid = gid
@@ -35,7 +35,7 @@ public struct PeerCredentials: Hashable, Sendable {
     /// - Returns: The group ids, or an empty list when the uid has no password entry (for
     ///   example a peer in another user namespace, seen as the overflow uid).
     /// - Throws: ``AccessError``.
-    public static func supplementaryGroups(ofUser uid: uid_t) throws -> [gid_t] {
+    package static func supplementaryGroups(ofUser uid: uid_t) throws -> [gid_t] {
         guard let user = try UserDatabase.user(uid: uid) else { return [] }
         return UserDatabase.groups(ofUser: user.name, primaryGroup: user.primaryGroup)
     }

@@ -12,27 +12,27 @@ import Synchronization
 /// values come only from the interface's closed sets of methods and errors, so no client can
 /// grow the registry by sending names of its own. The gauges (connections, watchers) are
 /// read when the exposition is asked for, so keeping them costs nothing in between.
-public final class DaemonMetrics: ServerMetrics {
+package final class DaemonMetrics: ServerMetrics {
     /// The series names, for the documentation and the tests.
-    public enum Name {
+    package enum Name {
         /// Calls answered, by `method` and `outcome` (`ok` or the error's name).
-        public static let requests = "appstate_requests_total"
+        package static let requests = "appstate_requests_total"
         /// Error replies sent, by `error`: those of calls, and those that close a connection
         /// (`TooManyConnections`, `MessageTooLarge`, `WatcherTooSlow`).
-        public static let errors = "appstate_errors_total"
+        package static let errors = "appstate_errors_total"
         /// Open connections.
-        public static let connections = "appstate_connections"
+        package static let connections = "appstate_connections"
         /// `Watch` streams.
-        public static let watchers = "appstate_watchers"
+        package static let watchers = "appstate_watchers"
         /// Watchers cut off with `WatcherTooSlow`.
-        public static let watchersCut = "appstate_watchers_cut_total"
+        package static let watchersCut = "appstate_watchers_cut_total"
         /// Seconds from a commit that needs a write to its state being durable.
-        public static let commitSeconds = "appstate_commit_seconds"
+        package static let commitSeconds = "appstate_commit_seconds"
         /// Commits made durable by one write of the state file (group commit).
-        public static let commitBatchSize = "appstate_commit_batch_size"
+        package static let commitBatchSize = "appstate_commit_batch_size"
         /// Seconds from an event published on the main actor to one lane (event loop) having
         /// issued its writes to all its watchers.
-        public static let fanOutSeconds = "appstate_fanout_seconds"
+        package static let fanOutSeconds = "appstate_fanout_seconds"
     }
 
     /// The label value of a method or error the interface does not declare.
@@ -52,7 +52,7 @@ public final class DaemonMetrics: ServerMetrics {
     private let requests = Atomic(0)
 
     /// Creates the metrics of a daemon in a registry of their own.
-    public convenience init() {
+    package convenience init() {
         let registry = PrometheusCollectorRegistry()
         self.init(registry: registry, factory: Self.factory(for: registry))
     }
@@ -62,7 +62,7 @@ public final class DaemonMetrics: ServerMetrics {
     ///   - registry: Where the series are kept and read from.
     ///   - factory: Makes the series in `registry`: ``factory(for:)``, or the metrics
     ///     system bootstrapped with it.
-    public init(registry: PrometheusCollectorRegistry, factory: any MetricsFactory) {
+    package init(registry: PrometheusCollectorRegistry, factory: any MetricsFactory) {
         self.registry = registry
         self.factory = factory
         let methods = AppStateMethod.allCases.map(\.rawValue) + VarlinkServiceMethod.allCases.map(\.rawValue)
@@ -83,7 +83,7 @@ public final class DaemonMetrics: ServerMetrics {
     /// - Parameter registry: Where the series go.
     /// - Returns: The factory, to pass to ``init(registry:factory:)`` or to bootstrap the
     ///   metrics system with.
-    public static func factory(for registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+    package static func factory(for registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets = [
             Name.fanOutSeconds: [10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 100_000].map { .microseconds($0) },
@@ -97,7 +97,7 @@ public final class DaemonMetrics: ServerMetrics {
     /// - Parameters:
     ///   - method: The call's fully-qualified method name.
     ///   - error: The name of the error it was answered with; nil when it succeeded.
-    public func countRequest(_ method: String, error: String?) {
+    package func countRequest(_ method: String, error: String?) {
         requests.add(1, ordering: .relaxed)
         guard let error else {
             // Only declared methods succeed: every other call is answered with an error.
@@ -111,36 +111,36 @@ public final class DaemonMetrics: ServerMetrics {
     }
 
     /// The calls answered so far, for `GetStats`.
-    public var requestCount: Int { requests.load(ordering: .relaxed) }
+    package var requestCount: Int { requests.load(ordering: .relaxed) }
 
     /// Counts an error reply that is not the answer to a call, such as one sent before a
     /// connection is closed.
     /// - Parameter error: The error's fully-qualified name.
-    public func countConnectionError(_ error: String) {
+    package func countConnectionError(_ error: String) {
         CoreMetrics.Counter(label: Name.errors, dimensions: [("error", Self.declared(error: error))], factory: factory).increment()
     }
 
     /// Counts a watcher cut off for reading too slowly, and its `WatcherTooSlow`.
-    public func countWatcherCut() {
+    package func countWatcherCut() {
         watchersCut.increment()
         CoreMetrics.Counter(label: Name.errors, dimensions: [("error", AppStateErrorName.watcherTooSlow.rawValue)], factory: factory).increment()
     }
 
     /// Records one write of the state file.
     /// - Parameter commits: How many commits it made durable.
-    public func recordWrite(commits: Int) {
+    package func recordWrite(commits: Int) {
         commitBatchSize.record(commits)
     }
 
     /// Records how long one commit waited for its state to be durable.
     /// - Parameter duration: From the commit to its write's end.
-    public func recordCommit(_ duration: Duration) {
+    package func recordCommit(_ duration: Duration) {
         commitSeconds.recordNanoseconds(duration.nanoseconds)
     }
 
     /// Records one event's fan-out on one lane.
     /// - Parameter duration: From the event's publication to the lane's writes issued.
-    public func recordFanOut(_ duration: Duration) {
+    package func recordFanOut(_ duration: Duration) {
         fanOutSeconds.recordNanoseconds(duration.nanoseconds)
     }
 
@@ -149,7 +149,7 @@ public final class DaemonMetrics: ServerMetrics {
     ///   - connections: The open connections now.
     ///   - watchers: The `Watch` streams now.
     /// - Returns: The exposition.
-    public func exposition(connections: Int, watchers: Int) -> String {
+    package func exposition(connections: Int, watchers: Int) -> String {
         self.connections.record(connections)
         self.watchers.record(watchers)
         return registry.emitToString()

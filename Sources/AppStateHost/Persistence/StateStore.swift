@@ -10,16 +10,16 @@ import NIOPosix
 /// trees back to ``CommitFailure/durableState`` and commits with a newer generation. A
 /// refused change therefore never reaches the disk later as part of a state written for
 /// someone else.
-public actor StateStore {
+package actor StateStore {
     /// A refused commit: why, and the last state that is durable, to roll back to.
-    public struct CommitFailure: Error, CustomStringConvertible {
+    package struct CommitFailure: Error, CustomStringConvertible {
         /// The write that failed.
-        public let reason: StorageError
+        package let reason: StorageError
         /// The last state this store made durable; nil when it wrote none yet (the state
         /// loaded at start, or the initial one, is then the durable one).
-        public let durableState: [UInt8]?
+        package let durableState: [UInt8]?
 
-        public var description: String { reason.description }
+        package var description: String { reason.description }
     }
 
     private let file: DurableFile
@@ -33,7 +33,7 @@ public actor StateStore {
     private var lastFailure: StorageError?
     private var durableState: [UInt8]?
     /// How many times the file was written, for statistics and tests of group commit.
-    public private(set) var writes = 0
+    package private(set) var writes = 0
     /// Commits whose state the write in progress is storing, and commits waiting for the
     /// next write: for tests of group commit.
     private(set) var inFlight = 0
@@ -46,7 +46,7 @@ public actor StateStore {
     ///     at the first write, not here: NIO's shared pool starts its threads when first asked
     ///     for, and a daemon that is only read never needs them (nor pays for them at start).
     ///   - metrics: Where each commit's wait and each write's batch are recorded.
-    public init(directory: String, threadPool: @autoclosure @escaping @Sendable () -> NIOThreadPool = .singleton,
+    package init(directory: String, threadPool: @autoclosure @escaping @Sendable () -> NIOThreadPool = .singleton,
                 metrics: DaemonMetrics = DaemonMetrics()) {
         self.file = DurableFile(directory: directory, name: "state.json")
         self.threadPool = threadPool
@@ -54,11 +54,11 @@ public actor StateStore {
     }
 
     /// The path of the state file.
-    public nonisolated var path: String { file.path }
+    package nonisolated var path: String { file.path }
 
     /// The last committed state, or nil when none was ever written.
     /// - Throws: ``StorageError`` when the file exists but cannot be read.
-    public nonisolated func load() throws(StorageError) -> [UInt8]? {
+    package nonisolated func load() throws(StorageError) -> [UInt8]? {
         try file.read()
     }
 
@@ -69,7 +69,7 @@ public actor StateStore {
     ///     a newer one each time it rolls back after a ``CommitFailure``.
     /// - Throws: ``CommitFailure`` when the write failed, or an earlier write of this
     ///   generation did; the previous file is intact then.
-    public func commit(_ state: [UInt8], generation: Int = 0) async throws {
+    package func commit(_ state: [UInt8], generation: Int = 0) async throws {
         if generation <= refusedThrough, let lastFailure {
             throw CommitFailure(reason: lastFailure, durableState: durableState)
         }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// A failure to read or write the state directory, naming the file and the system's reason.
-public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: Hashable, Sendable {
         case io
         case corrupt
@@ -12,7 +12,7 @@ public struct StorageError: Error, Hashable, Sendable, CustomStringConvertible {
 
     private let code: Code
     /// What failed, in words: the operation, the file and the reason.
-    public let description: String
+    package let description: String
 
     static func io(_ operation: String, _ path: String, errno number: Int32) -> StorageError {
         StorageError(code: .io, description: "\(operation) \(path): \(String(cString: strerror(number)))")

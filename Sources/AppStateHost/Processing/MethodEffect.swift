@@ -1,6 +1,6 @@
 /// What a call of a method does, which decides who may make it, where it is answered and
 /// whether its reply waits for a write.
-public enum MethodEffect: Sendable {
+package enum MethodEffect: Sendable {
     /// Reads what the host publishes after every change (the trees): answerable on any
     /// thread from the latest publication.
     case readsPublished
@@ -15,7 +15,7 @@ public enum MethodEffect: Sendable {
     case changesTransiently
 
     /// Whether it changes a tree, and so needs the caller to be allowed to mutate.
-    public var isMutation: Bool {
+    package var isMutation: Bool {
         switch self {
         case .readsPublished, .readsLive, .streams: false
         case .changesDurably, .changesTransiently: true

@@ -2,7 +2,7 @@ import ServicePorts
 import StateContainers
 
 extension RequestProcessor: FollowedHost {
-    public var followedTrees: [FollowedTree] {
+    package var followedTrees: [FollowedTree] {
         host.trees.map { tree in
             let login = try? tree.container(LoginStateController.self, at: nil)
             return FollowedTree(name: tree.name, windowSize: tree.window.size,

@@ -9,7 +9,7 @@ extension RequestProcessor {
     ///   - call: A call as it arrived.
     ///   - buffer: Where the reply frame goes, unless the call is `oneway`.
     /// - Returns: Whether the call was answered; false when it needs the main actor.
-    public nonisolated func answerImmediately(_ call: VarlinkCall, into buffer: inout [UInt8]) -> Bool {
+    package nonisolated func answerImmediately(_ call: VarlinkCall, into buffer: inout [UInt8]) -> Bool {
         guard !call.more, !call.upgrade, let entry = registry.entry(call.method), case .read(let read) = entry.handler else { return false }
         let start = buffer.endIndex
         var failure: String?

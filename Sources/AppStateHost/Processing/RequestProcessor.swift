@@ -10,17 +10,17 @@ import StateContainers
 /// A batch runs without waiting until it has to: for the peer's access, looked up once, and
 /// for the write of restorable state. Each wait ends in a job handed to the ``MainActorRunner``,
 /// never in an `await` of the main actor, so the daemon's one thread needs no main queue.
-@MainActor public final class RequestProcessor: CallProcessor {
+@MainActor package final class RequestProcessor: CallProcessor {
     /// What the processor reports in `GetStats` about the parts around it.
-    public struct Environment: Sendable {
+    package struct Environment: Sendable {
         /// The socket path, when the daemon created it.
-        public var socket: String?
+        package var socket: String?
         /// The state directory.
-        public var stateDirectory: String?
+        package var stateDirectory: String?
         /// The number of open connections.
-        public var connections: @Sendable () -> Int = { 0 }
+        package var connections: @Sendable () -> Int = { 0 }
         /// The system sources followed and where each stands; nil when none is followed.
-        public var followers: @Sendable () -> [Follower]? = { nil }
+        package var followers: @Sendable () -> [Follower]? = { nil }
 
         /// Creates an environment.
         /// - Parameters:
@@ -28,7 +28,7 @@ import StateContainers
         ///   - stateDirectory: The state directory.
         ///   - connections: The number of open connections.
         ///   - followers: The system sources followed and where each stands.
-        public init(socket: String? = nil, stateDirectory: String? = nil, connections: @escaping @Sendable () -> Int = { 0 },
+        package init(socket: String? = nil, stateDirectory: String? = nil, connections: @escaping @Sendable () -> Int = { 0 },
                     followers: @escaping @Sendable () -> [Follower]? = { nil }) {
             self.socket = socket
             self.stateDirectory = stateDirectory
@@ -38,7 +38,7 @@ import StateContainers
     }
 
     /// The trees.
-    public let host: TreeHost
+    package let host: TreeHost
     /// The trees as readers on other threads see them, published after every change.
     nonisolated let published: PublishedTrees
     let store: StateStore?
@@ -65,7 +65,7 @@ import StateContainers
     /// The trees whose session logind owns.
     let sessions: SessionGate
 
-    public nonisolated var interface: VarlinkInterfaceDescription {
+    package nonisolated var interface: VarlinkInterfaceDescription {
         VarlinkInterfaceDescription(name: AppStateInterface.name, description: AppStateInterface.description)
     }
 
@@ -78,7 +78,7 @@ import StateContainers
     ///   - sessionOwners: The trees whose session follows logind, with the seat each follows.
     ///   - metrics: Where calls are counted and what `GetMetrics` reports.
     ///   - logger: Where changes and storage failures are logged, for the journal.
-    public convenience init(host: TreeHost, store: StateStore?, runner: any MainActorRunner = MainQueueRunner(), environment: Environment = Environment(),
+    package convenience init(host: TreeHost, store: StateStore?, runner: any MainActorRunner = MainQueueRunner(), environment: Environment = Environment(),
                             sessionOwners: [String: String] = [:], metrics: DaemonMetrics = DaemonMetrics(),
                             logger: Logger = Logger(label: "appstated", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.init(host: host, store: store, runner: runner, environment: environment, sessionOwners: sessionOwners, metrics: metrics,
@@ -108,9 +108,9 @@ import StateContainers
     static let transitionDidEnd = "transition.didEnd"
 
     /// The number of `Watch` streams.
-    public var watcherCount: Int { hub.count }
+    package var watcherCount: Int { hub.count }
 
-    public func process(_ calls: [VarlinkCall], on connection: ConnectionContext, reply: @escaping @MainActor ([VarlinkReply?]) -> Void) {
+    package func process(_ calls: [VarlinkCall], on connection: ConnectionContext, reply: @escaping @MainActor ([VarlinkReply?]) -> Void) {
         let batch = Batch(calls: calls, routes: calls.map(route), connection: connection, reply: reply)
         // Decided before the batch starts, since the first time it may wait for the user
         // database: nothing may run on the main actor between the batch's first change and
@@ -138,7 +138,7 @@ import StateContainers
     /// - Parameters:
     ///   - calls: The calls; `Watch` is not among them.
     ///   - reply: Receives the replies, in order, on the main actor.
-    public func processFollowed(_ calls: [VarlinkCall], reply: @escaping @MainActor ([VarlinkReply?]) -> Void) {
+    package func processFollowed(_ calls: [VarlinkCall], reply: @escaping @MainActor ([VarlinkReply?]) -> Void) {
         let batch = Batch(calls: calls, routes: calls.map(route), connection: nil, reply: reply)
         batch.mayMutate = true
         run(batch)
@@ -154,7 +154,7 @@ import StateContainers
     }
 
     /// Ends every `Watch` stream, when the daemon stops.
-    public func closeWatchers() {
+    package func closeWatchers() {
         hub.closeAll()
     }
 }

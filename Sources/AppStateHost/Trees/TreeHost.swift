@@ -3,7 +3,7 @@ import StateContainers
 
 /// The trees the daemon hosts, on the main actor as UIKit's are: built from a tree file,
 /// restored from the state directory, changed by the ``CallProcessor``'s calls.
-@MainActor public final class TreeHost {
+@MainActor package final class TreeHost {
     package private(set) var trees: [HostedTree]
     private let clock: any Clock<Duration>
     /// The trees' snapshots for readers on other threads; see ``publish()``.
@@ -58,10 +58,10 @@ import StateContainers
     }
 
     /// The names of the trees, the default one first.
-    public var treeNames: [String] { trees.map(\.name) }
+    package var treeNames: [String] { trees.map(\.name) }
 
     /// Shows every tree: appearance callbacks flow down.
-    public func makeVisible() {
+    package func makeVisible() {
         for tree in trees { tree.window.makeVisible() }
         publish()
     }
