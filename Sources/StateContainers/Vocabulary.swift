@@ -1,8 +1,9 @@
 public import AppStateCore
 
 // The vocabulary that the model and the wire share is declared once, in AppStateCore, and
-// every public type of it is named here as well, so that `import StateContainers` alone gives the
-// whole model API. Swift has no supported way to re-export a module (`public import` only lets
+// every public type of it is named here as well, so that `import StateContainers` alone gives
+// the whole model API and `import AppStateIPC` the whole client API: this one file is a source
+// of both modules (AppStateIPC's is a link to it). Swift has no supported way to re-export a module (`public import` only lets
 // a module's public API mention the other's types), so each type gets an alias. An alias names
 // the same type, not a copy: values pass between the modules unchanged, and the members,
 // extensions and conformances AppStateCore declares come with it. A type added to AppStateCore
