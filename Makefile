@@ -17,9 +17,9 @@ build: deps
 # .build-release: the Swift runtime linked in, no symbols exported, its functions laid out
 # hot first; the script says why), which scripts/install-systemd installs. appstatectl, which
 # starts for every command, is linked fully static in a build folder of its own (flags of its
-# own would rebuild another folder's objects): no dynamic loader, no relocations, about a
-# third off its whole run; the price is a fixed load address, and a warning from the linker
-# about the user database functions in FoundationEssentials that it links but never calls.
+# own would rebuild another folder's objects): no dynamic loader and no relocations at each
+# start; the price is a fixed load address, and a warning from the linker about the user
+# database functions in FoundationEssentials that it links but never calls.
 release: deps
 	scripts/build-release --product appstated
 	$(SWIFT) build -c release --scratch-path .build-ctl -Xswiftc -static-executable --product appstatectl
@@ -44,7 +44,7 @@ fuzz:
 # The whole test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer, each
 # in its own build directory (.build-asan, .build-tsan: they cannot share objects with each
 # other or with `make test`). Fails on a failing test or on any report from any process,
-# the daemons the tests start included (scripts/sanitize; RELIABILITY.md §6 has the figures).
+# the daemons the tests start included (scripts/sanitize; RELIABILITY.md §6).
 sanitize: test-deps
 	SWIFT="$(SWIFT)" scripts/sanitize address
 	SWIFT="$(SWIFT)" scripts/sanitize thread

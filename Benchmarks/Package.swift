@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The benchmark harness of the performance targets (docs/ARCHITECTURE.md, Performance), kept
+// The benchmark harness of the performance targets (BENCHMARKS.md), kept
 // apart from the root package (as swift-nio does)
 // so that the project's build and CI never resolve or compile the benchmark tool.
 // Run it all with scripts/benchmark, which writes BENCHMARKS.md.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Runs every benchmark behind the performance targets (docs/ARCHITECTURE.md, Performance) and
-writes BENCHMARKS.md.
+"""Runs every benchmark behind the performance targets (the targets table of BENCHMARKS.md)
+and writes BENCHMARKS.md.
 
     scripts/benchmark            # everything, then BENCHMARKS.md
     scripts/benchmark --no-load  # only the in-process benchmarks (no release daemon)
@@ -350,8 +350,8 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, tracke
         "",
         "The machine is shared with other builds, so absolute times mean little: every figure is",
         "the median over the benchmark's iterations and is compared with a baseline measured in the",
-        "same run. Times are per operation. The targets, and how each figure is measured:",
-        "[docs/ARCHITECTURE.md, Performance](docs/ARCHITECTURE.md#performance). A row whose target",
+        "same run. Times are per operation. How each figure is measured: the header of",
+        "`Benchmarks/report.py` and the sources it names. A row whose target",
         "is — has none and is tracked for regressions.",
         "",
         "| figure | value | baseline (same run) | baseline value | ratio | target | |",

@@ -1,5 +1,5 @@
 // swift-tools-version:6.1
-// The end-to-end load tool of the performance targets (docs/ARCHITECTURE.md, Performance):
+// The end-to-end load tool of the performance targets (BENCHMARKS.md):
 // drives a release `appstated` over its socket.
 // A nested package of its own (like Benchmarks/), so the main build and CI never pay for it.
 // Run it through scripts/benchmark (or scripts/benchmark-load), which builds everything in release.

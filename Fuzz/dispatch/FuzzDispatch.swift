@@ -41,7 +41,8 @@ func fuzz(_ bytes: [UInt8]) {
     }
 }
 
-/// Decoded once: Foundation's JSON decoder would otherwise take most of each execution.
+/// Decoded once, so that executions spend their time on the input, not on Foundation's JSON
+/// decoder.
 private let defaultTree: TreeFile = {
     do {
         return try TreeFile.default

@@ -3,7 +3,7 @@ import StateContainers
 
 /// Target `treefile`: bytes read as a tree file the ways the daemon reads one: as JSON by
 /// the model (`TreeFile.decode(json:)`, Foundation), and, when they are UTF-8, as YAML and
-/// as JSON by the service's loader (libyaml); each file that decodes is validated again and
+/// as JSON by `TreeFileLoader` (libyaml); each file that decodes is validated again and
 /// checked by building it (`TreeBuilder.check`).
 ///
 /// Invariants: nothing traps; a decoded file validates; every problem the loader reports
@@ -38,7 +38,7 @@ func fuzz(_ bytes: [UInt8]) {
 }
 
 /// Whether an issue says where it is: by its path or line; for a syntax error from Foundation's
-/// JSON parser, by the position given in words; for the top-level value of JSON that Yams
+/// JSON parser, by the position given in words; for the top-level value of JSON that libyaml
 /// cannot read for lines (YAML 1.1 refuses some valid JSON), by being about the whole document
 /// ("missing key", "expected a mapping"). Only a file that holds nothing or ends too early has
 /// no other place than its end.

@@ -27,7 +27,7 @@ public struct StatusRenderer: Sendable {
 
     /// What the command prints for a daemon with two trees that has run for two hours,
     /// indented for its help. Written out rather than drawn: every run of appstatectl builds
-    /// every command's help, and drawing this took a twentieth of a run. The tests hold it to what
+    /// every command's help, so drawing it would be paid by every command. The tests hold it to what
     /// ``render(stats:info:socketPath:)`` draws.
     public static let example = """
           appstated 0.1.0 at /run/appstate/io.appstate

@@ -26,7 +26,7 @@ package enum Daemon {
         let logger = Logger(label: "appstated")
         // The tree file and the allowed groups are read on another thread while this one
         // starts the event loop: neither needs the loop, and a group that is not in
-        // /etc/group can cost a millisecond while NSS loads its other modules.
+        // /etc/group makes NSS load and ask its other modules, which may wait.
         let inputs = Task.detached { try StartupInputs(configuration) }
         try MainThreadEventLoop.run { eventLoop, runner in
             try await run(configuration, inputs: try await inputs.value, on: eventLoop, runner: runner, logger: logger)

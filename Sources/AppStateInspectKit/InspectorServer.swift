@@ -10,8 +10,8 @@ public final class InspectorServer: Sendable {
 
     private let channel: any Channel
 
-    /// How much a viewer may leave unread before it is dropped: the whole history of
-    /// 1,000 entries (about 5 MiB for the default tree) fits several times.
+    /// How much a viewer may leave unread before it is dropped: enough for the whole history
+    /// of a tree of the default tree's size several times over.
     private static let writeBufferWaterMark = ChannelOptions.Types.WriteBufferWaterMark(low: 8 << 20, high: 32 << 20)
 
     /// Binds the address and starts serving.

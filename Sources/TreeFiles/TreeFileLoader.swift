@@ -40,7 +40,7 @@ package enum TreeFileLoader {
         return try load(path: path)
     }
 
-    /// Decodes and validates a YAML tree file, its scalars read as Yams read them (YAML 1.1:
+    /// Decodes and validates a YAML tree file, its scalars read as Yams reads them (YAML 1.1:
     /// `~` is null, `1:30` is 90), anchors, aliases and `<<` merge keys applied.
     /// - Parameter yaml: The file's text.
     /// - Returns: The valid tree file.
@@ -70,11 +70,11 @@ package enum TreeFileLoader {
         // parser says what and where. A NUL byte is left to `TreeFile.decode(json:)`, which
         // names it in its own words.
         if !json.utf8.contains(0) {
-            // Foundation skips a byte order mark, and so did the check before this one.
+            // Foundation's decoder skips a byte order mark, and so does this check.
             let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
             let skipped = json.utf8.starts(with: bom) ? bom.count : 0
-            // A key named twice is no syntax error to Foundation, which reads the first: files
-            // that did so keep loading as they did, and a syntax error after one still has its place.
+            // A key named twice is no syntax error to Foundation's decoder, which reads the
+            // first: such a file loads, and a syntax error after one still has its place.
             do {
                 _ = try JSONParser(maximumDepth: maximumJSONDepth, allowsDuplicateKeys: true).parse(Array(json.utf8.dropFirst(skipped)))
             } catch {

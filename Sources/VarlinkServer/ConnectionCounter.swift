@@ -19,12 +19,12 @@ package final class ConnectionCounter: Sendable {
     /// which a service manager or an administrator uses to reach it.
     private let uncountedUsers: Set<UInt32> = [0, getuid()]
 
-    /// Takes a place if one is free.
-    /// - Parameter limit: The number of places.
-    /// - Returns: Whether a place was taken (and must be given back with ``release()``).
     /// Creates a counter of no connections.
     package init() {}
 
+    /// Takes a place if one is free.
+    /// - Parameter limit: The number of places.
+    /// - Returns: Whether a place was taken (and must be given back with ``release()``).
     func acquire(limit: Int) -> Bool {
         counts.withLockedValue { counts in
             guard counts.total < limit else { return false }

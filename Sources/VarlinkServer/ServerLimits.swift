@@ -16,8 +16,8 @@ package struct ServerLimits: Sendable {
     /// Bytes queued to one watcher beyond this many cut it off with `io.appstate.WatcherTooSlow`.
     package var maximumWatcherQueue = 4 << 20
     /// Replies queued to one watcher beyond this many cut it off too: each queued reply also
-    /// costs a few hundred bytes of bookkeeping, so with small trees the byte limit alone let
-    /// a watcher that never reads hold about 1.5 MiB.
+    /// holds bookkeeping of its own beside its bytes, so with small trees the byte limit alone
+    /// would let a watcher that never reads hold far more memory than it counts.
     package var maximumWatcherReplies = 1024
 
     /// The defaults.

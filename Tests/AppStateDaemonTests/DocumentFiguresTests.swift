@@ -21,7 +21,7 @@ final class DocumentFiguresTests: AppStateTestCase {
     /// true. Benchmarks/report.py writes BENCHMARKS.md within the same limit (DOCUMENT_LIMIT).
     static let documentLimit = 15 * 1024
     /// The documents held to the limit.
-    static let limitedDocuments = ["BENCHMARKS.md", "RELIABILITY.md"]
+    static let limitedDocuments = ["BENCHMARKS.md", "RELIABILITY.md", "docs/ARCHITECTURE.md"]
 
     func testDocuments_whenMeasured_thenEachIsWithinTheLimit() throws {
         for path in Self.limitedDocuments {

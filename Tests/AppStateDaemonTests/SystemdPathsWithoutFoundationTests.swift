@@ -4,9 +4,9 @@ import XCTest
 
 @testable import AppStateDaemon
 
-/// The POSIX replacements of what the daemon took from Foundation: path strings as `NSString`
-/// joined and split them, the environment as `ProcessInfo` read it, and `mkdir -p` as
-/// `FileManager` made the state directory.
+/// The POSIX code the daemon uses in place of Foundation: path strings joined and split as
+/// `NSString` does it, the environment read as `ProcessInfo` reads it, and the state directory
+/// made as `mkdir -p` makes it.
 final class SystemdPathsWithoutFoundationTests: AppStateTestCase {
     func testPathText_whenJoining_thenOneSlash() {
         XCTAssertEqual(PathText.appending("appstate", to: "/run/user/1000"), "/run/user/1000/appstate")

@@ -34,7 +34,7 @@ final class RequestProcessorFollowerTests: AppStateTestCase {
         XCTAssertEqual(replies.map { $0?.error }, [refused, refused, refused, refused, refused, refused, nil, nil],
                        "other methods and notifications are the clients' still")
         XCTAssertEqual(replies.first??.parameters, ["tree": "default", "seat": "seat0"])
-        // A tree of the wrong type is refused by decoding, as before.
+        // A tree of the wrong type is left to decoding to refuse.
         let wrongType = await processor.process([call(.login, ["user": "ada", "tree": 7])], on: connection())
         XCTAssertEqual(wrongType.first??.error, "org.varlink.service.InvalidParameter")
 

@@ -6,7 +6,7 @@ import XCTest
 /// has none of what it checks for: a copy of the script in an empty directory (no venv), a
 /// `PATH` holding only stubs (no socat, no shellcheck…), a `pkg-config` that finds neither
 /// libsystemd nor libyaml, and `apt-get`, `sudo`, `id` and `python3` stubs that record how they were
-/// called. Every fresh machine once failed here while CI, which had everything, stayed green.
+/// called: a fresh machine must get everything, even where CI, which has it all, stays green.
 final class InstallDepsTests: AppStateTestCase {
     private static let everything = ["libsystemd-dev", "pkg-config", "libyaml-dev", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
                                              "librsvg2-bin", "chromium", "chromium-driver",

@@ -24,7 +24,7 @@ final class TreeFileFuzzReplayTests: AppStateTestCase {
     }
 
     func testDecodeJSON_whenNULByte_thenNotValidJSONAtItsCharacter() {
-        // Foundation read this as the number 1 and said only "expected a mapping".
+        // Not the number 1 followed by garbage: the NUL is the problem, named where it is.
         for decode in [{ try TreeFileLoader.decode(json: "1\u{0}") }, { try TreeFile.decode(json: Array("1\u{0}".utf8)) }] {
             XCTAssertThrowsError(try decode()) { error in
                 XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: NUL byte around character 1."])
@@ -33,7 +33,7 @@ final class TreeFileFuzzReplayTests: AppStateTestCase {
     }
 
     func testDecodeJSON_whenControlCharacterInString_thenNotValidJSONAtItsCharacter() {
-        // Foundation's decoder took this for a string and said only "expected a mapping".
+        // Not a string that is no mapping: the control character is the problem, named where it is.
         XCTAssertThrowsError(try TreeFileLoader.decode(json: "\"\u{2}\"")) { error in
             XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: unescaped control character in string around character 1"])
         }

@@ -90,7 +90,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
     }
 
     func testDecode_whenJSONNamesAKeyTwiceAndIsBrokenAfterIt_thenTheBreakIsStillPlaced() {
-        // Found by fuzz target treefile: the duplicate key used to end the syntax check early.
+        // From fuzz target treefile: a duplicate key must not end the syntax check early.
         XCTAssertThrowsError(try TreeFileLoader.decode(json: #"{"version": 1, "version": 1, "trees": [x]}"#)) { error in
             XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: unexpected character around character 39"])
         }

@@ -3,8 +3,8 @@ import StateContainers
 import TestSupport
 import XCTest
 
-/// What YAML means in a tree file now that libyaml is read directly: scalars, anchors,
-/// aliases and merge keys as Yams read them, and the composer's own limits.
+/// What YAML means in a tree file, read with libyaml: scalars, anchors, aliases and merge
+/// keys as Yams reads them, and the composer's own limits.
 final class TreeFileYAMLTests: AppStateTestCase {
     func testDecode_whenScalarsLookLikeOtherTypes_thenStringsStayTheirText() throws {
         let file = try TreeFileLoader.decode(yaml: """

@@ -173,8 +173,7 @@ final class VarlinkConnectionHandlerTests: AppStateTestCase {
         try await harness.connect()
         try harness.send(Harness.read(1) + String(repeating: "x", count: 100))
         let replies = try harness.writtenReplies()
-        // As before framing moved into a decoder: what was answered at once in the same read
-        // is not written after the error.
+        // What was answered at once in the same read is not written after the error.
         XCTAssertEqual(replies.map(\.error), ["io.appstate.MessageTooLarge"])
         XCTAssertEqual(replies.last?.parameters["limit"]?.intValue, 64)
         XCTAssertTrue(harness.isClosed)

@@ -2,7 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import BusWorkloads
 
-/// The bus figures of the performance targets (docs/ARCHITECTURE.md, Performance): posting to
+/// The bus figures of the performance targets (BENCHMARKS.md): posting to
 /// 1, 10 and 100 observers on the bus, on Foundation's
 /// `NotificationCenter` (the baseline of the speed-up target) and by calling the same observers
 /// directly (the floor), each named `<kind> post <observers>`.

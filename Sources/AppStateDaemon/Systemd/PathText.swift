@@ -1,4 +1,4 @@
-/// The two path operations the daemon needs on path strings, as `NSString` did them, without
+/// The two path operations the daemon needs on path strings, as `NSString` does them, without
 /// Foundation.
 enum PathText {
     /// `directory` and `component` joined by one `/`: `/run/user/1000/` + `appstate` is

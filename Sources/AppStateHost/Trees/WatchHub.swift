@@ -4,8 +4,7 @@ import StateContainers
 
 /// The connections following `Watch`, by tree. Each change is encoded once, and the same
 /// bytes go to every watcher of the tree in one hop to each lane (each event loop of the
-/// server), rather than one per watcher: a thousand watchers cost a handful of thread
-/// wake-ups, not a thousand.
+/// server), rather than one per watcher: the hops grow with the lanes, not the watchers.
 @MainActor final class WatchHub {
     /// The watchers of one tree, and the tree as they last saw it.
     private struct TreeWatchers {

@@ -1,7 +1,7 @@
 import Glibc
 
 /// A connected Unix stream socket, driven with plain POSIX calls so that a client needs
-/// neither NIO nor Foundation and starts in a few milliseconds.
+/// neither NIO nor Foundation and starts without loading them.
 struct UnixSocket: Sendable {
     let descriptor: Int32
     let address: String

@@ -2,8 +2,8 @@ import AppStateCore
 
 // The parameters of the transient changes, decoded by hand rather than through the derived
 // decoding: a UI sends them many times a second (a keyboard that slides, a window being
-// resized), and the derived decoding was a tenth of the daemon's time between reading such
-// a change and writing its event to the first watcher.
+// resized), and their decoding lies on the path from reading such a change to writing its
+// event to the watchers, which should hold nothing it can do without.
 
 extension ShowKeyboard.Parameters {
     /// Decodes and validates the parameters.

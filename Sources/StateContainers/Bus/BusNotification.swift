@@ -9,8 +9,8 @@ public struct BusNotification: Sendable {
     public let object: (any AnyObject & Sendable)?
     /// The message the notification was posted as (``NotificationBus/post(_:object:)``), so that
     /// typed observers can take it as it is; `nil` for a notification posted by name. A class
-    /// reference, not an optional existential, which every post by name had to destroy through
-    /// its type's witnesses (86 instructions and five releases more per post, by callgrind).
+    /// reference, not an optional existential, which every post by name would destroy through
+    /// its type's witnesses, with releases of its own.
     @usableFromInline let carried: CarriedMessage?
     /// What the notification was posted with; empty when it carries a message.
     @usableFromInline let postedUserInfo: [String: JSONValue]

@@ -9,7 +9,7 @@ import AppStateCore
 /// its turn does not receive it either.
 ///
 /// Posting is on the hot path of every event, so it neither allocates nor touches a reference
-/// count (the targets: docs/ARCHITECTURE.md, Performance): each name's observers live in storage
+/// count (the targets: BENCHMARKS.md): each name's observers live in storage
 /// a post walks through a plain pointer (see `ObserverList`), and each observer is called
 /// through the storage's own reference to it, borrowed where it lies.
 /// What keeps that safe is that nothing a post walks is changed or freed while any post runs:

@@ -5,8 +5,9 @@ extension Controller {
     /// keeps hidden has the path it has when shown.
     public var path: String {
         guard parent ?? keeper != nil else { return identifier }
-        // Measured first, then written once from its end: every change names the deepest
-        // current controller by its path, and joining level by level allocated at each level.
+        // Its length counted first, then written once from its end: every change names the
+        // deepest current controller by its path, and joining level by level would allocate at
+        // each level.
         var length = -1
         var measured: Controller? = self
         while let current = measured {

@@ -2,7 +2,7 @@ import CYAML
 import StateContainers
 
 /// Reads one YAML document with libyaml's event parser into a ``YAMLDocument``: the
-/// composition Yams did (anchors and aliases resolved, duplicate keys refused, one document
+/// composition Yams makes (anchors and aliases resolved, duplicate keys refused, one document
 /// only), without a call stack as deep as the document: collections nest on an array, up to
 /// ``maximumDepth``.
 struct YAMLComposer {
@@ -106,7 +106,7 @@ struct YAMLComposer {
         }
     }
 
-    /// Refuses a mapping with two equal scalar keys (same text and tag), as Yams did, naming
+    /// Refuses a mapping with two equal scalar keys (same text and tag), as Yams does, naming
     /// them in order and the line of the first. Keys that are collections are never tree-file
     /// keys (decoding ignores them) and are not compared: comparing them could take as long as
     /// expanding their aliases.
@@ -137,7 +137,7 @@ struct YAMLComposer {
     }
 
     /// libyaml's error in its own words, with the line (from 1) where it found it and the
-    /// construct it was reading when that is known, as Yams worded it.
+    /// construct it was reading when that is known, as Yams words it.
     private static func syntaxError(_ parser: yaml_parser_t, text: UnsafeMutableBufferPointer<UInt8>) -> TreeFileError {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {

@@ -12,7 +12,7 @@ struct YAMLDocument: Sendable {
     /// The node at an index.
     subscript(index: Int) -> YAMLNode { nodes[index] }
 
-    /// A mapping's pairs as decoding sees them, YAML 1.1 merge keys applied as Yams applied
+    /// A mapping's pairs as decoding sees them, YAML 1.1 merge keys applied as Yams applies
     /// them: each `<<` pair is replaced by the pairs of the mapping it names (or of each mapping
     /// of the list it names, the last one first), put before the mapping's own pairs so that
     /// these win (lookups take the last pair of a key).
@@ -32,7 +32,7 @@ struct YAMLDocument: Sendable {
                     if case .mapping(let source) = self[item].content { merged += pairsMerged(of: source) }
                 }
             case .scalar:
-                // Yams dropped a `<<` naming neither a mapping nor a list; so does this.
+                // Yams drops a `<<` naming neither a mapping nor a list; so does this.
                 continue
             }
         }
@@ -40,7 +40,7 @@ struct YAMLDocument: Sendable {
     }
 
     /// Whether a key names `name` for lookups: a scalar with that text whose tag is the string
-    /// tag (or the `=` value tag, which Yams read as a string key), as Yams compared keys.
+    /// tag (or the `=` value tag, which Yams reads as a string key), as Yams compares keys.
     func isKey(_ key: Int, named name: String) -> Bool {
         guard let scalar = self[key].scalar, scalar.text == name else { return false }
         let tag = scalar.resolvedTag

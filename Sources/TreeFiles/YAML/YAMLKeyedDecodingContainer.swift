@@ -37,7 +37,7 @@ struct YAMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try decoder(for: key)
     }
 
-    /// The value of the last pair of the key, as Yams looked keys up.
+    /// The value of the last pair of the key, as Yams looks keys up.
     private func value(for key: any CodingKey) -> Int? {
         pairs.last { decoder.document.isKey($0.key, named: key.stringValue) }?.value
     }

@@ -1,6 +1,6 @@
-/// What a scalar means when a value of a given type is expected: Yams' constructors
-/// (Constructor.swift), which tree files were read with until libyaml was used directly, so
-/// that every file reads as it did.
+/// What a scalar means when a value of a given type is expected: the rules of Yams'
+/// constructors (Constructor.swift), the YAML 1.1 that tree files are written in, so that a
+/// file means to the daemon what it means to Yams.
 extension YAMLNode.Scalar {
     /// The tag the scalar has: its own, else the one its text gives it.
     var resolvedTag: String {
@@ -61,7 +61,7 @@ extension YAMLNode.Scalar {
             return I((isNegative ? "-" : "") + unsigned.dropFirst(prefix.count), radix: radix)
         }
         guard unsigned.contains(":") else { return I(withSign, radix: 10) }
-        // Base 60, with overflow reported where Yams trapped.
+        // Base 60, with overflow reported where Yams traps.
         let (_, parts) = Self.sexagesimalParts(withSign)
         var value: I = 0
         for part in parts {

@@ -7,7 +7,7 @@ struct YAMLNode: Sendable {
         /// The scalar's text, escapes and folding applied.
         let text: String
         /// Whether it was written plain (unquoted, not a block scalar): only plain scalars
-        /// are read as null or as a number, as Yams did.
+        /// are read as null or as a number, as Yams reads them.
         let isPlain: Bool
         /// Its explicit tag (`!!str 3`), the string tag for a quoted scalar without one, or nil
         /// for a plain scalar without one, whose tag follows from its text (``resolvedTag``).

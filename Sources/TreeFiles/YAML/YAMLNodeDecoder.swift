@@ -1,4 +1,4 @@
-/// A `Decoder` over one node of a ``YAMLDocument``: what Yams' `YAMLDecoder` did for the
+/// A `Decoder` over one node of a ``YAMLDocument``: what Yams' `YAMLDecoder` does for the
 /// tree-file spec types, with the same errors (so that problems read the same), merge keys
 /// applied to mappings and scalars read by Yams' rules (``YAMLNode/Scalar``).
 struct YAMLNodeDecoder: Decoder {
@@ -34,7 +34,7 @@ struct YAMLNodeDecoder: Decoder {
         YAMLNodeDecoder(document: document, node: node, codingPath: codingPath + [key], userInfo: userInfo)
     }
 
-    /// The error for a node that is not what `expected` needs, worded as Yams worded it.
+    /// The error for a node that is not what `expected` needs, worded as Yams words it.
     func mismatch(_ expected: Any.Type) -> DecodingError {
         .typeMismatch(expected, .init(codingPath: codingPath, debugDescription: "Expected to decode \(expected) but found another kind of node instead."))
     }

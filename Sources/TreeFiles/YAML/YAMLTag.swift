@@ -1,7 +1,7 @@
 /// The tags of YAML's core schema that decoding a tree file tells apart, and how a plain
 /// scalar without a tag gets one: the rules of Yams' default resolver (YAML 1.1 booleans,
 /// integers, floats and timestamps; `~`, `null` and the empty scalar; `<<`; `=`), tried in its
-/// order, so that keys compare as they did with Yams (`1` and `"1"` are two keys, `a` and
+/// order, so that keys compare as they do with Yams (`1` and `"1"` are two keys, `a` and
 /// `"a"` one).
 enum YAMLTag {
     static let string = "tag:yaml.org,2002:str"

@@ -4,9 +4,9 @@ import StateContainers
 @MainActor final class CallbackLog {
     /// How the entries spell a callback.
     ///
-    /// The contract tests, the containers' tests and the source-pattern tests each had a
-    /// recorder of their own before they shared ``LoggingController``; each suite keeps the
-    /// spelling its expected logs were written in, so that no expected log had to change.
+    /// The contract tests, the containers' tests and the source-pattern tests share
+    /// ``LoggingController`` but spell their expected logs each in its own way; each suite
+    /// names its spelling here.
     enum Spelling {
         /// `child.willMove(parent)`, `child.viewWillAppear(false)`, `child.viewWillTransition(800x600)`.
         case plain

@@ -2,9 +2,8 @@ import AppStateIPC
 import CEpoll
 import Glibc
 
-// appstate-load: the end-to-end figures of the performance targets (docs/ARCHITECTURE.md,
-// Performance), each beside its baseline measured
-// in the same run. Usage:
+// appstate-load: the end-to-end figures of the performance targets (BENCHMARKS.md), each
+// beside its baseline measured in the same run. Usage:
 //   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick] [--only 1,7] [--watchers 10,1000]
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
 //   appstate-load broadcast SOCKET [STATE-DIR SIZE]  (the floors of figure 7; started by the tool)
@@ -122,7 +121,7 @@ let busctlPath = ["/usr/bin/busctl", "/bin/busctl"].first { (path: String) in ac
 
 if wanted("5") {
     // A binary linked moments ago is still dirty in the page cache, and its mapped pages would
-    // count as the daemon's Private_Dirty (5–6 MiB of them) until they are written back.
+    // count as the daemon's Private_Dirty until they are written back.
     sync()
     let runs = quick ? 3 : 10
     var starts: [Double] = []
@@ -155,8 +154,8 @@ if wanted("5") {
         value: "\(fmt(median(starts), 1)) ms", baseline: speed == nil ? "—" : "the machine's speed: `busctl --version`, whole process, before each start",
         baselineValue: speed.map { "\(fmt($0, 2)) ms" } ?? "—", ratio: speed.map { "\(fmt(median(starts) / $0, 2))×" } ?? "—",
         target: "≤ 15 ms", met: median(starts) <= 15)
-    // Issue 13's "a daemon without Foundation": nothing of Foundation's or ICU's is a library of
-    // its own any more (what the daemon uses of FoundationEssentials is linked in).
+    // The daemon links no Foundation: nothing of Foundation's or ICU's may be a library of its
+    // own (what the daemon uses of FoundationEssentials is linked in).
     let foundation = libraries.filter { $0.lowercased().contains("foundation") || $0.lowercased().contains("icu") }
     row("shared libraries `appstated` maps (`/proc/PID/maps`): none of Foundation or ICU",
         value: libraries.joined(separator: ", "), target: "no libFoundation, no ICU",
@@ -191,10 +190,10 @@ if wanted("1") {
     close(waitEcho)
 
     // Where the scheduler puts a server's thread decides most of a round trip on an idle
-    // virtual machine: waking a thread on an idle CPU costs tens of microseconds, on the
-    // client's own CPU a few. Left to itself the scheduler keeps the single-threaded echo
-    // beside its client and the daemon's event loop often not (54 against 10 µs in one run,
-    // 15 against 12 in the next), so each placement is pinned and measured on its own.
+    // virtual machine: waking a thread on an idle CPU costs far more than on the client's own.
+    // Left to itself the scheduler keeps the single-threaded echo beside its client and the
+    // daemon's event loop often not, which would decide the ratio more than either server, so
+    // each placement is pinned and measured on its own.
     var placements = [(name: "client and server on one CPU", client: Int32(0), server: Int32(0))]
     if sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 {
         placements.append((name: "client and server on two CPUs", client: 0, server: 1))
@@ -550,9 +549,9 @@ if wanted("7") {
     for watchers in counts {
         let target = watchers <= 10 ? 2.0 : 1.5
         // With 10 watchers the p99 is that of the few slowest changes (each gives a sample per
-        // watcher), which this shared machine decides more than either server: over three
-        // rounds the ratio of one build ranged from 1.6× to 2.5×. Ten rounds cost 40 s more;
-        // with 1,000 watchers the p99 falls within a change's own fan-out, and three suffice.
+        // watcher), which a shared machine decides more than either server: more rounds pool
+        // more of them. With 1,000 watchers the p99 falls within a change's own fan-out, and
+        // fewer rounds suffice.
         let rounds = quick ? 1 : (watchers <= 10 ? 10 : 3)
         for (kind, durable, mutation) in cases {
             let baseline: String
@@ -568,8 +567,8 @@ if wanted("7") {
                 baseline = "C broadcaster (`appstate-load broadcast`), 256-byte events, same client"
             }
             // Rounds alternate between the floor and the daemon and are pooled, so that both
-            // meet the same moments of a shared machine: with one round each, the ratio of the
-            // same build came out anywhere from 1.4× to over 4× here.
+            // meet the same moments of a shared machine: one round each would leave the ratio
+            // to whatever else the machine was doing then.
             var floors: [FanOut] = []
             var results: [FanOut] = []
             for _ in 0..<rounds {
