@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: run test build release deps test-deps fuzz sanitize docs
+.PHONY: run test build release deps test-deps fuzz sanitize docs lint
 
 deps:
 	@scripts/install-deps
@@ -61,3 +61,8 @@ docs: deps
 			echo "make docs: $$target has documentation problems (see above)" >&2; exit 1; \
 		fi; \
 	done
+
+# The toolchain's formatter, with the committed .swift-format: `swift format format -i -r -p`
+# over the same folders fixes what it reports.
+lint:
+	$(SWIFT) format lint --strict -r -p Sources Tests Plugins Benchmarks Fuzz Package.swift

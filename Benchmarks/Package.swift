@@ -21,9 +21,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkSupport", dependencies: [benchmark]),
-        .target(name: "BusWorkloads", dependencies: [
-            .product(name: "AppStateCore", package: "appstate"), .product(name: "StateContainers", package: "appstate"),
-        ]),
+        .target(
+            name: "BusWorkloads",
+            dependencies: [
+                .product(name: "AppStateCore", package: "appstate"), .product(name: "StateContainers", package: "appstate"),
+            ]),
         .executableTarget(name: "BusProfile", dependencies: ["BusWorkloads"]),
         .executableTarget(
             name: "BusBenchmarks",

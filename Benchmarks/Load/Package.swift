@@ -14,7 +14,7 @@ let package = Package(
     name: "appstate-load",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: root),
+        .package(path: root)
     ],
     targets: [
         .target(name: "CEpoll"),

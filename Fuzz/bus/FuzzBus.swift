@@ -25,7 +25,7 @@ func fuzz(_ bytes: [UInt8]) {
             seat.applyActiveSession(input.value())
         case 2:
             let properties = input.properties()
-            for case let .string(name)? in [properties["Name"]?.unwrapped] { names.insert(name) }
+            for case .string(let name)? in [properties["Name"]?.unwrapped] { names.insert(name) }
             seat.applySessionProperties(properties, of: input.path())
         case 3:
             let signal = input.signal()
@@ -54,13 +54,17 @@ private func resynchronise(_ seat: inout LogindSeatState, user: String, names: i
     func read(into state: inout LogindSeatState) {
         state.applySessionList([.array([.structure([.string("1"), .unsigned(1000), .string(user), .string("seat0"), .objectPath(path)])])])
         state.applyActiveSession(.structure([.string("1"), .objectPath(path)]))
-        state.applySessionProperties(["Name": .variant(.string(user)), "Class": .variant(.string("user")),
-                                      "LockedHint": .variant(.boolean(false))], of: path)
+        state.applySessionProperties(
+            [
+                "Name": .variant(.string(user)), "Class": .variant(.string("user")),
+                "LockedHint": .variant(.boolean(false)),
+            ], of: path)
     }
     names.insert(user)
     var fresh = LogindSeatState(seatPath: Vocabulary.seat)
     read(into: &seat)
     read(into: &fresh)
     require(seat.desired == fresh.desired, "after a full read: \(String(describing: seat.desired)), read fresh: \(String(describing: fresh.desired))")
-    require(seat.desired == .loggedIn(user: user, locked: false), "a full read of \(user)'s unlocked session gave \(String(describing: seat.desired))")
+    require(
+        seat.desired == .loggedIn(user: user, locked: false), "a full read of \(user)'s unlocked session gave \(String(describing: seat.desired))")
 }

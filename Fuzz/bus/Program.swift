@@ -65,8 +65,11 @@ struct Program {
         let (interface, member) = pick(Vocabulary.signals)
         var arguments: [BusValue]
         if member == "PropertiesChanged", (next() ?? 0) & 1 == 0 {
-            let interfaceName = BusValue.string(pick([LogindSeatState.seatInterface, LogindSeatState.sessionInterface,
-                                                      OnScreenKeyboardState.interface, "x"]))
+            let interfaceName = BusValue.string(
+                pick([
+                    LogindSeatState.seatInterface, LogindSeatState.sessionInterface,
+                    OnScreenKeyboardState.interface, "x",
+                ]))
             let changed = BusValue.array(properties().map { .dictionaryEntry(.string($0.key), $0.value) })
             arguments = [interfaceName, changed, .array(values())]
         } else {

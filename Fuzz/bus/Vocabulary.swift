@@ -4,8 +4,10 @@
 /// followers' decisions instead of being ignored at the first comparison.
 enum Vocabulary {
     /// Session objects as logind escapes them (session 1 is `_31`).
-    static let sessions = ["/org/freedesktop/login1/session/_31", "/org/freedesktop/login1/session/_32",
-                           "/org/freedesktop/login1/session/c1"]
+    static let sessions = [
+        "/org/freedesktop/login1/session/_31", "/org/freedesktop/login1/session/_32",
+        "/org/freedesktop/login1/session/c1",
+    ]
     static let seat = "/org/freedesktop/login1/seat/seat0"
     static let users = ["ada", "bob", "", "greeter"]
     static let classes = ["user", "greeter", "lock-screen", "background"]

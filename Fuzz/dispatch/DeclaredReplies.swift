@@ -11,13 +11,16 @@ enum DeclaredReplies {
     /// Traps unless a successful reply decodes as the reply type of the method called, and
     /// only a `Watch` with `more` continues.
     static func check(_ reply: VarlinkReply, to call: VarlinkCall) {
-        let declaration: (any VarlinkMethod.Type)? = switch call.method {
-        case GetInfo.name: GetInfo.self
-        case GetInterfaceDescription.name: GetInterfaceDescription.self
-        default: AppStateMethod(rawValue: call.method)?.declaration
-        }
+        let declaration: (any VarlinkMethod.Type)? =
+            switch call.method {
+            case GetInfo.name: GetInfo.self
+            case GetInterfaceDescription.name: GetInterfaceDescription.self
+            default: AppStateMethod(rawValue: call.method)?.declaration
+            }
         guard let declaration else { fatalError("invariant broken: a successful reply to undeclared \(call.method)") }
-        require(reply.continues == (ObjectIdentifier(declaration) == ObjectIdentifier(Watch.self) && call.more), "continues \(reply.continues) for \(call)")
+        require(
+            reply.continues == (ObjectIdentifier(declaration) == ObjectIdentifier(Watch.self) && call.more),
+            "continues \(reply.continues) for \(call)")
         do {
             try decode(reply.parameters, as: declaration)
         } catch {

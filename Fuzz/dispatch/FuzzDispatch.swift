@@ -1,8 +1,9 @@
 import AppStateCore
-@testable import AppStateHost
 import AppStateIPC
 import ServicePorts
 import StateContainers
+
+@testable import AppStateHost
 @testable import VarlinkServer
 
 /// Target `dispatch`: calls run through the server's dispatcher and ``RequestProcessor``
@@ -28,8 +29,9 @@ func fuzz(_ bytes: [UInt8]) {
         }
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: nil, runner: ImmediateRunner())
-        let dispatcher = CallDispatcher(processors: [processor], info: ServiceInfo(vendor: "fuzz", product: "fuzz", version: "0", url: "-"),
-                                        runner: ImmediateRunner(), metrics: DaemonMetrics())
+        let dispatcher = CallDispatcher(
+            processors: [processor], info: ServiceInfo(vendor: "fuzz", product: "fuzz", version: "0", url: "-"),
+            runner: ImmediateRunner(), metrics: DaemonMetrics())
         let connection = ConnectionContext(
             peer: Peer(pid: 1, uid: 1000, gid: 1000, mayMutate: flags & 1 == 1),
             watcher: ClosedWatcher()
@@ -51,8 +53,10 @@ private let defaultTree: TreeFile = {
     }
 }()
 
-@MainActor private func run(_ call: VarlinkCall, dispatcher: CallDispatcher, host: TreeHost, on connection: ConnectionContext,
-                            mayMutate: Bool) {
+@MainActor private func run(
+    _ call: VarlinkCall, dispatcher: CallDispatcher, host: TreeHost, on connection: ConnectionContext,
+    mayMutate: Bool
+) {
     let before = TreeState(host)
     let replies = processSynchronously(call, dispatcher: dispatcher, on: connection)
     require(replies.count == 1, "\(replies.count) replies to one call")

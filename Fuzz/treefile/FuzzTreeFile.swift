@@ -1,5 +1,5 @@
-import TreeFiles
 import StateContainers
+import TreeFiles
 
 /// Target `treefile`: bytes read as a tree file the ways the daemon reads one: as JSON by
 /// the model (`TreeFile.decode(json:)`, Foundation), and, when they are UTF-8, as YAML and

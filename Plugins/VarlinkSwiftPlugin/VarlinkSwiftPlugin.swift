@@ -22,19 +22,25 @@ struct VarlinkSwiftPlugin: BuildToolPlugin {
     /// SetPage's Swift is hand-written: its index, id and step are one choice, which its Swift says.
     private static let generations: [String: [Generation]] = [
         "AppStateCore": [
-            Generation(interface: "io.appstate.varlink", output: "AppStateTypes+Declarations.swift", options: [
-                "--type", "Rect:members", "--type", "Insets", "--type", "Node=NodeSnapshot:box",
-            ]),
+            Generation(
+                interface: "io.appstate.varlink", output: "AppStateTypes+Declarations.swift",
+                options: [
+                    "--type", "Rect:members", "--type", "Insets", "--type", "Node=NodeSnapshot:box",
+                ])
         ],
         "AppStateIPC": [
-            Generation(interface: "io.appstate.varlink", output: "AppStateInterface+Declarations.swift", options: [
-                "--prefix", "AppState", "--hand-written", "SetPage", "--import", "AppStateCore",
-                "--type", "Rect:imported", "--type", "Insets:imported", "--type", "Node:imported",
-                "--type", "Event", "--type", "Follower",
-            ]),
-            Generation(interface: "org.varlink.service.varlink", output: "VarlinkServiceInterface+Declarations.swift", options: [
-                "--prefix", "VarlinkService", "--import", "AppStateCore",
-            ]),
+            Generation(
+                interface: "io.appstate.varlink", output: "AppStateInterface+Declarations.swift",
+                options: [
+                    "--prefix", "AppState", "--hand-written", "SetPage", "--import", "AppStateCore",
+                    "--type", "Rect:imported", "--type", "Insets:imported", "--type", "Node:imported",
+                    "--type", "Event", "--type", "Follower",
+                ]),
+            Generation(
+                interface: "org.varlink.service.varlink", output: "VarlinkServiceInterface+Declarations.swift",
+                options: [
+                    "--prefix", "VarlinkService", "--import", "AppStateCore",
+                ]),
         ],
     ]
 

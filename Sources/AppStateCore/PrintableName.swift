@@ -17,10 +17,12 @@ public enum PrintableName {
         }
         // Bidirectional overrides and line breaks let a name rewrite the line it is shown on;
         // a name of only invisible characters shows as nothing.
-        guard !name.unicodeScalars.contains(where: { scalar in
-            scalar.properties.isBidiControl
-                || [.lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
-        }) else {
+        guard
+            !name.unicodeScalars.contains(where: { scalar in
+                scalar.properties.isBidiControl
+                    || [.lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+            })
+        else {
             return "must not contain bidirectional controls or line separators"
         }
         guard name.unicodeScalars.contains(where: { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }) else {

@@ -1,5 +1,5 @@
-import AppStateIPC
 import AppStateCore
+import AppStateIPC
 
 /// What shell completion offers, computed from a snapshot of the tree that the completing
 /// `appstatectl` fetches from the daemon (no daemon, no candidates).

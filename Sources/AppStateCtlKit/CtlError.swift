@@ -1,5 +1,5 @@
-import AppStateIPC
 import AppStateCore
+import AppStateIPC
 
 /// A failure of an `appstatectl` command as the command reports it: one sentence for
 /// standard error and the `sysexits.h` status to exit with.
@@ -53,7 +53,8 @@ public struct CtlError: Error, Hashable, Sendable, CustomStringConvertible {
         case let connection as VarlinkClientError: self.init(connection: connection, context: context)
         case let noDefault as DefaultSocketPathError:
             self.init(
-                message: "no socket given, and \(noDefault.reason), so uid \(noDefault.effectiveUserID) has no default socket; pass --socket PATH or set \(SocketLocation.environmentVariable)",
+                message:
+                    "no socket given, and \(noDefault.reason), so uid \(noDefault.effectiveUserID) has no default socket; pass --socket PATH or set \(SocketLocation.environmentVariable)",
                 exitCode: ExitStatus.usage
             )
         default: self.init(message: String(describing: error), exitCode: ExitStatus.software)
@@ -103,7 +104,8 @@ public struct CtlError: Error, Hashable, Sendable, CustomStringConvertible {
         case .storageFailure?:
             message = "appstated could not save the change, so it did not make it: \(text("reason"))"
         case .sessionOwnedByLogind?:
-            message = "the tree \(text("tree")) follows logind on \(text("seat")): log in, out, lock and unlock there (for example with the greeter or loginctl)"
+            message =
+                "the tree \(text("tree")) follows logind on \(text("seat")): log in, out, lock and unlock there (for example with the greeter or loginctl)"
         case .invalidValue?:
             message = "invalid \(text("parameter")): \(text("reason"))"
         case nil:

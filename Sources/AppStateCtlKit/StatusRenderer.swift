@@ -1,5 +1,5 @@
-import AppStateIPC
 import AppStateCore
+import AppStateIPC
 
 /// What `appstatectl status` says about the daemon: where it listens, which version it
 /// is, how long it has run and how busy it is, like `systemctl status` for a unit.
@@ -66,8 +66,9 @@ public struct StatusRenderer: Sendable {
         let width = rows.map(\.0.count).max() ?? 0
         let heading = style.bold("\(info.product) \(info.version)") + " at " + socketPath
         let lines = rows.map { label, value in
-            label.isEmpty ? String(repeating: " ", count: width + 2) + value
-                          : String(repeating: " ", count: width - label.count) + label + ": " + value
+            label.isEmpty
+                ? String(repeating: " ", count: width + 2) + value
+                : String(repeating: " ", count: width - label.count) + label + ": " + value
         }
         return ([heading] + lines).joined(separator: "\n")
     }

@@ -17,11 +17,12 @@ public struct TerminalStyle: Hashable, Sendable {
 
     /// The style for standard output as this process finds it.
     public static var standardOutput: TerminalStyle {
-        TerminalStyle(isColored: usesColor(
-            isTerminal: isatty(STDOUT_FILENO) == 1,
-            noColor: getenv("NO_COLOR").map { String(cString: $0) },
-            term: getenv("TERM").map { String(cString: $0) }
-        ))
+        TerminalStyle(
+            isColored: usesColor(
+                isTerminal: isatty(STDOUT_FILENO) == 1,
+                noColor: getenv("NO_COLOR").map { String(cString: $0) },
+                term: getenv("TERM").map { String(cString: $0) }
+            ))
     }
 
     /// Decides whether to colour.

@@ -1,5 +1,5 @@
-import AppStateIPC
 import AppStateCore
+import AppStateIPC
 
 /// The `KEY=VALUE` arguments of `appstatectl post`, turned into a notification's userInfo.
 ///

@@ -1,5 +1,5 @@
-import AppStateIPC
 import AppStateCore
+import AppStateIPC
 
 /// One line per `Watch` reply, for `appstatectl watch`:
 ///

@@ -23,8 +23,8 @@ public struct WindowSize: Hashable, Sendable {
     ///   ``AppStateLimits/maximumLength``, which the daemon would refuse anyway.
     public init(parsing text: String) throws(ArgumentError) {
         guard let separator = text.firstIndex(where: { $0 == "x" || $0 == "X" || $0 == "×" }),
-              let width = Double(text[..<separator]),
-              let height = Double(text[text.index(after: separator)...])
+            let width = Double(text[..<separator]),
+            let height = Double(text[text.index(after: separator)...])
         else {
             throw ArgumentError("\"\(text)\" is not WIDTHxHEIGHT, e.g. 1280x800")
         }

@@ -145,10 +145,13 @@ public struct WireframeRenderer: Sendable {
 
     /// The strips of a node's frame that its content inset takes, each clamped to the frame.
     private func insetAreas(of node: Node) -> [(edge: String, area: Rect)] {
-        let frame = node.frame, inset = node.contentInset
-        let top = clamp(inset.top, frame.height), bottom = clamp(inset.bottom, frame.height - top)
+        let frame = node.frame
+        let inset = node.contentInset
+        let top = clamp(inset.top, frame.height)
+        let bottom = clamp(inset.bottom, frame.height - top)
         let middle = frame.height - top - bottom
-        let left = clamp(inset.left, frame.width), right = clamp(inset.right, frame.width - left)
+        let left = clamp(inset.left, frame.width)
+        let right = clamp(inset.right, frame.width - left)
         let areas: [(String, Rect)] = [
             ("top", Rect(x: frame.minX, y: frame.minY, width: frame.width, height: top)),
             ("left", Rect(x: frame.minX, y: frame.minY + top, width: left, height: middle)),

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AppStateFollowers
 import AppStateHost
 import AppStateIPC
@@ -10,6 +7,10 @@ import ServiceLifecycle
 import ServicePorts
 import UnixSignals
 import VarlinkServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `appstated`: hosts the trees and serves them on a Varlink socket, as a group of services
 /// (swift-service-lifecycle) on one event loop, the main thread's, which also runs the main
@@ -33,33 +34,40 @@ package enum Daemon {
         }
     }
 
-    private static func run(_ configuration: DaemonConfiguration, inputs: StartupInputs, on eventLoop: any EventLoop,
-                            runner: MainThreadEventLoop.Runner, logger: Logger) async throws {
+    private static func run(
+        _ configuration: DaemonConfiguration, inputs: StartupInputs, on eventLoop: any EventLoop,
+        runner: MainThreadEventLoop.Runner, logger: Logger
+    ) async throws {
         let connections = ConnectionCounter()
         let board = FollowerBoard()
         let metrics = DaemonMetrics.bootstrap()
         let endpoint = try VarlinkServer.Endpoint(configuration, group: inputs.allowedGroupIDs.first)
         let trees = try await runner.value {
-            try DaemonTrees.load(inputs.treeFile, configuration: configuration, socket: endpoint.path, connections: connections,
-                                 followers: board, runner: runner, metrics: metrics, logger: logger)
+            try DaemonTrees.load(
+                inputs.treeFile, configuration: configuration, socket: endpoint.path, connections: connections,
+                followers: board, runner: runner, metrics: metrics, logger: logger)
         }
         let limits = DescriptorLimit.fit(configuration.limits, logger: logger)
         let policy = AccessPolicy(daemonUID: geteuid(), grantingGroupIDs: Set(inputs.allowedGroupIDs))
-        let server = VarlinkServer(endpoint: endpoint, eventLoops: eventLoop, processors: [trees.processor],
-                                   configuration: .appState(limits: limits), runner: runner,
-                                   access: PeerAccess(policy: policy, logger: logger), connections: connections, metrics: metrics,
-                                   logger: logger)
+        let server = VarlinkServer(
+            endpoint: endpoint, eventLoops: eventLoop, processors: [trees.processor],
+            configuration: .appState(limits: limits), runner: runner,
+            access: PeerAccess(policy: policy, logger: logger), connections: connections, metrics: metrics,
+            logger: logger)
         let followers = await runner.value { DaemonFollowers.make(configuration, trees: trees, runner: runner, board: board, logger: logger) }
         let systemd = SystemdLink(readiness: Readiness(), notifier: SystemdNotifier(), runner: runner, logger: logger)
         let status = DaemonStatus(trees: trees, server: server)
         // Trapped before any service starts, so that a SIGHUP after READY=1 always reloads.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: VarlinkServerService(server: server, processor: trees.processor, status: status, systemd: systemd),
-                  serviceName: "VarlinkServerService"),
-            .init(service: ReloadService(hangups: hangups, host: trees.host, treeFile: configuration.treeFile, status: status,
-                                         systemd: systemd),
-                  serviceName: "ReloadService"),
+            .init(
+                service: VarlinkServerService(server: server, processor: trees.processor, status: status, systemd: systemd),
+                serviceName: "VarlinkServerService"),
+            .init(
+                service: ReloadService(
+                    hangups: hangups, host: trees.host, treeFile: configuration.treeFile, status: status,
+                    systemd: systemd),
+                serviceName: "ReloadService"),
         ]
         // After the server, so that a graceful shutdown stops the followers before it drains.
         if !followers.isEmpty {
@@ -68,11 +76,12 @@ package enum Daemon {
         if let interval = systemd.notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(interval: interval, systemd: systemd), serviceName: "WatchdogService"))
         }
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: services,
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger
-        ))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services,
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            ))
         try await group.run()
     }
 }

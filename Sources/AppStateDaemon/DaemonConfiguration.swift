@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AppStateHost
 import VarlinkServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How the daemon runs: where it listens and keeps state, which trees it hosts, who may
 /// change them, and its limits. `appstated`'s options fill this in.

@@ -15,8 +15,10 @@ enum DaemonFollowers {
     ///   - specs: The trees as the file declared them, in the same order.
     ///   - logger: Where a tree that cannot follow logind is noted.
     /// - Returns: The seats, by tree name.
-    @MainActor static func seats(_ configuration: DaemonConfiguration, trees: [HostedTree], specs: [TreeSpec],
-                                 logger: Logger) -> [String: String] {
+    @MainActor static func seats(
+        _ configuration: DaemonConfiguration, trees: [HostedTree], specs: [TreeSpec],
+        logger: Logger
+    ) -> [String: String] {
         var seats: [String: String] = [:]
         for (tree, spec) in zip(trees, specs) {
             if let seat = spec.logindSeat {
@@ -41,11 +43,14 @@ enum DaemonFollowers {
     ///   - board: Where `GetStats` finds the followers.
     ///   - logger: Where the followers log.
     /// - Returns: The followers; empty when the configuration follows nothing.
-    @MainActor static func make(_ configuration: DaemonConfiguration, trees: DaemonTrees, runner: any MainActorRunner, board: FollowerBoard,
-                                logger: Logger) -> [BusFollower] {
-        let followers = Followers.make(host: trees.processor, runner: runner, seats: trees.seats,
-                                       keyboard: configuration.followOnScreenKeyboard, keyboardHeight: configuration.onScreenKeyboardHeight,
-                                       logger: logger)
+    @MainActor static func make(
+        _ configuration: DaemonConfiguration, trees: DaemonTrees, runner: any MainActorRunner, board: FollowerBoard,
+        logger: Logger
+    ) -> [BusFollower] {
+        let followers = Followers.make(
+            host: trees.processor, runner: runner, seats: trees.seats,
+            keyboard: configuration.followOnScreenKeyboard, keyboardHeight: configuration.onScreenKeyboardHeight,
+            logger: logger)
         board.show(followers)
         return followers
     }

@@ -29,9 +29,11 @@ struct DaemonTrees: Sendable {
     ///   - logger: Where containment warnings, changes and storage failures go.
     /// - Returns: The trees, ready to answer calls.
     /// - Throws: A ``StorageError`` or ``SystemdError`` saying what is wrong.
-    @MainActor static func load(_ file: TreeFile, configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
-                                followers: FollowerBoard, runner: any MainActorRunner, metrics: DaemonMetrics,
-                                logger: Logger) throws -> DaemonTrees {
+    @MainActor static func load(
+        _ file: TreeFile, configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
+        followers: FollowerBoard, runner: any MainActorRunner, metrics: DaemonMetrics,
+        logger: Logger
+    ) throws -> DaemonTrees {
         ContainmentWarning.handler = { warning in logger.warning("\(warning)") }
         let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
         try StateDirectory.createIfNeeded(at: stateDirectory)
@@ -49,8 +51,9 @@ struct DaemonTrees: Sendable {
         let environment = RequestProcessor.Environment(
             socket: socket, stateDirectory: stateDirectory, connections: { connections.current }, followers: { followers.statuses }
         )
-        let processor = RequestProcessor(host: host, store: store, runner: runner, environment: environment, sessionOwners: seats,
-                                         metrics: metrics, logger: logger)
+        let processor = RequestProcessor(
+            host: host, store: store, runner: runner, environment: environment, sessionOwners: seats,
+            metrics: metrics, logger: logger)
         return DaemonTrees(host: host, processor: processor, stateDirectory: stateDirectory, seats: seats)
     }
 }

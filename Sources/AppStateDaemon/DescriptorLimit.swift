@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import VarlinkServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The daemon's file descriptor limit, which bounds how many connections it can hold.
 ///
@@ -24,11 +25,11 @@ enum DescriptorLimit {
     ///   and the soft limit in force.
     static func raise(fitting connections: Int) -> (connections: Int, limit: Int) {
         var limit = rlimit()
-        guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 else { return (connections, -1) }
+        guard getrlimit(fileLimitResource, &limit) == 0 else { return (connections, -1) }
         if limit.rlim_cur < limit.rlim_max {
             var raised = limit
             raised.rlim_cur = limit.rlim_max
-            if setrlimit(RLIMIT_NOFILE_VALUE, &raised) == 0 { limit = raised }
+            if setrlimit(fileLimitResource, &raised) == 0 { limit = raised }
         }
         guard limit.rlim_cur != rlim_t.max else { return (connections, Int.max) }
         let soft = Int(clamping: limit.rlim_cur)
@@ -45,13 +46,15 @@ enum DescriptorLimit {
         var limits = limits
         let descriptors = raise(fitting: limits.maximumConnections)
         if descriptors.connections < limits.maximumConnections {
-            logger.warning("\(descriptors.limit) file descriptors allow \(descriptors.connections) connections, not \(limits.maximumConnections); raise LimitNOFILE= to hold more")
+            logger.warning(
+                "\(descriptors.limit) file descriptors allow \(descriptors.connections) connections, not \(limits.maximumConnections); raise LimitNOFILE= to hold more"
+            )
             limits.maximumConnections = descriptors.connections
         }
         return limits
     }
 
-    private static var RLIMIT_NOFILE_VALUE: __rlimit_resource_t {
+    private static var fileLimitResource: __rlimit_resource_t {
         __rlimit_resource_t(UInt32(RLIMIT_NOFILE.rawValue))
     }
 }

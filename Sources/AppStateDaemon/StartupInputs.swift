@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AppStateHost
 import StateContainers
 import TreeFiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What the daemon reads before it can build its trees and listen: the tree file and the ids
 /// of the groups allowed to change state. Neither needs the event loop or the main actor, so

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AppStateIPC
 import VarlinkServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension VarlinkServer.Endpoint {
     /// Where the daemon listens: the socket systemd passed, unless a path is configured, else
@@ -28,8 +29,9 @@ extension VarlinkServer.Configuration {
     /// - Parameter limits: The bounds on messages, connections and watchers.
     static func appState(limits: ServerLimits) -> Self {
         Self(
-            info: ServiceInfo(vendor: "appstate", product: "appstated", version: AppStateVersion.current,
-                              url: "https://github.com/appstate/appstate"),
+            info: ServiceInfo(
+                vendor: "appstate", product: "appstated", version: AppStateVersion.current,
+                url: "https://github.com/appstate/appstate"),
             limits: limits,
             errors: ConnectionErrors(
                 tooManyConnections: { .tooManyConnections(limit: $0) },

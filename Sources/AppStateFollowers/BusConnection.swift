@@ -38,10 +38,11 @@ final class BusConnection {
     init(_ kind: Kind) throws(BusError) {
         self.kind = kind
         var bus: OpaquePointer?
-        let result = switch kind {
-        case .system: sd_bus_open_system(&bus)
-        case .session: sd_bus_open_user(&bus)
-        }
+        let result =
+            switch kind {
+            case .system: sd_bus_open_system(&bus)
+            case .session: sd_bus_open_user(&bus)
+            }
         guard result >= 0, let bus else {
             throw BusError(.connectionFailed, "cannot connect to the \(kind.rawValue) bus", result: result)
         }
@@ -75,8 +76,10 @@ final class BusConnection {
     /// - Throws: ``BusError/Code/callFailed`` when the service answers with an error,
     ///   ``BusError/Code/disconnected`` when no answer comes (the connection broke, or
     ///   ``callTimeout`` passed).
-    func call(_ destination: String, _ path: String, _ interface: String, _ member: String,
-              _ arguments: [String] = []) throws(BusError) -> [BusValue] {
+    func call(
+        _ destination: String, _ path: String, _ interface: String, _ member: String,
+        _ arguments: [String] = []
+    ) throws(BusError) -> [BusValue] {
         var call: OpaquePointer?
         var result = sd_bus_message_new_method_call(bus, &call, destination, path, interface, member)
         guard result >= 0, let call else { throw BusError(.disconnected, "cannot make a call of \(member)", result: result) }
@@ -159,13 +162,14 @@ final class BusConnection {
         var reader = BusMessageReader(message: message)
         do {
             let arguments = try reader.readAll()
-            pending.append(BusSignal(
-                sender: text(sd_bus_message_get_sender(message)),
-                path: text(sd_bus_message_get_path(message)),
-                interface: text(sd_bus_message_get_interface(message)),
-                member: text(sd_bus_message_get_member(message)),
-                arguments: arguments
-            ))
+            pending.append(
+                BusSignal(
+                    sender: text(sd_bus_message_get_sender(message)),
+                    path: text(sd_bus_message_get_path(message)),
+                    interface: text(sd_bus_message_get_interface(message)),
+                    member: text(sd_bus_message_get_member(message)),
+                    arguments: arguments
+                ))
         } catch {
             // Counted, not kept: the follower logs how many it ignored.
             unreadableSignals += 1
@@ -174,8 +178,10 @@ final class BusConnection {
 }
 
 /// sd-bus's match callback: a C function, so it finds its connection through `userdata`.
-private func busConnectionReceive(_ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
-                                  _ error: UnsafeMutablePointer<sd_bus_error>?) -> CInt {
+private func busConnectionReceive(
+    _ message: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?,
+    _ error: UnsafeMutablePointer<sd_bus_error>?
+) -> CInt {
     guard let message, let userdata else { return 0 }
     Unmanaged<BusConnection>.fromOpaque(userdata).takeUnretainedValue().receive(message)
     return 0

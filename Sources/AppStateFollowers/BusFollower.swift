@@ -46,12 +46,14 @@ package final class BusFollower: Sendable {
     package func start() throws(BusError) {
         let box = Unmanaged.passRetained(self)
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            let follower = Unmanaged<BusFollower>.fromOpaque(context).takeRetainedValue()
-            follower.run()
-            return nil
-        }, box.toOpaque())
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                let follower = Unmanaged<BusFollower>.fromOpaque(context).takeRetainedValue()
+                follower.run()
+                return nil
+            }, box.toOpaque())
         guard result == 0 else {
             box.release()
             throw BusError(.connectionFailed, "cannot start the thread of \(name)", result: -result)

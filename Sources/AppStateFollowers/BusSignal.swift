@@ -37,9 +37,9 @@ package struct BusSignal: Hashable, Sendable {
     /// - Parameter interface: The interface whose properties are asked for.
     package func changedProperties(of interface: String) -> (changed: [String: BusValue], invalidated: [String])? {
         guard self.interface == Self.propertiesInterface, member == "PropertiesChanged", arguments.count == 3,
-              arguments[0].string == interface,
-              let changed = arguments[1].properties,
-              let invalidated = arguments[2].strings
+            arguments[0].string == interface,
+            let changed = arguments[1].properties,
+            let invalidated = arguments[2].strings
         else { return nil }
         return (changed, invalidated)
     }

@@ -37,7 +37,7 @@ extension BusSource {
     /// when the name was released); nil for any other signal.
     static func newOwner(of name: String, in signal: BusSignal) -> String? {
         guard signal.sender == "org.freedesktop.DBus", signal.interface == "org.freedesktop.DBus", signal.member == "NameOwnerChanged",
-              signal.arguments.count == 3, signal.arguments[0].string == name
+            signal.arguments.count == 3, signal.arguments[0].string == name
         else { return nil }
         return signal.arguments[2].string
     }

@@ -13,8 +13,10 @@ package enum Followers {
     ///   - keyboardHeight: The keyboard's height, or nil for squeekboard's rule.
     ///   - logger: Where the followers log.
     /// - Returns: The followers; empty when nothing is followed.
-    package static func make(host: any FollowedHost, runner: any MainActorRunner, seats: [String: String], keyboard: Bool,
-                             keyboardHeight: Double?, logger: Logger) -> [BusFollower] {
+    package static func make(
+        host: any FollowedHost, runner: any MainActorRunner, seats: [String: String], keyboard: Bool,
+        keyboardHeight: Double?, logger: Logger
+    ) -> [BusFollower] {
         let followed = FollowedTrees(host: host, runner: runner, seats: seats, keyboardHeight: keyboardHeight, logger: logger)
         var all = Set(seats.values).sorted().map { seat in
             BusFollower(LogindSource(seat: seat) { followed.deliver($0, seat: seat) }, logger: logger)

@@ -145,7 +145,7 @@ package struct LogindSeatState: Hashable, Sendable {
         switch (signal.interface, signal.member) {
         case (Self.managerInterface, "SessionNew"), (Self.managerInterface, "SessionRemoved"):
             guard signal.path == Self.managerPath, signal.arguments.count == 2, signal.arguments[0].string != nil,
-                  let path = signal.arguments[1].objectPath
+                let path = signal.arguments[1].objectPath
             else { return .ignored("\(signal.member) is not (so)") }
             if signal.member == "SessionRemoved" {
                 sessions[path] = nil

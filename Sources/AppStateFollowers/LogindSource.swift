@@ -65,9 +65,14 @@ final class LogindSource: BusSource {
         for signal in signals {
             if let newOwner = Self.newOwner(of: LogindSeatState.busName, in: signal) {
                 // logind left, or came back (restarted): what it says now is read whole.
-                condition = newOwner.isEmpty ? .disconnected("\(LogindSeatState.busName) left the system bus; waiting for it")
-                                             : try resynchronize(on: connection)
-                if newOwner.isEmpty { owner = nil; state = nil }
+                condition =
+                    newOwner.isEmpty
+                    ? .disconnected("\(LogindSeatState.busName) left the system bus; waiting for it")
+                    : try resynchronize(on: connection)
+                if newOwner.isEmpty {
+                    owner = nil
+                    state = nil
+                }
                 continue
             }
             guard var state, let owner, signal.sender == owner else { continue }

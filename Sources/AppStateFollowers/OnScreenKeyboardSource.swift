@@ -33,8 +33,9 @@ final class OnScreenKeyboardSource: BusSource {
             hide()
             return .disconnected("\(OnScreenKeyboardState.busName) is not on the session bus; waiting for it")
         }
-        let visible = try connection.property(OnScreenKeyboardState.busName, OnScreenKeyboardState.objectPath,
-                                              OnScreenKeyboardState.interface, "Visible")
+        let visible = try connection.property(
+            OnScreenKeyboardState.busName, OnScreenKeyboardState.objectPath,
+            OnScreenKeyboardState.interface, "Visible")
         guard state.applyVisible(visible) else {
             throw BusError(.unexpectedReply, "\(OnScreenKeyboardState.interface).Visible is not a boolean")
         }
@@ -58,8 +59,9 @@ final class OnScreenKeyboardSource: BusSource {
             }
             guard let owner, signal.sender == owner else { continue }
             if state.apply(signal) == .readVisible {
-                let visible = try connection.property(OnScreenKeyboardState.busName, OnScreenKeyboardState.objectPath,
-                                                      OnScreenKeyboardState.interface, "Visible")
+                let visible = try connection.property(
+                    OnScreenKeyboardState.busName, OnScreenKeyboardState.objectPath,
+                    OnScreenKeyboardState.interface, "Visible")
                 state.applyVisible(visible)
             }
             if deliverIfChanged() { condition = following() }

@@ -15,8 +15,10 @@ final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         ("Referrer-Policy", "no-referrer"),
         ("X-Content-Type-Options", "nosniff"),
         ("X-Frame-Options", "DENY"),
-        ("Content-Security-Policy",
-         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; frame-ancestors 'none'"),
+        (
+            "Content-Security-Policy",
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; frame-ancestors 'none'"
+        ),
     ]
 
     private let token: InspectorToken
@@ -59,17 +61,21 @@ final class InspectorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
             if let text = hub.entry(sequence: sequence) {
                 respond(head, status: .ok, type: "application/json", body: Array(text.utf8), context: context)
             } else {
-                respond(head, status: .notFound, type: "text/plain; charset=utf-8",
-                        body: Array("The inspector no longer holds entry \(sequence).\n".utf8), context: context)
+                respond(
+                    head, status: .notFound, type: "text/plain; charset=utf-8",
+                    body: Array("The inspector no longer holds entry \(sequence).\n".utf8), context: context)
             }
         case .refused(let status, let reason):
-            respond(head, status: HTTPResponseStatus(statusCode: status), type: "text/plain; charset=utf-8",
-                    body: Array((reason + "\n").utf8), context: context)
+            respond(
+                head, status: HTTPResponseStatus(statusCode: status), type: "text/plain; charset=utf-8",
+                body: Array((reason + "\n").utf8), context: context)
         }
     }
 
-    private func respond(_ head: HTTPRequestHead, status: HTTPResponseStatus, type: String, body: [UInt8],
-                         context: ChannelHandlerContext) {
+    private func respond(
+        _ head: HTTPRequestHead, status: HTTPResponseStatus, type: String, body: [UInt8],
+        context: ChannelHandlerContext
+    ) {
         var headers = HTTPHeaders(Self.commonHeaders)
         headers.add(name: "Content-Type", value: type)
         headers.add(name: "Content-Length", value: String(body.count))

@@ -25,7 +25,8 @@ public struct InspectorToken: Hashable, Sendable {
     /// wherever the first difference is, so that timing does not reveal a prefix.
     /// - Parameter presented: The value a request carried.
     public func matches(_ presented: Substring) -> Bool {
-        let expected = Array(text.utf8), given = Array(presented.utf8)
+        let expected = Array(text.utf8)
+        let given = Array(presented.utf8)
         guard expected.count == given.count else { return false }
         var difference: UInt8 = 0
         for (left, right) in zip(expected, given) { difference |= left ^ right }

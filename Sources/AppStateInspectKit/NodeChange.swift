@@ -84,12 +84,13 @@ public struct NodeChange: Hashable, Sendable {
         .object([
             "path": .string(path),
             "kind": .string(kind.rawValue),
-            "fields": .array(fields.map { field in
-                var members: [String: JSONValue] = ["name": .string(field.name)]
-                members["before"] = field.before
-                members["after"] = field.after
-                return .object(members)
-            }),
+            "fields": .array(
+                fields.map { field in
+                    var members: [String: JSONValue] = ["name": .string(field.name)]
+                    members["before"] = field.before
+                    members["after"] = field.after
+                    return .object(members)
+                }),
         ])
     }
 
@@ -102,7 +103,8 @@ public struct NodeChange: Hashable, Sendable {
 
     private static func differences(_ before: [String: JSONValue]?, _ after: [String: JSONValue]?) -> [Field] {
         Node.memberNames.compactMap { name in
-            let old = before?[name], new = after?[name]
+            let old = before?[name]
+            let new = after?[name]
             return old == new ? nil : Field(name: name, before: old, after: new)
         }
     }

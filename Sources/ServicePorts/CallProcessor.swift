@@ -20,8 +20,9 @@ package protocol CallProcessor: AnyObject, Sendable {
     ///   - reply: Receives one entry per call answered: its reply, or nil for a `oneway`
     ///     call. A reply with `continues` set turns the connection into a stream and ends the
     ///     batch: the calls after it are not acted on and have no entry.
-    @MainActor func process(_ calls: [VarlinkCall], on connection: ConnectionContext,
-                            reply: @escaping @MainActor ([VarlinkReply?]) -> Void)
+    @MainActor func process(
+        _ calls: [VarlinkCall], on connection: ConnectionContext,
+        reply: @escaping @MainActor ([VarlinkReply?]) -> Void)
 
     /// Answers a call without the main actor when it only reads what was published, so the
     /// common query costs no hop. Called only when the connection has nothing in flight, so

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Decides, once per connection, whether its peer may change state, from the credentials the

@@ -24,7 +24,8 @@ struct CallDispatcher: Sendable {
     init(processors: [any CallProcessor], info: ServiceInfo, runner: any MainActorRunner, metrics: any ServerMetrics) {
         self.processors = Dictionary(processors.map { ($0.interface.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.info = info
-        self.interfaces = [VarlinkInterfaceDescription(name: VarlinkServiceInterface.name, description: VarlinkServiceInterface.description)]
+        self.interfaces =
+            [VarlinkInterfaceDescription(name: VarlinkServiceInterface.name, description: VarlinkServiceInterface.description)]
             + processors.map(\.interface)
         self.runner = runner
         self.metrics = metrics
@@ -55,16 +56,20 @@ struct CallDispatcher: Sendable {
     ///   - calls: The calls.
     ///   - connection: Where they came from.
     ///   - reply: Receives one entry per call answered, as ``CallProcessor`` gives them.
-    func process(_ calls: [VarlinkCall], on connection: ConnectionContext,
-                 reply: @escaping @MainActor @Sendable ([VarlinkReply?]) -> Void) {
+    func process(
+        _ calls: [VarlinkCall], on connection: ConnectionContext,
+        reply: @escaping @MainActor @Sendable ([VarlinkReply?]) -> Void
+    ) {
         let dispatcher = self
         runner.executeNowOrSoon {
             dispatcher.continueBatch(calls[...], on: connection, answered: [], reply: reply)
         }
     }
 
-    @MainActor private func continueBatch(_ calls: ArraySlice<VarlinkCall>, on connection: ConnectionContext, answered: [VarlinkReply?],
-                                          reply: @escaping @MainActor @Sendable ([VarlinkReply?]) -> Void) {
+    @MainActor private func continueBatch(
+        _ calls: ArraySlice<VarlinkCall>, on connection: ConnectionContext, answered: [VarlinkReply?],
+        reply: @escaping @MainActor @Sendable ([VarlinkReply?]) -> Void
+    ) {
         var answered = answered
         var rest = calls
         while let call = rest.first, processor(of: call) == nil {
@@ -97,8 +102,10 @@ struct CallDispatcher: Sendable {
         switch call.method {
         case GetInfo.name:
             _ = try GetInfo.Parameters(parameters: call.parameters)
-            return GetInfo.Reply(vendor: info.vendor, product: info.product, version: info.version, url: info.url,
-                                 interfaces: interfaces.map(\.name)).parameters
+            return GetInfo.Reply(
+                vendor: info.vendor, product: info.product, version: info.version, url: info.url,
+                interfaces: interfaces.map(\.name)
+            ).parameters
         case GetInterfaceDescription.name:
             let parameters = try GetInterfaceDescription.Parameters(parameters: call.parameters)
             guard let interface = interfaces.first(where: { $0.name == parameters.interface }) else {

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOConcurrencyHelpers
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Counts open connections across event loops, in all and per user, to enforce
 /// ``ServerLimits/maximumConnections`` and ``ServerLimits/maximumConnectionsPerUser``.

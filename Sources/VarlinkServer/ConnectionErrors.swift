@@ -15,8 +15,10 @@ package struct ConnectionErrors: Sendable {
     ///   - tooManyConnections: Made from the connection limit.
     ///   - messageTooLarge: Made from the message size limit.
     ///   - watcherTooSlow: Made from the number of replies queued.
-    package init(tooManyConnections: @escaping @Sendable (Int) -> VarlinkError, messageTooLarge: @escaping @Sendable (Int) -> VarlinkError,
-                watcherTooSlow: @escaping @Sendable (Int) -> VarlinkError) {
+    package init(
+        tooManyConnections: @escaping @Sendable (Int) -> VarlinkError, messageTooLarge: @escaping @Sendable (Int) -> VarlinkError,
+        watcherTooSlow: @escaping @Sendable (Int) -> VarlinkError
+    ) {
         self.tooManyConnections = tooManyConnections
         self.messageTooLarge = messageTooLarge
         self.watcherTooSlow = watcherTooSlow

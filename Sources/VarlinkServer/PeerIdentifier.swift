@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import NIOCore
 import ServicePorts
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How a new connection learns who is at the other end, once, when it is accepted.
 struct PeerIdentifier: Sendable {
@@ -31,8 +32,9 @@ struct PeerIdentifier: Sendable {
                 name: SocketOptionName(SO_PEERCRED)
             )
             return credentials.map { credentials in
-                Peer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid,
-                     access: PeerAccessDecision(access: access, pid: credentials.pid, uid: credentials.uid, gid: credentials.gid))
+                Peer(
+                    pid: credentials.pid, uid: credentials.uid, gid: credentials.gid,
+                    access: PeerAccessDecision(access: access, pid: credentials.pid, uid: credentials.uid, gid: credentials.gid))
             }
         }
     }

@@ -40,8 +40,10 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     ///     metrics where the errors that close a connection are counted.
     ///   - errors: The errors that close a connection.
     ///   - runner: How the watcher side reaches the main actor once it closes.
-    init(dispatcher: CallDispatcher, limits: ServerLimits, counter: ConnectionCounter, peers: PeerIdentifier, lane: EventLoopWatcherLane,
-         errors: ConnectionErrors, runner: any MainActorRunner) {
+    init(
+        dispatcher: CallDispatcher, limits: ServerLimits, counter: ConnectionCounter, peers: PeerIdentifier, lane: EventLoopWatcherLane,
+        errors: ConnectionErrors, runner: any MainActorRunner
+    ) {
         self.dispatcher = dispatcher
         self.limits = limits
         self.counter = counter
@@ -66,8 +68,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
                     return
                 }
                 self.userPlace = peer.uid
-                let watcher = WatcherConnection(channel: context.channel, lane: self.lane, limits: self.limits, errors: self.errors,
-                                                runner: self.runner)
+                let watcher = WatcherConnection(
+                    channel: context.channel, lane: self.lane, limits: self.limits, errors: self.errors,
+                    runner: self.runner)
                 context.fireChannelActive()
                 self.perform(self.machine.identified(ConnectionContext(peer: peer, watcher: watcher)), context)
             case .failure:

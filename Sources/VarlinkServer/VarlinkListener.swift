@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A listening ``VarlinkServer``: its socket and its open connections, until it drains.
 package final class VarlinkListener: Sendable {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AppStateIPC
 import Logging
 import NIOCore
 import NIOPosix
 import ServicePorts
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A Varlink socket: where it listens, and the pipeline that answers each connection with
 /// the ``CallProcessor`` of each hosted interface, on the event loops of a shared group.
@@ -68,15 +69,20 @@ package struct VarlinkServer: Sendable {
     ///   - connections: Counts the open connections, for the limit and for statistics.
     ///   - metrics: Where calls, errors that close a connection, cut-off watchers and fan-out are counted.
     ///   - logger: Where problems while stopping are logged.
-    package init(endpoint: Endpoint, eventLoops: any EventLoopGroup, processors: [any CallProcessor], configuration: Configuration,
-                runner: any MainActorRunner, access: any MutationAccess, connections: ConnectionCounter = ConnectionCounter(),
-                metrics: any ServerMetrics, logger: Logger) {
-        self.init(endpoint: endpoint, eventLoops: eventLoops, processors: processors, configuration: configuration, runner: runner,
-                  peers: .socketCredentials(access: access), connections: connections, metrics: metrics, logger: logger)
+    package init(
+        endpoint: Endpoint, eventLoops: any EventLoopGroup, processors: [any CallProcessor], configuration: Configuration,
+        runner: any MainActorRunner, access: any MutationAccess, connections: ConnectionCounter = ConnectionCounter(),
+        metrics: any ServerMetrics, logger: Logger
+    ) {
+        self.init(
+            endpoint: endpoint, eventLoops: eventLoops, processors: processors, configuration: configuration, runner: runner,
+            peers: .socketCredentials(access: access), connections: connections, metrics: metrics, logger: logger)
     }
 
-    init(endpoint: Endpoint, eventLoops: any EventLoopGroup, processors: [any CallProcessor], configuration: Configuration,
-         runner: any MainActorRunner, peers: PeerIdentifier, connections: ConnectionCounter, metrics: any ServerMetrics, logger: Logger) {
+    init(
+        endpoint: Endpoint, eventLoops: any EventLoopGroup, processors: [any CallProcessor], configuration: Configuration,
+        runner: any MainActorRunner, peers: PeerIdentifier, connections: ConnectionCounter, metrics: any ServerMetrics, logger: Logger
+    ) {
         self.endpoint = endpoint
         self.eventLoops = eventLoops
         self.configuration = configuration
@@ -148,10 +154,13 @@ package struct VarlinkServer: Sendable {
                 let lane = lanes[ObjectIdentifier(channel.eventLoop)] ?? EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics)
                 try channel.pipeline.syncOperations.addHandlers(
                     registry.tracker(),
-                    ByteToMessageHandler(VarlinkCallDecoder(maximumMessageSize: limits.maximumMessageSize,
-                                                            partialMessageTimeout: limits.partialMessageTimeout)),
-                    VarlinkConnectionHandler(dispatcher: dispatcher, limits: limits, counter: counter, peers: peers, lane: lane,
-                                             errors: errors, runner: runner)
+                    ByteToMessageHandler(
+                        VarlinkCallDecoder(
+                            maximumMessageSize: limits.maximumMessageSize,
+                            partialMessageTimeout: limits.partialMessageTimeout)),
+                    VarlinkConnectionHandler(
+                        dispatcher: dispatcher, limits: limits, counter: counter, peers: peers, lane: lane,
+                        errors: errors, runner: runner)
                 )
             }
         }

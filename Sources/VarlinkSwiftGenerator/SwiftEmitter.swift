@@ -38,10 +38,14 @@ struct SwiftEmitter {
         self.handWritten = handWritten
         self.placements = placements
         self.imports = imports
-        types = Dictionary(placements.map { placement in
-            let members = interface.type(named: placement.name)?.members ?? []
-            return (placement.name, SwiftTypeName(swiftName: placement.swiftName, hasZero: !members.isEmpty && members.allSatisfy { $0.type == "float" }))
-        }, uniquingKeysWith: { first, _ in first })
+        types = Dictionary(
+            placements.map { placement in
+                let members = interface.type(named: placement.name)?.members ?? []
+                return (
+                    placement.name,
+                    SwiftTypeName(swiftName: placement.swiftName, hasZero: !members.isEmpty && members.allSatisfy { $0.type == "float" })
+                )
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func emit() throws(InterfaceDefinitionError) -> String {
@@ -115,8 +119,9 @@ struct SwiftEmitter {
             for text in type.doc { line("/// \(text)") }
             let conformances = prefix == nil ? "Hashable, Codable, Sendable" : "VarlinkObject"
             let article = "AEIOU".contains(name.prefix(1)) ? "an" : "a"
-            emitStruct(name, conformances: conformances, properties: properties, role: "\(article) `\(name)`", indent: "",
-                       memberNames: prefix == nil ? nil : "The members of `\(interface.name).\(type.name)`.")
+            emitStruct(
+                name, conformances: conformances, properties: properties, role: "\(article) `\(name)`", indent: "",
+                memberNames: prefix == nil ? nil : "The members of `\(interface.name).\(type.name)`.")
         case .members, .box:
             line("extension \(name) {")
             line("    /// The members of `\(interface.name).\(type.name)`, as the interface declares them.")

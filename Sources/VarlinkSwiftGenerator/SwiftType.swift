@@ -41,14 +41,20 @@ struct SwiftMember {
         type = isFlag ? "Bool" : member.isOptional ? swift + "?" : swift
         encodedSuffix = base.hasPrefix("(") ? ".rawValue" : ""
         guard Self.isEncodable(base, types: types) else {
-            throw InterfaceDefinitionError("\(member.name): \(member.type) has no JSON member sink method; declare it with the types JSONMemberSink takes")
+            throw InterfaceDefinitionError(
+                "\(member.name): \(member.type) has no JSON member sink method; declare it with the types JSONMemberSink takes")
         }
-        defaultValue = isFlag ? "false"
-            : member.isOptional ? "nil"
-            : base == "bool" ? "false"
-            : base.hasPrefix("[]") ? "[]"
-            : Self.enumCases(base).first.map { ".\($0)" }
-            ?? types[base].flatMap { $0.hasZero ? ".zero" : nil }
+        defaultValue =
+            isFlag
+            ? "false"
+            : member.isOptional
+                ? "nil"
+                : base == "bool"
+                    ? "false"
+                    : base.hasPrefix("[]")
+                        ? "[]"
+                        : Self.enumCases(base).first.map { ".\($0)" }
+                            ?? types[base].flatMap { $0.hasZero ? ".zero" : nil }
     }
 
     /// Whether the synthesised `Codable` conformance fits this member.

@@ -11,7 +11,8 @@ import VarlinkIDL
 // With --prefix, the methods and errors too (the module that speaks the interface); --type
 // places each of the interface's types (see TypePlacement).
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "usage: VarlinkSwiftGenerator INPUT OUTPUT [--prefix PREFIX] [--hand-written NAME]... [--type NAME[=SWIFTNAME][:ROLE]]... [--import MODULE]...\n"
+let usage =
+    "usage: VarlinkSwiftGenerator INPUT OUTPUT [--prefix PREFIX] [--hand-written NAME]... [--type NAME[=SWIFTNAME][:ROLE]]... [--import MODULE]...\n"
 
 /// The values of every `option VALUE` pair, in order; nil when an option lacks its value or
 /// an argument is not an option.
@@ -27,7 +28,7 @@ func values(in options: ArraySlice<String>) -> [String: [String]]? {
 }
 
 guard arguments.count >= 2, let options = values(in: arguments[2...]),
-      Set(options.keys).isSubset(of: ["--prefix", "--hand-written", "--type", "--import"]), (options["--prefix"]?.count ?? 0) <= 1
+    Set(options.keys).isSubset(of: ["--prefix", "--hand-written", "--type", "--import"]), (options["--prefix"]?.count ?? 0) <= 1
 else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(64)

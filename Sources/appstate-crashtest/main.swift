@@ -1,11 +1,12 @@
+import AppStateCore
 import AppStateIPC
 import Foundation
 import NIOConcurrencyHelpers
-import AppStateCore
 import Synchronization
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // appstate-crashtest: crash consistency of appstated's durable state.
@@ -84,8 +85,9 @@ struct SeededGenerator: RandomNumberGenerator {
 /// Reads the registers out of a snapshot of the default tree.
 func registers(of root: Node) throws -> RegisterValues {
     guard let pages = root.node(at: "session/home/pages")?.pageIndex,
-          let menu = root.node(at: "session/home")?.current,
-          let inbox = root.node(at: "session/home/inbox") else {
+        let menu = root.node(at: "session/home")?.current,
+        let inbox = root.node(at: "session/home/inbox")
+    else {
         throw CrashTestError("the daemon does not host the default tree")
     }
     return RegisterValues(values: [
@@ -114,8 +116,10 @@ let menuItems = ["pages", "inbox", "dashboard"]
 let destinations = ["message", "compose"]
 
 /// One client: sends one mutation at a time until the daemon goes away, recording each.
-func runClient(index: Int, socketPath: String, seed: UInt64, initialNavigation: String,
-               stop: Shared) -> [Operation] {
+func runClient(
+    index: Int, socketPath: String, seed: UInt64, initialNavigation: String,
+    stop: Shared
+) -> [Operation] {
     var generator = SeededGenerator(state: seed)
     var operations: [Operation] = []
     guard let client = try? VarlinkClient(path: socketPath, timeout: .seconds(30)) else { return [] }
@@ -225,7 +229,8 @@ func runTrial(_ number: Int, daemon: TestDaemon, options: Options, generator: in
 
     let stateFile = daemon.stateDirectory + "/state.json"
     if let bytes = FileManager.default.contents(atPath: stateFile),
-       (try? JSONSerialization.jsonObject(with: bytes)) == nil {
+        (try? JSONSerialization.jsonObject(with: bytes)) == nil
+    {
         result.violations.append("\(stateFile) is not valid JSON after the kill")
     }
     try daemon.restart()
@@ -250,14 +255,16 @@ func runTrial(_ number: Int, daemon: TestDaemon, options: Options, generator: in
             // The last writes, for the diagnosis: when sent and replied, relative to the kill.
             func offset(_ instant: ContinuousClock.Instant) -> String {
                 let components = (instant - killed).components
-                return "\((Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15).formatted(.number.precision(.fractionLength(2)))) ms"
+                return
+                    "\((Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15).formatted(.number.precision(.fractionLength(2)))) ms"
             }
             for write in writes.sorted(by: { $0.sent < $1.sent }).suffix(12) {
-                let outcome = switch write.outcome {
-                case .acknowledged(let replied): "acknowledged at \(offset(replied))"
-                case .refused(let name): "refused \(name)"
-                case .inFlight: "in flight"
-                }
+                let outcome =
+                    switch write.outcome {
+                    case .acknowledged(let replied): "acknowledged at \(offset(replied))"
+                    case .refused(let name): "refused \(name)"
+                    case .inFlight: "in flight"
+                    }
                 result.violations.append("    \(write.method) \"\(write.value)\" sent at \(offset(write.sent)), \(outcome)")
             }
         }
@@ -269,7 +276,9 @@ func runTrial(_ number: Int, daemon: TestDaemon, options: Options, generator: in
     }
     if !options.quiet {
         let refused = result.refused.values.reduce(0, +)
-        say("trial \(number): killed after \(result.delay) ms; \(result.acknowledged) acknowledged, \(result.inFlight) in flight, \(refused) refused; restored \(restored) \(result.violations.isEmpty ? "ok" : "VIOLATION")")
+        say(
+            "trial \(number): killed after \(result.delay) ms; \(result.acknowledged) acknowledged, \(result.inFlight) in flight, \(refused) refused; restored \(restored) \(result.violations.isEmpty ? "ok" : "VIOLATION")"
+        )
         for violation in result.violations { say("  \(violation)") }
     }
     return result
@@ -283,7 +292,9 @@ func main() -> Int32 {
         FileHandle.standardError.write(Data("appstate-crashtest: \(error)\n".utf8))
         return 64
     }
-    let appstated = options.appstated ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let appstated =
+        options.appstated
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("appstated").path
     guard FileManager.default.isExecutableFile(atPath: appstated) else {
         FileHandle.standardError.write(Data("appstate-crashtest: no appstated at \(appstated) (use --appstated)\n".utf8))
@@ -295,7 +306,9 @@ func main() -> Int32 {
         return 73
     }
     let directory = String(cString: made)
-    say("appstate-crashtest: \(options.trials) trial(s), \(options.clients) clients, kill after \(options.minimumDelay)–\(options.maximumDelay) ms, seed \(options.seed), in \(directory)")
+    say(
+        "appstate-crashtest: \(options.trials) trial(s), \(options.clients) clients, kill after \(options.minimumDelay)–\(options.maximumDelay) ms, seed \(options.seed), in \(directory)"
+    )
     var generator = SeededGenerator(state: options.seed)
     var totals = TrialResult()
     var failed = 0
@@ -326,7 +339,9 @@ func main() -> Int32 {
         status = 70
     }
     let delayRange = delays.isEmpty ? "none" : "\(delays.min()!)–\(delays.max()!) ms"
-    say("appstate-crashtest: \(options.trials) trials, \(failed) failed, \(totals.acknowledged) acknowledged mutations, \(totals.inFlight) in flight at the kill, kill delays \(delayRange), seed \(options.seed)")
+    say(
+        "appstate-crashtest: \(options.trials) trials, \(failed) failed, \(totals.acknowledged) acknowledged mutations, \(totals.inFlight) in flight at the kill, kill delays \(delayRange), seed \(options.seed)"
+    )
     for violation in totals.violations { say("  \(violation)") }
     if !options.keep, status == 0, totals.violations.isEmpty {
         try? FileManager.default.removeItem(atPath: directory)

@@ -54,7 +54,8 @@ struct AppStateInspect: ParsableCommand {
     func run() throws {
         let address = try ListenAddress(parsing: listen)
         if !address.isLoopback {
-            FileHandle.standardError.write(Data("appstate-inspect: \(address.host) is not a loopback address: other machines can reach the page (with the token)\n".utf8))
+            FileHandle.standardError.write(
+                Data("appstate-inspect: \(address.host) is not a loopback address: other machines can reach the page (with the token)\n".utf8))
         }
         let socketPath: String
         do {

@@ -48,10 +48,12 @@ enum Completion {
 
     /// A connection with a short limit: a shell waiting on TAB must not hang.
     private static func client(for words: [String]) -> VarlinkClient? {
-        guard let path = try? SocketLocation.resolve(
-            option: CompletionCandidates.optionValue("--socket", in: words),
-            environment: environment(SocketLocation.environmentVariable)
-        ) else { return nil }
+        guard
+            let path = try? SocketLocation.resolve(
+                option: CompletionCandidates.optionValue("--socket", in: words),
+                environment: environment(SocketLocation.environmentVariable)
+            )
+        else { return nil }
         return try? VarlinkClient(path: path, timeout: .seconds(1))
     }
 }

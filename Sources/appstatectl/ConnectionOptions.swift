@@ -1,8 +1,8 @@
+import AppStateCore
 import AppStateCtlKit
 import AppStateIPC
 import ArgumentParser
 import Glibc
-import AppStateCore
 
 /// The options every command takes: which daemon, which tree, how long to wait, and
 /// whether to print JSON.

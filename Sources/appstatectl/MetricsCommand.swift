@@ -24,8 +24,9 @@ struct MetricsCommand: ParsableCommand {
 
     @OptionGroup var options: ConnectionOptions
 
-    @Option(help: ArgumentHelp("Replace this file with the metrics, atomically, instead of printing them.", valueName: "FILE"),
-            completion: .file(extensions: ["prom"]))
+    @Option(
+        help: ArgumentHelp("Replace this file with the metrics, atomically, instead of printing them.", valueName: "FILE"),
+        completion: .file(extensions: ["prom"]))
     var output: String?
 
     func validate() throws {

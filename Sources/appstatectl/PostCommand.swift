@@ -1,7 +1,7 @@
+import AppStateCore
 import AppStateCtlKit
 import AppStateIPC
 import ArgumentParser
-import AppStateCore
 
 /// `appstatectl post NAME [KEY=VALUE…]`.
 struct PostCommand: ParsableCommand {

@@ -21,7 +21,9 @@ struct AppStated: ParsableCommand {
     @Option(help: "The socket to listen on (default: /run/appstate/io.appstate as root, else $XDG_RUNTIME_DIR/appstate/io.appstate).")
     var socket: String?
 
-    @Option(name: .customLong("state-dir"), help: "Where restorable state is kept (default: $STATE_DIRECTORY, else /var/lib/appstate as root, else $XDG_STATE_HOME/appstate).")
+    @Option(
+        name: .customLong("state-dir"),
+        help: "Where restorable state is kept (default: $STATE_DIRECTORY, else /var/lib/appstate as root, else $XDG_STATE_HOME/appstate).")
     var stateDir: String?
 
     @Option(name: .customLong("socket-mode"), help: "The octal mode of the socket the daemon creates.")
@@ -39,18 +41,24 @@ struct AppStated: ParsableCommand {
     @Option(name: .customLong("max-connections"), help: "Connections beyond this many are refused.")
     var maxConnections = ServerLimits().maximumConnections
 
-    @Option(name: .customLong("max-connections-per-user"),
-            help: "Connections of one user beyond this many are refused; root and the daemon's own user are not counted.")
+    @Option(
+        name: .customLong("max-connections-per-user"),
+        help: "Connections of one user beyond this many are refused; root and the daemon's own user are not counted.")
     var maxConnectionsPerUser = ServerLimits().maximumConnectionsPerUser
 
-    @Option(name: .customLong("idle-timeout"),
-            help: ArgumentHelp("Close a connection that sends nothing for this many seconds while nothing is in flight; 0 never does. Watch streams are never idle.", valueName: "seconds"))
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp(
+            "Close a connection that sends nothing for this many seconds while nothing is in flight; 0 never does. Watch streams are never idle.",
+            valueName: "seconds"))
     var idleTimeout = 300.0
 
     @Option(name: .customLong("max-message-size"), help: "The largest message accepted, in bytes.")
     var maxMessageSize = ServerLimits().maximumMessageSize
 
-    @Flag(name: .customLong("follow-logind"), help: "Follow systemd-logind: who is logged in on the seat, and the session's lock, drive every tree's login container.")
+    @Flag(
+        name: .customLong("follow-logind"),
+        help: "Follow systemd-logind: who is logged in on the seat, and the session's lock, drive every tree's login container.")
     var followLogind = false
 
     @Option(help: "The logind seat to follow with --follow-logind.")
@@ -59,7 +67,9 @@ struct AppStated: ParsableCommand {
     @Flag(name: .customLong("follow-osk"), help: "Follow the on-screen keyboard (squeekboard's sm.puri.OSK0 on the session bus).")
     var followOSK = false
 
-    @Option(name: .customLong("osk-height"), help: ArgumentHelp("The on-screen keyboard's height (default: squeekboard's own rule for the window).", valueName: "points"))
+    @Option(
+        name: .customLong("osk-height"),
+        help: ArgumentHelp("The on-screen keyboard's height (default: squeekboard's own rule for the window).", valueName: "points"))
     var oskHeight: Double?
 
     // For tests: how long a half-sent message may wait for the rest (default 10 s). Hidden,

@@ -122,9 +122,11 @@ final class JSONParserTests: AppStateTestCase {
     }
 
     func testParse_whenSurrogateEscapeIsUnpaired_thenLoneSurrogate() {
-        assertRejects(.loneSurrogate, [
-            (#""\uD800""#, 1), (#""\uDC00""#, 1), (#""\ud83dx""#, 1), (#""a\ud83d\u0041""#, 2), (#""\ud83d\ud83d""#, nil),
-        ])
+        assertRejects(
+            .loneSurrogate,
+            [
+                (#""\uD800""#, 1), (#""\uDC00""#, 1), (#""\ud83dx""#, 1), (#""a\ud83d\u0041""#, 2), (#""\ud83d\ud83d""#, nil),
+            ])
     }
 
     func testParse_whenEscapeIsUnknownOrMalformed_thenInvalidEscape() {
@@ -148,9 +150,11 @@ final class JSONParserTests: AppStateTestCase {
     }
 
     func testParse_whenNumberOverflowsDouble_thenNumberOutOfRange() {
-        assertRejects(.numberOutOfRange, [
-            ("1e999", 0), ("-1e999", 0), ("[0, 1" + String(repeating: "0", count: 400) + "]", 4), ("1.8e308", nil),
-        ])
+        assertRejects(
+            .numberOutOfRange,
+            [
+                ("1e999", 0), ("-1e999", 0), ("[0, 1" + String(repeating: "0", count: 400) + "]", 4), ("1.8e308", nil),
+            ])
     }
 
     func testParse_whenNumberBreaksGrammar_thenInvalidNumber() {
@@ -160,9 +164,11 @@ final class JSONParserTests: AppStateTestCase {
     }
 
     func testParse_whenStructureIsBroken_thenUnexpectedCharacter() {
-        assertRejects(.unexpectedCharacter, [
-            ("[1,]", 3), (#"{"a":1,}"#, 7), ("{a:1}", 1), ("['a']", 1), (#"{"a" 1}"#, 5), ("[1 2]", 3), ("// x\n1", 0), ("trUe", 2),
-        ])
+        assertRejects(
+            .unexpectedCharacter,
+            [
+                ("[1,]", 3), (#"{"a":1,}"#, 7), ("{a:1}", 1), ("['a']", 1), (#"{"a" 1}"#, 5), ("[1 2]", 3), ("// x\n1", 0), ("trUe", 2),
+            ])
     }
 
     func testParse_whenObjectRepeatsKey_thenDuplicateKey() {

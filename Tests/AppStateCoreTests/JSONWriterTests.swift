@@ -13,7 +13,7 @@ final class JSONWriterTests: AppStateTestCase {
         XCTAssertEqual(text(0), "0")
         XCTAssertEqual(text(.number(-0.0)), "0")
         XCTAssertEqual(text(1e15), "1000000000000000")
-        XCTAssertEqual(text(9007199254740993), "9007199254740992")
+        XCTAssertEqual(text(9_007_199_254_740_993), "9007199254740992")
         XCTAssertEqual(text(.number(-9.1e18)), "-9100000000000000000")
     }
 
@@ -62,7 +62,7 @@ final class JSONWriterTests: AppStateTestCase {
     func testRoundTrip_whenValueIsWrittenAndParsed_thenEqual() throws {
         let value: JSONValue = [
             "string": "quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} unicode é€😀",
-            "numbers": [0, -1, 1.5, 1e300, -2.5e-300, 123456789, 0.1, .number(.leastNonzeroMagnitude)],
+            "numbers": [0, -1, 1.5, 1e300, -2.5e-300, 123_456_789, 0.1, .number(.leastNonzeroMagnitude)],
             "nested": ["deeper": [["x": nil], [true, false]]],
             "empty": ["": ""],
         ]

@@ -1,6 +1,7 @@
-@testable import AppStateCore
 import TestSupport
 import XCTest
+
+@testable import AppStateCore
 
 /// What `Watch` sends instead of the whole tree: the smallest changed subtrees and the paths
 /// that are gone, which applied to the old snapshot give the new one.
@@ -38,7 +39,8 @@ final class NodeSnapshotChangesTests: AppStateTestCase {
         let edits: [String: (inout NodeSnapshot) -> Void] = [
             "path": { $0.path += "x" }, "type": { $0.type += "x" }, "identifier": { $0.identifier += "x" },
             "title": { $0.title = "x" }, "appearance": { $0.appearance = .appearing },
-            "frame": { $0.frame = Rect(x: 1, y: 0, width: 0, height: 0) }, "contentInset": { $0.contentInset = Insets(top: 1, left: 0, bottom: 0, right: 0) },
+            "frame": { $0.frame = Rect(x: 1, y: 0, width: 0, height: 0) },
+            "contentInset": { $0.contentInset = Insets(top: 1, left: 0, bottom: 0, right: 0) },
             "onScreen": { $0.onScreen.toggle() }, "current": { $0.current = "x" }, "pageIndex": { $0.pageIndex = 1 },
             "pageCount": { $0.pageCount = 1 }, "user": { $0.user = "x" }, "locked": { $0.locked = true },
             "menuVisible": { $0.menuVisible = true }, "keyboardOverlap": { $0.keyboardOverlap = 1 }, "contentState": { $0.contentState = "x" },
@@ -69,18 +71,23 @@ final class NodeSnapshotChangesTests: AppStateTestCase {
         new.children[1].title = "Other"
         let changes = new.changes(since: tree())
         XCTAssertEqual(tree().applying(changes).applying(changes), new)
-        let unknown = NodeSnapshot.Changes(changed: [NodeSnapshot(path: "root/nowhere/x", identifier: "x", type: "Controller")],
-                                           removed: ["root/none", "elsewhere/stack"])
+        let unknown = NodeSnapshot.Changes(
+            changed: [NodeSnapshot(path: "root/nowhere/x", identifier: "x", type: "Controller")],
+            removed: ["root/none", "elsewhere/stack"])
         XCTAssertEqual(tree().applying(unknown), tree())
     }
 
     private func tree() -> NodeSnapshot {
-        NodeSnapshot(path: "root", identifier: "root", type: "Controller", children: [
-            NodeSnapshot(path: "root/stack", identifier: "stack", type: "StackController", current: "a", children: [
-                NodeSnapshot(path: "root/stack/a", identifier: "a", type: "Controller", onScreen: true),
-                NodeSnapshot(path: "root/stack/b", identifier: "b", type: "Controller"),
-            ]),
-            NodeSnapshot(path: "root/other", identifier: "other", type: "Controller"),
-        ])
+        NodeSnapshot(
+            path: "root", identifier: "root", type: "Controller",
+            children: [
+                NodeSnapshot(
+                    path: "root/stack", identifier: "stack", type: "StackController", current: "a",
+                    children: [
+                        NodeSnapshot(path: "root/stack/a", identifier: "a", type: "Controller", onScreen: true),
+                        NodeSnapshot(path: "root/stack/b", identifier: "b", type: "Controller"),
+                    ]),
+                NodeSnapshot(path: "root/other", identifier: "other", type: "Controller"),
+            ])
     }
 }

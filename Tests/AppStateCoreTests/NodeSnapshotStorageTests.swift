@@ -1,7 +1,8 @@
-@testable import AppStateCore
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import AppStateCore
 
 /// A snapshot node keeps its members in a shared box, yet behaves as the value it was when
 /// its members were stored: a copy that changes leaves the original as it was, and nodes
@@ -48,13 +49,17 @@ final class NodeSnapshotStorageTests: AppStateTestCase {
         let encoded = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         XCTAssertEqual(Set(encoded.keys), Set(Mirror(reflecting: node().storage.members).children.compactMap(\.label)))
         let leaf = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])["children"] as? [[String: Any]]
-        XCTAssertEqual(leaf?.first.map { Set($0.keys) }, [
-            "path", "type", "identifier", "appearance", "frame", "contentInset", "onScreen", "children",
-        ])
+        XCTAssertEqual(
+            leaf?.first.map { Set($0.keys) },
+            [
+                "path", "type", "identifier", "appearance", "frame", "contentInset", "onScreen", "children",
+            ])
     }
 
     func testDecode_whenARequiredMemberIsMissing_thenThrows() {
-        let json = Data(#"{"path":"a","type":"Controller","identifier":"a","appearance":"appeared","onScreen":true,"frame":{"x":0,"y":0,"width":1,"height":1},"contentInset":{"top":0,"left":0,"bottom":0,"right":0}}"#.utf8)
+        let json = Data(
+            #"{"path":"a","type":"Controller","identifier":"a","appearance":"appeared","onScreen":true,"frame":{"x":0,"y":0,"width":1,"height":1},"contentInset":{"top":0,"left":0,"bottom":0,"right":0}}"#
+                .utf8)
         XCTAssertThrowsError(try JSONDecoder().decode(NodeSnapshot.self, from: json)) { error in
             guard case DecodingError.keyNotFound(let key, _) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(key.stringValue, "children")
@@ -63,9 +68,11 @@ final class NodeSnapshotStorageTests: AppStateTestCase {
 
     func testDescription_whenPrinted_thenShowsTheMembersInTheirOrder() {
         let printed = String(describing: node().children[0])
-        XCTAssertTrue(printed.hasPrefix(#"NodeSnapshot(path: "home/pages/settings", identifier: "settings", type: "Controller", title: nil"#), printed)
-        XCTAssertEqual(Mirror(reflecting: node()).children.compactMap(\.label),
-                       Mirror(reflecting: node().storage.members).children.compactMap(\.label))
+        XCTAssertTrue(
+            printed.hasPrefix(#"NodeSnapshot(path: "home/pages/settings", identifier: "settings", type: "Controller", title: nil"#), printed)
+        XCTAssertEqual(
+            Mirror(reflecting: node()).children.compactMap(\.label),
+            Mirror(reflecting: node().storage.members).children.compactMap(\.label))
     }
 
     private func node() -> NodeSnapshot {
@@ -74,8 +81,11 @@ final class NodeSnapshotStorageTests: AppStateTestCase {
             appearance: .appeared, frame: Rect(x: 0, y: 0, width: 1280, height: 800), onScreen: true,
             current: "settings", pageIndex: 2, pageCount: 3, user: "ada", locked: false, menuVisible: true,
             keyboardOverlap: 300, contentState: "render", collapsed: true,
-            children: [NodeSnapshot(path: "home/pages/settings", identifier: "settings", type: "Controller",
-                                    appearance: .appeared, onScreen: true)]
+            children: [
+                NodeSnapshot(
+                    path: "home/pages/settings", identifier: "settings", type: "Controller",
+                    appearance: .appeared, onScreen: true)
+            ]
         )
     }
 }

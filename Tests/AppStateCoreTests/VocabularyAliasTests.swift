@@ -68,9 +68,14 @@ final class VocabularyAliasTests: AppStateTestCase {
             """
         let parsed = Self.topLevelPublicDeclarations(in: text, file: "Sample.swift")
         XCTAssertEqual(parsed.types, ["Size", "Kind", "Box", "Base", "Shape", "Alias", "Worker"])
-        XCTAssertEqual(parsed.others, ["Sample.swift:14: public func helper() {}", "Sample.swift:15: public let constant = 1",
-                                       "Sample.swift:16: infix operator <~>"])
-        XCTAssertEqual(Self.aliases(inText: "public typealias Size = AppStateCore.Size\n// public typealias Old = AppStateCore.Old\n").map(\.name), ["Size"])
+        XCTAssertEqual(
+            parsed.others,
+            [
+                "Sample.swift:14: public func helper() {}", "Sample.swift:15: public let constant = 1",
+                "Sample.swift:16: infix operator <~>",
+            ])
+        XCTAssertEqual(
+            Self.aliases(inText: "public typealias Size = AppStateCore.Size\n// public typealias Old = AppStateCore.Old\n").map(\.name), ["Size"])
     }
 
     // MARK: - Reading the sources
@@ -78,7 +83,8 @@ final class VocabularyAliasTests: AppStateTestCase {
     /// The public declarations of AppStateCore's sources and of what the build plugin
     /// generates for it from the interface file.
     private static func topLevelPublicDeclarations() throws -> (types: [String], others: [String]) {
-        var types: [String] = [], others: [String] = []
+        var types: [String] = []
+        var others: [String] = []
         for url in try sourceFiles(under: repository.appendingPathComponent("Sources/AppStateCore")) + generatedFiles() {
             let parsed = topLevelPublicDeclarations(in: try String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
             types += parsed.types
@@ -107,8 +113,10 @@ final class VocabularyAliasTests: AppStateTestCase {
     /// top level: nested ones are indented. Attributes before the modifier are allowed.
     private static func topLevelPublicDeclarations(in text: String, file: String) -> (types: [String], others: [String]) {
         let type = #/^(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:final|indirect)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)/#
-        let other = #/^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|open)\s+.*\b(?:func|var|let|macro)\b|(?:prefix|postfix|infix)\s+operator\b|precedencegroup\b)/#
-        var types: [String] = [], others: [String] = []
+        let other =
+            #/^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|open)\s+.*\b(?:func|var|let|macro)\b|(?:prefix|postfix|infix)\s+operator\b|precedencegroup\b)/#
+        var types: [String] = []
+        var others: [String] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if let match = line.prefixMatch(of: type) {
                 types.append(String(match.1))

@@ -1,6 +1,6 @@
-import VarlinkServer
 import Foundation
 import TestSupport
+import VarlinkServer
 import XCTest
 
 /// What the long documents say, checked against what they describe, so that they cannot drift
@@ -27,23 +27,26 @@ final class DocumentFiguresTests: AppStateTestCase {
         for path in Self.limitedDocuments {
             let size = try XCTUnwrap(
                 try FileManager.default.attributesOfItem(atPath: Self.root.appendingPathComponent(path).path)[.size] as? Int)
-            XCTAssertLessThanOrEqual(size, Self.documentLimit,
-                                     "\(path) is \(size) bytes, over \(Self.documentLimit): shorten it (git keeps what it said)")
+            XCTAssertLessThanOrEqual(
+                size, Self.documentLimit,
+                "\(path) is \(size) bytes, over \(Self.documentLimit): shorten it (git keeps what it said)")
         }
     }
 
     func testBenchmarkReport_whenRead_thenWritesWithinTheSameLimit() throws {
         let script = try document("Benchmarks/report.py")
-        let quoted = try XCTUnwrap(Self.firstNumber(#"(?m)^DOCUMENT_LIMIT = ([0-9]+) \* 1024$"#, in: script),
-                                   "Benchmarks/report.py no longer sets DOCUMENT_LIMIT = N * 1024")
+        let quoted = try XCTUnwrap(
+            Self.firstNumber(#"(?m)^DOCUMENT_LIMIT = ([0-9]+) \* 1024$"#, in: script),
+            "Benchmarks/report.py no longer sets DOCUMENT_LIMIT = N * 1024")
         XCTAssertEqual(quoted * 1024, Self.documentLimit, "Benchmarks/report.py writes BENCHMARKS.md within another limit than this test's")
     }
 
     /// The number in the first match of `pattern` (its first group), commas allowed.
     static func firstNumber(_ pattern: String, in text: String) -> Int? {
         guard let expression = try? NSRegularExpression(pattern: pattern),
-              let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let range = Range(match.range(at: 1), in: text) else { return nil }
+            let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let range = Range(match.range(at: 1), in: text)
+        else { return nil }
         return Int(text[range].replacingOccurrences(of: ",", with: ""))
     }
 
@@ -76,8 +79,9 @@ final class DocumentFiguresTests: AppStateTestCase {
         for span in matches(try NSRegularExpression(pattern: "`([^`\n]+)`"), in: text) {
             let range = NSRange(span.startIndex..., in: span)
             if let match = methodReference.firstMatch(in: span, range: range),
-               let className = Range(match.range(at: 1), in: span).map({ String(span[$0]) }),
-               let method = Range(match.range(at: 2), in: span).map({ String(span[$0]) }) {
+                let className = Range(match.range(at: 1), in: span).map({ String(span[$0]) }),
+                let method = Range(match.range(at: 2), in: span).map({ String(span[$0]) })
+            {
                 let prefix = match.range(at: 3).location != NSNotFound
                 let found = methods[className, default: []].contains { prefix ? $0.hasPrefix(method) : $0 == method }
                 if !found { missing.append(span) }
@@ -101,8 +105,9 @@ final class DocumentFiguresTests: AppStateTestCase {
     }
 
     func testReliability_whenItNamesTestsFilesAndTargets_thenEachExists() throws {
-        XCTAssertEqual(try Self.missingNames(in: try document("RELIABILITY.md"), root: Self.root), [],
-                       "RELIABILITY.md names what does not exist: rename or remove it there")
+        XCTAssertEqual(
+            try Self.missingNames(in: try document("RELIABILITY.md"), root: Self.root), [],
+            "RELIABILITY.md names what does not exist: rename or remove it there")
     }
 
     func testMissingNames_whenNamesExistOrNot_thenReportsOnlyTheMissing() throws {
@@ -113,17 +118,18 @@ final class DocumentFiguresTests: AppStateTestCase {
         // Spelt with `f` so that this file holds no test method of the sample's names.
         let f = "func"
         try """
-            final class SampleTests: AppStateTestCase {
-                \(f) testOne_whenX_thenY() {}
-            }
-            """.write(to: root.appendingPathComponent("Tests/Some/SampleTests.swift"), atomically: true, encoding: .utf8)
+        final class SampleTests: AppStateTestCase {
+            \(f) testOne_whenX_thenY() {}
+        }
+        """.write(to: root.appendingPathComponent("Tests/Some/SampleTests.swift"), atomically: true, encoding: .utf8)
         try "run:\n\ttrue\n".write(to: root.appendingPathComponent("Makefile"), atomically: true, encoding: .utf8)
         try "".write(to: root.appendingPathComponent("scripts/tool"), atomically: true, encoding: .utf8)
         let present = "`SampleTests`, `SampleTests.testOne_whenX_thenY`, `SampleTests.testOne_…`, `make run`, `scripts/tool N`, `GetTree`"
         XCTAssertEqual(try Self.missingNames(in: present, root: root), [])
         let absent = "`OtherTests`, `SampleTests.testTwo`, `SampleTests.testOne`, `OtherTests.testOne_…`, `make fuzz`, `scripts/gone`, `Fuzz/x`"
-        XCTAssertEqual(try Self.missingNames(in: absent, root: root),
-                       ["OtherTests", "SampleTests.testTwo", "SampleTests.testOne", "OtherTests.testOne_…", "make fuzz", "scripts/gone", "Fuzz/x"])
+        XCTAssertEqual(
+            try Self.missingNames(in: absent, root: root),
+            ["OtherTests", "SampleTests.testTwo", "SampleTests.testOne", "OtherTests.testOne_…", "make fuzz", "scripts/gone", "Fuzz/x"])
     }
 
     // MARK: RELIABILITY.md: the default limits
@@ -182,7 +188,8 @@ final class DocumentFiguresTests: AppStateTestCase {
         XCTAssertEqual(Self.bytes(1500), "1,500 bytes")
         XCTAssertEqual(Self.seconds(.seconds(300)), "300 s")
         XCTAssertEqual(Self.seconds(nil), "none")
-        let table = "| bound | option | default |\n|---|---|---|\n| connections | `--max-connections` | 1,000 |\n| per user | `--max-connections-per-user` | 100 |"
+        let table =
+            "| bound | option | default |\n|---|---|---|\n| connections | `--max-connections` | 1,000 |\n| per user | `--max-connections-per-user` | 100 |"
         XCTAssertEqual(Self.quotedDefault("`--max-connections`", in: table), "1,000")
         XCTAssertEqual(Self.quotedDefault("`--max-connections-per-user`", in: table), "100")
         XCTAssertNil(Self.quotedDefault("`--idle-timeout`", in: table))
@@ -208,8 +215,9 @@ final class DocumentFiguresTests: AppStateTestCase {
         var problems: [String] = []
         let summary = try? NSRegularExpression(pattern: #"(?m)^\*\*([0-9]+) of ([0-9]+) targets met\.\*\*$"#)
         if let match = summary?.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-           let saidMet = Range(match.range(at: 1), in: text).flatMap({ Int(text[$0]) }),
-           let saidTargets = Range(match.range(at: 2), in: text).flatMap({ Int(text[$0]) }) {
+            let saidMet = Range(match.range(at: 1), in: text).flatMap({ Int(text[$0]) }),
+            let saidTargets = Range(match.range(at: 2), in: text).flatMap({ Int(text[$0]) })
+        {
             if saidMet != met || saidTargets != met + missed {
                 problems.append("it says \(saidMet) of \(saidTargets) targets met; the table has \(met) of \(met + missed)")
             }
@@ -225,8 +233,9 @@ final class DocumentFiguresTests: AppStateTestCase {
     }
 
     func testBenchmarks_whenTargetsAreCountedAndMissed_thenTheSummaryAndNotesAgreeWithTheTable() throws {
-        XCTAssertEqual(Self.benchmarkContradictions(in: try document("BENCHMARKS.md")), [],
-                       "BENCHMARKS.md contradicts its table: run scripts/benchmark again rather than edit it")
+        XCTAssertEqual(
+            Self.benchmarkContradictions(in: try document("BENCHMARKS.md")), [],
+            "BENCHMARKS.md contradicts its table: run scripts/benchmark again rather than edit it")
     }
 
     func testBenchmarkContradictions_whenSummaryOrNotesDisagreeWithTheTable_thenReported() {

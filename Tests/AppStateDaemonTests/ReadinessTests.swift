@@ -1,8 +1,9 @@
-@testable import AppStateDaemon
 import Logging
 import ServiceLifecycle
 import TestSupport
 import XCTest
+
+@testable import AppStateDaemon
 
 /// A daemon whose server cannot listen (its socket is another daemon's) must say why: the
 /// services waiting for `READY=1` must not end the group first, or the group reports one of
@@ -34,10 +35,11 @@ final class ReadinessTests: AppStateTestCase {
 
     func testRun_whenTheServerFailsBeforeReady_andAServiceWaitsForReadiness_thenTheGroupThrowsTheServersError() async {
         let readiness = Readiness()
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [.init(service: FailingServer(readiness: readiness)), .init(service: WaitingService(readiness: readiness))],
-            logger: Logger(label: "ReadinessTests")
-        ))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [.init(service: FailingServer(readiness: readiness)), .init(service: WaitingService(readiness: readiness))],
+                logger: Logger(label: "ReadinessTests")
+            ))
         do {
             try await group.run()
             XCTFail("the group ended without the server's error")

@@ -1,6 +1,5 @@
 import AppStateCore
 import AppStateHost
-@testable import AppStateDaemon
 import AppStateIPC
 import Foundation
 import Glibc
@@ -11,6 +10,8 @@ import StateContainers
 import TestSupport
 import VarlinkServer
 import XCTest
+
+@testable import AppStateDaemon
 
 /// The server's use of the access decision, with the host behind it as the daemon composes
 /// them: a connection's peer carries exactly what was decided for its credentials (its
@@ -36,14 +37,17 @@ final class ServerAccessTests: AppStateTestCase {
     /// Serves the default tree in this process with the given access decision, calls
     /// `methods` in order on one connection and returns the last error's name (nil when
     /// none) and whether the tree then shows `session/home`.
-    @MainActor private static func call(_ methods: [(String, [String: JSONValue])], with access: FixedAccess) async throws -> (error: String?, loggedIn: Bool) {
+    @MainActor private static func call(_ methods: [(String, [String: JSONValue])], with access: FixedAccess) async throws -> (
+        error: String?, loggedIn: Bool
+    ) {
         let directory = try TemporaryDirectory()
         let socket = directory.path + "/io.appstate"
         let host = try TreeHost(file: TreeFile.default)
         host.makeVisible()
-        let server = VarlinkServer(endpoint: .path(socket, mode: 0o600, group: nil), eventLoops: MultiThreadedEventLoopGroup.singleton,
-                                   processors: [RequestProcessor(host: host, store: nil)], configuration: .appState(limits: ServerLimits()),
-                                   runner: MainQueueRunner(), access: access, metrics: DaemonMetrics(), logger: Logger(label: "test"))
+        let server = VarlinkServer(
+            endpoint: .path(socket, mode: 0o600, group: nil), eventLoops: MultiThreadedEventLoopGroup.singleton,
+            processors: [RequestProcessor(host: host, store: nil)], configuration: .appState(limits: ServerLimits()),
+            runner: MainQueueRunner(), access: access, metrics: DaemonMetrics(), logger: Logger(label: "test"))
         let listener = try await server.listen()
         var error: String?
         do {

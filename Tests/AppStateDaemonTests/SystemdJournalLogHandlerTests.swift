@@ -33,17 +33,19 @@ final class SystemdJournalLogHandlerTests: AppStateTestCase {
     func testFields_whenEventHasMetadata_thenBuildsFixedFieldsThenPrefixedMetadataSortedByKey() {
         let handler = JournalLogHandler(label: "appstated.host", metadataProvider: nil)
         let fields = handler.fields(for: event(.notice, metadata: ["tree": "main", "event": "login"]))
-        XCTAssertEqual(fields, [
-            "MESSAGE=tree loaded",
-            "PRIORITY=5",
-            "SYSLOG_IDENTIFIER=appstated",
-            "CODE_FILE=AppStateService/TreeHost.swift",
-            "CODE_LINE=42",
-            "CODE_FUNC=load(_:)",
-            "APPSTATE_LOGGER=appstated.host",
-            "APPSTATE_EVENT=login",
-            "APPSTATE_TREE=main",
-        ])
+        XCTAssertEqual(
+            fields,
+            [
+                "MESSAGE=tree loaded",
+                "PRIORITY=5",
+                "SYSLOG_IDENTIFIER=appstated",
+                "CODE_FILE=AppStateService/TreeHost.swift",
+                "CODE_LINE=42",
+                "CODE_FUNC=load(_:)",
+                "APPSTATE_LOGGER=appstated.host",
+                "APPSTATE_EVENT=login",
+                "APPSTATE_TREE=main",
+            ])
     }
 
     func testFields_whenHandlerProviderAndCallMetadataOverlap_thenCallWinsOverProviderOverHandler() {
@@ -59,11 +61,13 @@ final class SystemdJournalLogHandlerTests: AppStateTestCase {
         let fields = handler.fields(for: event(metadata: ["tree": "call"]))
 
         XCTAssertTrue(fields.contains("SYSLOG_IDENTIFIER=appstated-test"))
-        XCTAssertEqual(fields.filter { $0.hasPrefix("APPSTATE_") && !$0.hasPrefix("APPSTATE_LOGGER=") }, [
-            "APPSTATE_CONNECTION=3",
-            "APPSTATE_REQUEST=7",
-            "APPSTATE_TREE=call",
-        ])
+        XCTAssertEqual(
+            fields.filter { $0.hasPrefix("APPSTATE_") && !$0.hasPrefix("APPSTATE_LOGGER=") },
+            [
+                "APPSTATE_CONNECTION=3",
+                "APPSTATE_REQUEST=7",
+                "APPSTATE_TREE=call",
+            ])
     }
 
     func testFields_whenEventCarriesError_thenAddsErrorMessageAndType() {

@@ -98,7 +98,8 @@ final class SystemdListenedSocketsTests: AppStateTestCase {
         let environmentUnset = activationVariables.allSatisfy { getenv($0) == nil }
         let second = try ListenedSockets.takeVarlinkSocket()
         let isUnixStream = type == CInt(SOCK_STREAM.rawValue) && accepting == 1
-        var report = "fd=\(descriptor) listening-unix-stream=\(isUnixStream ? 1 : 0) cloexec=\(cloexec ? 1 : 0)"
+        var report =
+            "fd=\(descriptor) listening-unix-stream=\(isUnixStream ? 1 : 0) cloexec=\(cloexec ? 1 : 0)"
             + " environment-unset=\(environmentUnset ? 1 : 0) second-take=\(second.map(String.init) ?? "nil")"
         let connection = accept(descriptor, nil, nil)
         XCTAssertGreaterThanOrEqual(connection, 0)

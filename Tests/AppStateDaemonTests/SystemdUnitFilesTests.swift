@@ -86,19 +86,26 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         let output = result.standardOutput + result.standardError
         let exposure = try XCTUnwrap(Self.overallExposure(in: output), "no overall exposure in:\n\(output)")
         let version = (try? runProcess("systemd-analyze", ["--version"]).standardOutput.split(separator: "\n").first.map(String.init)) ?? nil
-        for (document, pattern) in [("README.md", #"exposure ([0-9.]+) in\s+`systemd-analyze security`"#),
-                                    ("RELIABILITY.md", #"offline exposure is ([0-9.]+)"#)] {
+        for (document, pattern) in [
+            ("README.md", #"exposure ([0-9.]+) in\s+`systemd-analyze security`"#),
+            ("RELIABILITY.md", #"offline exposure is ([0-9.]+)"#),
+        ] {
             let text = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent(document), encoding: .utf8)
-            let quoted = try XCTUnwrap(Self.firstCapture(pattern, in: text).flatMap(Double.init),
-                                       "\(document) no longer quotes the exposure (/\(pattern)/)")
-            XCTAssertEqual(quoted, exposure, "\(document) quotes exposure \(quoted); \(version ?? "systemd-analyze") reports \(exposure) for systemd/appstated.service: update the document (or the unit)")
+            let quoted = try XCTUnwrap(
+                Self.firstCapture(pattern, in: text).flatMap(Double.init),
+                "\(document) no longer quotes the exposure (/\(pattern)/)")
+            XCTAssertEqual(
+                quoted, exposure,
+                "\(document) quotes exposure \(quoted); \(version ?? "systemd-analyze") reports \(exposure) for systemd/appstated.service: update the document (or the unit)"
+            )
         }
     }
 
     private static func firstCapture(_ pattern: String, in text: String) -> String? {
         guard let expression = try? NSRegularExpression(pattern: pattern),
-              let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let range = Range(match.range(at: 1), in: text) else { return nil }
+            let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let range = Range(match.range(at: 1), in: text)
+        else { return nil }
         return String(text[range])
     }
 
@@ -110,7 +117,7 @@ final class SystemdUnitFilesTests: AppStateTestCase {
 
     private static func overallExposure(in output: String) -> Double? {
         guard let line = output.split(separator: "\n").last(where: { $0.contains("Overall exposure level for") }),
-              let colon = line.lastIndex(of: ":")
+            let colon = line.lastIndex(of: ":")
         else { return nil }
         return line[line.index(after: colon)...].split(separator: " ").first.flatMap { Double($0) }
     }
@@ -138,9 +145,12 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         let unit = try unitText("user/appstated.service")
         XCTAssertEqual(try values("ExecStart", in: "user/appstated.service"), ["/usr/local/bin/appstated --follow-osk"])
         let path = directory.path + "/appstated.service"
-        try unit.replacingOccurrences(of: Self.installedExecStart, with: "ExecStart=\(appstated)").write(toFile: path, atomically: true, encoding: .utf8)
+        try unit.replacingOccurrences(of: Self.installedExecStart, with: "ExecStart=\(appstated)").write(
+            toFile: path, atomically: true, encoding: .utf8)
         // A user manager needs its runtime directory, which a test run has no session to give.
-        let result = try runProcess("systemd-analyze", ["--user", "verify", path], environment: ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": directory.path]) { $1 })
+        let result = try runProcess(
+            "systemd-analyze", ["--user", "verify", path],
+            environment: ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": directory.path]) { $1 })
         XCTAssertEqual(result.standardOutput + result.standardError, "")
         XCTAssertEqual(result.status, 0)
     }
@@ -213,8 +223,9 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         // The settings `systemd-analyze security` marks ✗ for each unit, by their names.
         let exposed = try [daemon.service, metrics.service].map { unit in
             let result = try runProcess("systemd-analyze", ["security", "--offline=true", "--no-pager", unit])
-            return Set(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("✗") }
-                .compactMap { $0.dropFirst().split(separator: " ").first.map(String.init) })
+            return Set(
+                result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("✗") }
+                    .compactMap { $0.dropFirst().split(separator: " ").first.map(String.init) })
         }
         XCTAssertFalse(exposed[0].isEmpty, "no ✗ lines read")
         // Root, because Debian's prometheus-node-exporter makes the collector's directory root's;

@@ -1,6 +1,7 @@
-@testable import AppStateFollowers
 import TestSupport
 import XCTest
+
+@testable import AppStateFollowers
 
 /// The rules by which the logind follower reads a seat, on values as sd-bus reads them,
 /// without a bus.
@@ -16,11 +17,13 @@ final class LogindSeatStateTests: AppStateTestCase {
     }
 
     private func changed(_ path: String, _ interface: String, _ values: [String: BusValue], invalidated: [String] = []) -> BusSignal {
-        BusSignal(sender: ":1.1", path: path, interface: BusSignal.propertiesInterface, member: "PropertiesChanged", arguments: [
-            .string(interface),
-            .array(values.map { .dictionaryEntry(.string($0.key), .variant($0.value)) }),
-            .array(invalidated.map(BusValue.string)),
-        ])
+        BusSignal(
+            sender: ":1.1", path: path, interface: BusSignal.propertiesInterface, member: "PropertiesChanged",
+            arguments: [
+                .string(interface),
+                .array(values.map { .dictionaryEntry(.string($0.key), .variant($0.value)) }),
+                .array(invalidated.map(BusValue.string)),
+            ])
     }
 
     private func signal(_ path: String, _ interface: String, _ member: String, _ arguments: [BusValue] = []) -> BusSignal {
@@ -96,8 +99,11 @@ final class LogindSeatStateTests: AppStateTestCase {
 
     func testApply_whenTheActiveSessionIsRemoved_thenLoggedOut() {
         var state = adaLoggedIn()
-        XCTAssertEqual(state.apply(signal(LogindSeatState.managerPath, LogindSeatState.managerInterface, "SessionRemoved",
-                                          [.string("1"), .objectPath(ada)])), .applied)
+        XCTAssertEqual(
+            state.apply(
+                signal(
+                    LogindSeatState.managerPath, LogindSeatState.managerInterface, "SessionRemoved",
+                    [.string("1"), .objectPath(ada)])), .applied)
         XCTAssertEqual(state.desired, .loggedOut)
         XCTAssertNil(state.sessions[ada])
     }
@@ -106,8 +112,11 @@ final class LogindSeatStateTests: AppStateTestCase {
         var state = adaLoggedIn()
         let other = "/org/freedesktop/login1/session/_35"
         XCTAssertEqual(state.apply(signal(other, LogindSeatState.sessionInterface, "Lock")), .ignored("Lock of unknown session \(other)"))
-        XCTAssertEqual(state.apply(signal(LogindSeatState.managerPath, LogindSeatState.managerInterface, "SessionNew",
-                                          [.string("5"), .objectPath(other)])), .applied)
+        XCTAssertEqual(
+            state.apply(
+                signal(
+                    LogindSeatState.managerPath, LogindSeatState.managerInterface, "SessionNew",
+                    [.string("5"), .objectPath(other)])), .applied)
         XCTAssertEqual(state.apply(signal(other, LogindSeatState.sessionInterface, "Lock")), .applied)
         XCTAssertEqual(state.sessions[other]?.locked, true)
         XCTAssertEqual(state.desired, .loggedIn(user: "ada", locked: false), "another session's lock is not the active one's")
@@ -123,17 +132,22 @@ final class LogindSeatStateTests: AppStateTestCase {
     func testApply_whenValuesHaveTheWrongTypes_thenNothingChanges() {
         var state = adaLoggedIn()
         let before = state
-        XCTAssertEqual(state.apply(changed(seat, LogindSeatState.seatInterface, ["ActiveSession": .string("garbage")])), .ignored("ActiveSession is not (so)"))
-        XCTAssertEqual(state.apply(changed(seat, LogindSeatState.seatInterface, ["ActiveSession": .structure([.string("2"), .string(ada)])])),
-                       .ignored("ActiveSession is not (so)"))
-        if case .ignored = state.apply(changed(ada, LogindSeatState.sessionInterface, ["LockedHint": .string("yes"), "Name": .integer(42)])) {} else {
+        XCTAssertEqual(
+            state.apply(changed(seat, LogindSeatState.seatInterface, ["ActiveSession": .string("garbage")])), .ignored("ActiveSession is not (so)"))
+        XCTAssertEqual(
+            state.apply(changed(seat, LogindSeatState.seatInterface, ["ActiveSession": .structure([.string("2"), .string(ada)])])),
+            .ignored("ActiveSession is not (so)"))
+        if case .ignored = state.apply(changed(ada, LogindSeatState.sessionInterface, ["LockedHint": .string("yes"), "Name": .integer(42)])) {
+        } else {
             XCTFail("a wrong type is reported")
         }
         XCTAssertEqual(state.desired, before.desired)
-        XCTAssertEqual(state.apply(signal(LogindSeatState.managerPath, LogindSeatState.managerInterface, "SessionNew", [.unsigned(7)])),
-                       .ignored("SessionNew is not (so)"))
-        XCTAssertEqual(state.apply(signal(ada, BusSignal.propertiesInterface, "PropertiesChanged", [.string("x")])),
-                       .ignored("PropertiesChanged of \(ada) is not sa{sv}as for \(LogindSeatState.sessionInterface)"))
+        XCTAssertEqual(
+            state.apply(signal(LogindSeatState.managerPath, LogindSeatState.managerInterface, "SessionNew", [.unsigned(7)])),
+            .ignored("SessionNew is not (so)"))
+        XCTAssertEqual(
+            state.apply(signal(ada, BusSignal.propertiesInterface, "PropertiesChanged", [.string("x")])),
+            .ignored("PropertiesChanged of \(ada) is not sa{sv}as for \(LogindSeatState.sessionInterface)"))
         XCTAssertEqual(state, before)
     }
 
@@ -141,14 +155,17 @@ final class LogindSeatStateTests: AppStateTestCase {
         var state = adaLoggedIn()
         let before = state
         let nowhere = "/org/freedesktop/login1/session/nowhere"
-        XCTAssertEqual(state.apply(changed(nowhere, LogindSeatState.sessionInterface, ["LockedHint": .boolean(true)])),
-                       .ignored("PropertiesChanged of unknown object \(nowhere)"))
+        XCTAssertEqual(
+            state.apply(changed(nowhere, LogindSeatState.sessionInterface, ["LockedHint": .boolean(true)])),
+            .ignored("PropertiesChanged of unknown object \(nowhere)"))
         XCTAssertEqual(state.apply(signal(nowhere, LogindSeatState.sessionInterface, "Unlock")), .ignored("Unlock of unknown session \(nowhere)"))
-        XCTAssertEqual(state.apply(signal(LogindSeatState.managerPath, LogindSeatState.managerInterface, "PrepareForSleep", [.boolean(true)])),
-                       .ignored("org.freedesktop.login1.Manager.PrepareForSleep is not followed"))
+        XCTAssertEqual(
+            state.apply(signal(LogindSeatState.managerPath, LogindSeatState.managerInterface, "PrepareForSleep", [.boolean(true)])),
+            .ignored("org.freedesktop.login1.Manager.PrepareForSleep is not followed"))
         // SessionNew from another path than the Manager's is not logind's.
-        XCTAssertEqual(state.apply(signal(ada, LogindSeatState.managerInterface, "SessionNew", [.string("9"), .objectPath(nowhere)])),
-                       .ignored("SessionNew is not (so)"))
+        XCTAssertEqual(
+            state.apply(signal(ada, LogindSeatState.managerInterface, "SessionNew", [.string("9"), .objectPath(nowhere)])),
+            .ignored("SessionNew is not (so)"))
         XCTAssertEqual(state, before)
     }
 
@@ -167,8 +184,10 @@ final class LogindSeatStateTests: AppStateTestCase {
     func testApply_whenSessionsFlood_thenAtMostTheMaximumIsRemembered() {
         var state = LogindSeatState(seatPath: seat)
         for index in 0..<(LogindSeatState.maximumSessions + 10) {
-            _ = state.apply(signal(LogindSeatState.managerPath, LogindSeatState.managerInterface, "SessionNew",
-                                   [.string("\(index)"), .objectPath("/org/freedesktop/login1/session/s\(index)")]))
+            _ = state.apply(
+                signal(
+                    LogindSeatState.managerPath, LogindSeatState.managerInterface, "SessionNew",
+                    [.string("\(index)"), .objectPath("/org/freedesktop/login1/session/s\(index)")]))
         }
         XCTAssertEqual(state.sessions.count, LogindSeatState.maximumSessions)
     }

@@ -1,16 +1,22 @@
 import AppStateCore
-@testable import AppStateFollowers
 import TestSupport
 import XCTest
+
+@testable import AppStateFollowers
 
 /// The keyboard follower's reading of `sm.puri.OSK0`, its height rule, and the calls both
 /// followers make, without a bus.
 final class OnScreenKeyboardTests: AppStateTestCase {
-    private func changed(_ values: [String: BusValue], invalidated: [String] = [], path: String = OnScreenKeyboardState.objectPath,
-                         interface: String = OnScreenKeyboardState.interface) -> BusSignal {
-        BusSignal(sender: ":1.2", path: path, interface: BusSignal.propertiesInterface, member: "PropertiesChanged", arguments: [
-            .string(interface), .array(values.map { .dictionaryEntry(.string($0.key), .variant($0.value)) }), .array(invalidated.map(BusValue.string)),
-        ])
+    private func changed(
+        _ values: [String: BusValue], invalidated: [String] = [], path: String = OnScreenKeyboardState.objectPath,
+        interface: String = OnScreenKeyboardState.interface
+    ) -> BusSignal {
+        BusSignal(
+            sender: ":1.2", path: path, interface: BusSignal.propertiesInterface, member: "PropertiesChanged",
+            arguments: [
+                .string(interface), .array(values.map { .dictionaryEntry(.string($0.key), .variant($0.value)) }),
+                .array(invalidated.map(BusValue.string)),
+            ])
     }
 
     func testApply_whenVisibleChanges_thenTheStateFollows() {

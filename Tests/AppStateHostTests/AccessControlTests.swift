@@ -1,14 +1,15 @@
 import AppStateCore
 import AppStateIPC
-@testable import AppStateHost
-import ServicePorts
 import Foundation
-import Logging
 import Glibc
+import Logging
 import NIOPosix
+import ServicePorts
 import StateContainers
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// The access decision the daemon makes for every connection (`PeerAccess`, what
 /// `Daemon` hands the server), with the group database injected: root, the daemon's

@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
-@testable import AppStateHost
 import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// The counting behind `GetMetrics`, in process: each client's call by method and outcome,
 /// whichever thread answers it, and label values only from the interface's closed sets.
@@ -30,12 +31,13 @@ final class DaemonMetricsTests: AppStateTestCase {
     @MainActor func testProcess_whenCallsSucceedAndFail_thenCountsEachByMethodAndOutcome() async throws {
         let metrics = DaemonMetrics()
         let processor = try processor(metrics)
-        let replies = await processor.process([
-            try call(#"{"method":"io.appstate.Login","parameters":{"user":"ada"}}"#),
-            try call(#"{"method":"io.appstate.GetCurrent","parameters":{"path":"nope"}}"#),
-            try call(#"{"method":"io.appstate.Login","parameters":{"user":"ada"},"oneway":true}"#),
-            try call(#"{"method":"io.appstate.Nope"}"#),
-        ], on: root)
+        let replies = await processor.process(
+            [
+                try call(#"{"method":"io.appstate.Login","parameters":{"user":"ada"}}"#),
+                try call(#"{"method":"io.appstate.GetCurrent","parameters":{"path":"nope"}}"#),
+                try call(#"{"method":"io.appstate.Login","parameters":{"user":"ada"},"oneway":true}"#),
+                try call(#"{"method":"io.appstate.Nope"}"#),
+            ], on: root)
         XCTAssertEqual(replies.map { $0?.error }, [nil, "io.appstate.NoSuchNode", nil, "org.varlink.service.MethodNotFound"])
         var buffer: [UInt8] = []
         XCTAssertTrue(processor.answerImmediately(try call(#"{"method":"io.appstate.GetTree"}"#), into: &buffer))
@@ -63,31 +65,36 @@ final class DaemonMetricsTests: AppStateTestCase {
         let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
         host.makeVisible()
         // A session start that is not a finite number cannot be written as JSON.
-        try host.restore(StateDocument(trees: [
-            "default": RestorationDocument(controllers: ["session": ["user": "ada", "since": .number(.nan)]]),
-        ]))
+        try host.restore(
+            StateDocument(trees: [
+                "default": RestorationDocument(controllers: ["session": ["user": "ada", "since": .number(.nan)]])
+            ]))
         let processor = RequestProcessor(host: host, store: StateStore(directory: directory.path), metrics: metrics)
-        let replies = await processor.process([
-            try call(#"{"method":"io.appstate.SetPage","parameters":{"index":1},"oneway":true}"#),
-            try call(#"{"method":"io.appstate.SetPage","parameters":{"index":2}}"#),
-        ], on: root)
+        let replies = await processor.process(
+            [
+                try call(#"{"method":"io.appstate.SetPage","parameters":{"index":1},"oneway":true}"#),
+                try call(#"{"method":"io.appstate.SetPage","parameters":{"index":2}}"#),
+            ], on: root)
         XCTAssertEqual(replies.map { $0?.error }, [nil, "io.appstate.StorageFailure"])
         let lines = samples(metrics)
-        XCTAssertTrue(lines.contains(#"appstate_requests_total{method="io.appstate.SetPage",outcome="io.appstate.StorageFailure"} 2"#),
-                      lines.sorted().joined(separator: "\n"))
+        XCTAssertTrue(
+            lines.contains(#"appstate_requests_total{method="io.appstate.SetPage",outcome="io.appstate.StorageFailure"} 2"#),
+            lines.sorted().joined(separator: "\n"))
         XCTAssertTrue(lines.contains(#"appstate_requests_total{method="io.appstate.SetPage",outcome="ok"} 0"#))
     }
 
     @MainActor func testGetMetrics_whenCalled_thenReportsTheCallsBeforeItAndTheWatchers() async throws {
         let metrics = DaemonMetrics()
         let processor = try processor(metrics)
-        let replies = await processor.process([
-            try call(#"{"method":"io.appstate.Logout"}"#),
-            try call(#"{"method":"io.appstate.GetMetrics"}"#),
-        ], on: root)
+        let replies = await processor.process(
+            [
+                try call(#"{"method":"io.appstate.Logout"}"#),
+                try call(#"{"method":"io.appstate.GetMetrics"}"#),
+            ], on: root)
         let text = try GetMetrics.Reply(parameters: try XCTUnwrap(replies.last??.parameters)).text
-        XCTAssertTrue(text.contains(#"appstate_requests_total{method="io.appstate.Logout",outcome="ok"} 0"#),
-                      "the batch's calls are counted once it is answered:\n\(text)")
+        XCTAssertTrue(
+            text.contains(#"appstate_requests_total{method="io.appstate.Logout",outcome="ok"} 0"#),
+            "the batch's calls are counted once it is answered:\n\(text)")
         XCTAssertTrue(text.contains(#"appstate_requests_total{method="io.appstate.GetMetrics",outcome="ok"} 0"#), text)
         XCTAssertTrue(text.contains("# TYPE appstate_watchers gauge\nappstate_watchers 0.0\n"), text)
         XCTAssertTrue(samples(metrics).contains(#"appstate_requests_total{method="io.appstate.GetMetrics",outcome="ok"} 1"#))

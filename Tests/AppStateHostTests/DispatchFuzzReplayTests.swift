@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
-@testable import AppStateHost
 import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// Replays the committed inputs of fuzz target `dispatch` — its seeds and any input it found
 /// (Fuzz/dispatch/regressions; RELIABILITY.md §6) — with the checks the target makes, so that
@@ -47,7 +48,9 @@ final class DispatchFuzzReplayTests: AppStateTestCase {
             XCTAssertFalse(call.oneway, "\(name): a reply to oneway \(call)")
             XCTAssertEqual(try? VarlinkReply(frame: Array(reply.encoded.dropLast())), reply, "\(name): reply does not survive encoding")
             if let error = reply.error {
-                XCTAssertTrue(AppStateErrorName(rawValue: error) != nil || VarlinkServiceErrorName(rawValue: error) != nil, "\(name): undeclared error \(error) for \(call)")
+                XCTAssertTrue(
+                    AppStateErrorName(rawValue: error) != nil || VarlinkServiceErrorName(rawValue: error) != nil,
+                    "\(name): undeclared error \(error) for \(call)")
                 XCTAssertEqual(before, after, "\(name): failed call \(call) (\(error)) changed the tree")
                 continue
             }
@@ -61,11 +64,12 @@ final class DispatchFuzzReplayTests: AppStateTestCase {
     /// A successful reply decodes as the reply type of the method called, and only a
     /// `Watch` with `more` continues.
     private func assertDeclared(_ reply: VarlinkReply, to call: VarlinkCall, name: String) {
-        let declaration: (any VarlinkMethod.Type)? = switch call.method {
-        case GetInfo.name: GetInfo.self
-        case GetInterfaceDescription.name: GetInterfaceDescription.self
-        default: AppStateMethod(rawValue: call.method)?.declaration
-        }
+        let declaration: (any VarlinkMethod.Type)? =
+            switch call.method {
+            case GetInfo.name: GetInfo.self
+            case GetInterfaceDescription.name: GetInterfaceDescription.self
+            default: AppStateMethod(rawValue: call.method)?.declaration
+            }
         guard let declaration else { return XCTFail("\(name): a successful reply to undeclared \(call.method)") }
         XCTAssertEqual(reply.continues, ObjectIdentifier(declaration) == ObjectIdentifier(Watch.self) && call.more, "\(name): \(call)")
         XCTAssertNoThrow(try decode(reply.parameters, as: declaration), "\(name): reply to \(call.method) is not its declared type")

@@ -1,7 +1,8 @@
-@testable import AppStateHost
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// The interface article says of each method whether it changes state, as the host's method
 /// registry, where that is declared, decides it.
@@ -13,11 +14,12 @@ final class InterfaceEffectsDocumentationTests: AppStateTestCase {
         for row in rows {
             let name = try XCTUnwrap(MarkdownTable.symbolLink(row[0]), "\(row)")
             let effect = try XCTUnwrap(MethodRegistry.appState.entry("io.appstate.\(name)")?.effect, "\(name) is not registered")
-            let expected = switch effect {
-            case .readsPublished, .readsLive, .streams: "no"
-            case .changesDurably: "yes"
-            case .changesTransiently: "yes, transient"
-            }
+            let expected =
+                switch effect {
+                case .readsPublished, .readsLive, .streams: "no"
+                case .changesDurably: "yes"
+                case .changesTransiently: "yes, transient"
+                }
             XCTAssertEqual(row.last, expected, "whether \(name) changes state")
         }
     }

@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
-@testable import AppStateHost
 import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// Every `io.appstate` method is registered once, with its effect, and answered through its
 /// registration on every path.
@@ -38,8 +39,9 @@ final class MethodRegistryTests: AppStateTestCase {
         registry.read(GetTreeNames.self) { _, trees in GetTreeNames.Reply(names: trees.trees.map(\.name)) }
         let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
         host.makeVisible()
-        let processor = RequestProcessor(host: host, store: nil, runner: MainQueueRunner(), environment: .init(), sessionOwners: [:],
-                                         metrics: DaemonMetrics(), logger: .init(label: "test"), registry: registry)
+        let processor = RequestProcessor(
+            host: host, store: nil, runner: MainQueueRunner(), environment: .init(), sessionOwners: [:],
+            metrics: DaemonMetrics(), logger: .init(label: "test"), registry: registry)
         let call = VarlinkCall(method: GetTreeNames.name)
 
         var buffer: [UInt8] = []
@@ -57,7 +59,8 @@ final class MethodRegistryTests: AppStateTestCase {
         let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
         let processor = RequestProcessor(host: host, store: nil)
         guard case .unknown(let missing) = processor.route(VarlinkCall(method: "io.appstate.Nope")),
-              case .unknown(let elsewhere) = processor.route(VarlinkCall(method: "com.example.Nope")) else {
+            case .unknown(let elsewhere) = processor.route(VarlinkCall(method: "com.example.Nope"))
+        else {
             return XCTFail("unknown methods must not route")
         }
         XCTAssertEqual(missing.name, "org.varlink.service.MethodNotFound")
@@ -72,8 +75,11 @@ final class MethodRegistryTests: AppStateTestCase {
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: nil)
         let connection = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
-        let replies = await processor.process([VarlinkCall(method: Login.name, parameters: ["user": "ada"]),
-                                               VarlinkCall(method: Login.name, parameters: ["user": 3])], on: connection)
+        let replies = await processor.process(
+            [
+                VarlinkCall(method: Login.name, parameters: ["user": "ada"]),
+                VarlinkCall(method: Login.name, parameters: ["user": 3]),
+            ], on: connection)
         XCTAssertEqual(replies.first??.parameters, ["path": "session/home"])
         XCTAssertEqual(replies.last??.error, "org.varlink.service.InvalidParameter")
     }

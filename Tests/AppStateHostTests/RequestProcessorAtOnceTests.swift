@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
-@testable import AppStateHost
 import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// A batch that needs to wait for nothing is answered within the call that started it, its
 /// watchers told before the call returns; anything that must wait is answered once it has.
@@ -41,16 +42,20 @@ final class RequestProcessorAtOnceTests: AppStateTestCase {
 
     /// Starts a batch and returns what it answered before `process` returned: nil when it
     /// had to wait.
-    @MainActor private static func answeredAtOnce(_ processor: RequestProcessor, _ calls: [VarlinkCall],
-                                                  on connection: ConnectionContext) -> [VarlinkReply?]? {
+    @MainActor private static func answeredAtOnce(
+        _ processor: RequestProcessor, _ calls: [VarlinkCall],
+        on connection: ConnectionContext
+    ) -> [VarlinkReply?]? {
         var answered: [VarlinkReply?]?
         processor.process(calls, on: connection) { answered = $0 }
         return answered
     }
 
     /// Answers a batch: its replies, and whether they came before `process` returned.
-    @MainActor private static func answer(_ processor: RequestProcessor, _ calls: [VarlinkCall],
-                                          on connection: ConnectionContext) async -> (replies: [VarlinkReply?], atOnce: Bool) {
+    @MainActor private static func answer(
+        _ processor: RequestProcessor, _ calls: [VarlinkCall],
+        on connection: ConnectionContext
+    ) async -> (replies: [VarlinkReply?], atOnce: Bool) {
         var returned = false
         return await withCheckedContinuation { continuation in
             processor.process(calls, on: connection) { continuation.resume(returning: ($0, !returned)) }

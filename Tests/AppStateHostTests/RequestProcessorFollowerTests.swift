@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
-@testable import AppStateHost
 import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// A tree whose session follows logind takes session changes from the follower only, and
 /// the follower's changes travel the clients' path: durable, then published to watchers.
@@ -26,13 +27,15 @@ final class RequestProcessorFollowerTests: AppStateTestCase {
         let processor = RequestProcessor(host: host, store: store, sessionOwners: ["default": "seat0"])
         let refused = VarlinkError.sessionOwnedByLogind(tree: "default", seat: "seat0").name
 
-        let replies = await processor.process([
-            call(.login, ["user": "mallory"]), call(.logout), call(.lock, ["tree": "default"]), call(.unlock, ["tree": .null]),
-            call(.post, ["name": "session.didLogIn", "userInfo": ["user": "mallory"]]), call(.post, ["name": "session.didLogOut"]),
-            call(.setPage, ["index": 1, "path": "session/home/pages"]), call(.post, ["name": "app.refresh"]),
-        ], on: connection())
-        XCTAssertEqual(replies.map { $0?.error }, [refused, refused, refused, refused, refused, refused, nil, nil],
-                       "other methods and notifications are the clients' still")
+        let replies = await processor.process(
+            [
+                call(.login, ["user": "mallory"]), call(.logout), call(.lock, ["tree": "default"]), call(.unlock, ["tree": .null]),
+                call(.post, ["name": "session.didLogIn", "userInfo": ["user": "mallory"]]), call(.post, ["name": "session.didLogOut"]),
+                call(.setPage, ["index": 1, "path": "session/home/pages"]), call(.post, ["name": "app.refresh"]),
+            ], on: connection())
+        XCTAssertEqual(
+            replies.map { $0?.error }, [refused, refused, refused, refused, refused, refused, nil, nil],
+            "other methods and notifications are the clients' still")
         XCTAssertEqual(replies.first??.parameters, ["tree": "default", "seat": "seat0"])
         // A tree of the wrong type is left to decoding to refuse.
         let wrongType = await processor.process([call(.login, ["user": "ada", "tree": 7])], on: connection())

@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
-@testable import AppStateHost
 import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// A state that cannot be stored refuses the change that produced it; it never reaches the
 /// disk as an empty or partial file.
@@ -16,16 +17,18 @@ final class RequestProcessorStorageTests: AppStateTestCase {
         let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
         host.makeVisible()
         // A session start that is not a finite number cannot be written as JSON.
-        try host.restore(StateDocument(trees: [
-            "default": RestorationDocument(controllers: ["session": ["user": "ada", "since": .number(.nan)]]),
-        ]))
+        try host.restore(
+            StateDocument(trees: [
+                "default": RestorationDocument(controllers: ["session": ["user": "ada", "since": .number(.nan)]])
+            ]))
         let (logger, messages) = RecordingLogHandler.logger()
         let processor = RequestProcessor(host: host, store: store, logger: logger)
         let pages = try XCTUnwrap(host.trees.first?.root.descendant(atPath: "session/home/pages") as? PaginatedController)
 
-        let replies = await processor.process([
-            try VarlinkCall(frame: Array(#"{"method":"io.appstate.SetPage","parameters":{"index":2}}"#.utf8)),
-        ], on: connection())
+        let replies = await processor.process(
+            [
+                try VarlinkCall(frame: Array(#"{"method":"io.appstate.SetPage","parameters":{"index":2}}"#.utf8))
+            ], on: connection())
 
         XCTAssertEqual(replies.first??.error, "io.appstate.StorageFailure")
         XCTAssertEqual(pages.currentIndex, 0, "the refused change is undone")
@@ -52,7 +55,8 @@ final class RequestProcessorOrderTests: AppStateTestCase {
         let processor = RequestProcessor(host: host, store: store)
         let peer = Peer(pid: 1, uid: 0, gid: 0, mayMutate: true)
         let lane = RecordingLane()
-        _ = await processor.process([VarlinkCall(method: Watch.name, more: true)], on: ConnectionContext(peer: peer, watcher: RecordingWatcher(lane: lane)))
+        _ = await processor.process(
+            [VarlinkCall(method: Watch.name, more: true)], on: ConnectionContext(peer: peer, watcher: RecordingWatcher(lane: lane)))
         let mutator = ConnectionContext(peer: peer, watcher: ClosedWatcher())
         _ = await processor.process([VarlinkCall(method: Login.name, parameters: ["user": "ada"])], on: mutator)
         _ = try lane.takeReplies()
@@ -61,7 +65,9 @@ final class RequestProcessorOrderTests: AppStateTestCase {
         let page = Task { await processor.process([VarlinkCall(method: SetPage.name, parameters: ["index": 1])], on: mutator) }
         // The gate holds the page's write until the keyboard move has had to queue behind it.
         await writer.waitUntilWriting(store)
-        let keyboard = Task { await processor.process([VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300, "duration": 0])], on: mutator) }
+        let keyboard = Task {
+            await processor.process([VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300, "duration": 0])], on: mutator)
+        }
         while await store.waiting == 0 { await Task.yield() }
         writer.open()
         _ = await page.value
@@ -86,12 +92,13 @@ final class RequestProcessorLogTests: AppStateTestCase {
         let processor = RequestProcessor(host: host, store: StateStore(directory: directory.path), logger: logger)
         let connection = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
 
-        _ = await processor.process([
-            VarlinkCall(method: Login.name, parameters: ["user": "ada"]),
-            VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300, "duration": 0]),
-            VarlinkCall(method: Resize.name, parameters: ["width": 800, "height": 600]),
-            VarlinkCall(method: SetPage.name, parameters: ["index": 1]),
-        ], on: connection)
+        _ = await processor.process(
+            [
+                VarlinkCall(method: Login.name, parameters: ["user": "ada"]),
+                VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300, "duration": 0]),
+                VarlinkCall(method: Resize.name, parameters: ["width": 800, "height": 600]),
+                VarlinkCall(method: SetPage.name, parameters: ["index": 1]),
+            ], on: connection)
 
         XCTAssertEqual(messages.at(.info), ["Login", "SetPage"])
         XCTAssertEqual(messages.at(.debug), ["ShowKeyboard", "Resize"])

@@ -1,9 +1,10 @@
 import AppStateCore
+import ServicePorts
 import StateContainers
 import TestSupport
 import XCTest
+
 @testable import AppStateHost
-import ServicePorts
 
 final class StateDocumentTests: AppStateTestCase {
     private static let values: [String: JSONValue] = [

@@ -1,9 +1,10 @@
 import Foundation
 import NIOPosix
+import ServicePorts
 import TestSupport
 import XCTest
+
 @testable import AppStateHost
-import ServicePorts
 
 final class StateStoreTests: AppStateTestCase {
     private var directory: URL!

@@ -1,10 +1,11 @@
 import AppStateCore
 import AppStateIPC
+import ServicePorts
 import StateContainers
 import TestSupport
 import XCTest
+
 @testable import AppStateHost
-import ServicePorts
 
 /// `GetCurrent` is answered from published snapshots, off the main actor: it must answer
 /// exactly what the live controllers would, for every node and every way of naming one.

@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
-@testable import AppStateHost
 import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// A client that keeps a copy of the tree and applies each `Watch` reply's changes to it has,
 /// after every event, the tree `GetTree` returns: checked over long random sequences of every

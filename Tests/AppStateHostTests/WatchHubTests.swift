@@ -1,10 +1,11 @@
 import AppStateCore
 import AppStateIPC
-@testable import AppStateHost
 import ServicePorts
 import ServiceTestDoubles
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
 
 /// The fan-out of watch events: each change encoded once, one hand-over per lane with all
 /// its watchers, closed watchers forgotten.
@@ -40,8 +41,9 @@ final class WatchHubTests: AppStateTestCase {
         open.isClosed = true
         hub.publish(event(), root: root())
 
-        XCTAssertEqual(lane.sends.map { $0.watchers.map(ObjectIdentifier.init) }, [[ObjectIdentifier(open)]],
-                       "nothing is sent when no watcher is left")
+        XCTAssertEqual(
+            lane.sends.map { $0.watchers.map(ObjectIdentifier.init) }, [[ObjectIdentifier(open)]],
+            "nothing is sent when no watcher is left")
         XCTAssertEqual(hub.count, 0)
     }
 
@@ -136,10 +138,13 @@ final class WatchHubTests: AppStateTestCase {
         let pages = ["one", "two"].enumerated().map { index, name in
             Node(path: "root/pages/\(name)", identifier: name, type: "Controller", onScreen: index == page)
         }
-        return Node(path: "root", identifier: "root", type: "Controller", children: [
-            Node(path: "root/pages", identifier: "pages", type: "PaginatedController", current: pages[page].identifier,
-                 pageIndex: page, pageCount: 2, children: pages),
-            Node(path: "root/menu", identifier: "menu", type: "MenuController", menuVisible: false),
-        ])
+        return Node(
+            path: "root", identifier: "root", type: "Controller",
+            children: [
+                Node(
+                    path: "root/pages", identifier: "pages", type: "PaginatedController", current: pages[page].identifier,
+                    pageIndex: page, pageCount: 2, children: pages),
+                Node(path: "root/menu", identifier: "menu", type: "MenuController", menuVisible: false),
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import AppStateCore
-@testable import AppStateIPC
 import TestSupport
 import XCTest
+
+@testable import AppStateIPC
 
 /// The few types that decode themselves by hand, for speed, say exactly what the decoding
 /// derived from their declared members says; and what the generated encodings write, the
@@ -42,8 +43,9 @@ final class DerivedCodecTests: AppStateTestCase {
     }
 
     func testFollowersAndFlags_whenEncoded_thenTheDerivedDecodingGivesThemBack() throws {
-        let stats = GetStats.Reply(version: "1", uptimeSeconds: 2.5, trees: ["default"], connections: 1, watchers: 0, requests: 3,
-                                   followers: [Follower(name: "osk", connected: false, detail: "no bus")])
+        let stats = GetStats.Reply(
+            version: "1", uptimeSeconds: 2.5, trees: ["default"], connections: 1, watchers: 0, requests: 3,
+            followers: [Follower(name: "osk", connected: false, detail: "no bus")])
         XCTAssertEqual(try GetStats.Reply(parameters: stats.parameters), stats)
         XCTAssertEqual(stats.parameters["stateDirectory"], nil, "a nil optional is left out")
         XCTAssertEqual(Watch.Parameters(full: true).parameters, ["full": true])
@@ -57,10 +59,12 @@ final class DerivedCodecTests: AppStateTestCase {
             ["path": 3], ["tree": true], ["tree": "t", "nope": 1], ["zz": 1, "aa": 2], ["path": ["a"]],
         ]
         for input in inputs {
-            XCTAssertEqual(Result { try PathParameters(parameters: input) }.description,
-                           Result { try VarlinkObjectDecoder.decode(PathParameters.self, from: input) }.description, "\(input)")
-            XCTAssertEqual(Result { try TreeParameters(parameters: input) }.description,
-                           Result { try VarlinkObjectDecoder.decode(TreeParameters.self, from: input) }.description, "\(input)")
+            XCTAssertEqual(
+                Result { try PathParameters(parameters: input) }.description,
+                Result { try VarlinkObjectDecoder.decode(PathParameters.self, from: input) }.description, "\(input)")
+            XCTAssertEqual(
+                Result { try TreeParameters(parameters: input) }.description,
+                Result { try VarlinkObjectDecoder.decode(TreeParameters.self, from: input) }.description, "\(input)")
         }
     }
 
@@ -92,9 +96,13 @@ final class DerivedCodecTests: AppStateTestCase {
 
     func testDerivedDecoding_whenNestedMemberIsWrong_thenNamesItsDottedPath() {
         var members = sampleNode.parameters
-        members["children"] = [["path": "s/home", "identifier": "home", "type": "T", "appearance": "appeared",
-                                "frame": ["x": 0, "y": 0, "width": "wide", "height": 0],
-                                "contentInset": ["top": 0, "left": 0, "bottom": 0, "right": 0], "onScreen": false, "children": []]]
+        members["children"] = [
+            [
+                "path": "s/home", "identifier": "home", "type": "T", "appearance": "appeared",
+                "frame": ["x": 0, "y": 0, "width": "wide", "height": 0],
+                "contentInset": ["top": 0, "left": 0, "bottom": 0, "right": 0], "onScreen": false, "children": [],
+            ]
+        ]
         XCTAssertThrowsError(try Node(parameters: members)) { error in
             XCTAssertEqual((error as? VarlinkError)?.parameters["parameter"], "children[0].frame.width")
         }
@@ -106,12 +114,12 @@ final class DerivedCodecTests: AppStateTestCase {
     }
 }
 
-private extension Result where Failure == any Error {
-    init(_ body: () throws -> Success) {
+extension Result where Failure == any Error {
+    fileprivate init(_ body: () throws -> Success) {
         do { self = .success(try body()) } catch { self = .failure(error) }
     }
 
-    var description: String {
+    fileprivate var description: String {
         switch self {
         case .success(let value): "\(value)"
         case .failure(let error): "\((error as? VarlinkError)?.name ?? "?") \((error as? VarlinkError)?.parameters ?? [:])"

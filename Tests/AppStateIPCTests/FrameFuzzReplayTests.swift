@@ -34,10 +34,14 @@ final class FrameFuzzReplayTests: AppStateTestCase {
             replies.append(chunk)
             XCTAssertLessThanOrEqual(calls.bufferedByteCount, limit + chunk.count, name)
             let callOutcomes = drain(&calls, name) { decoder throws(VarlinkProtocolError) in
-                try decoder.nextCall().map { assertRoundTrip($0, name, encoded: \.encoded) { frame throws(VarlinkProtocolError) in try VarlinkCall(frame: frame) } }
+                try decoder.nextCall().map {
+                    assertRoundTrip($0, name, encoded: \.encoded) { frame throws(VarlinkProtocolError) in try VarlinkCall(frame: frame) }
+                }
             }
             let replyOutcomes = drain(&replies, name) { decoder throws(VarlinkProtocolError) in
-                try decoder.nextReply().map { assertRoundTrip($0, name, encoded: \.encoded) { frame throws(VarlinkProtocolError) in try VarlinkReply(frame: frame) } }
+                try decoder.nextReply().map {
+                    assertRoundTrip($0, name, encoded: \.encoded) { frame throws(VarlinkProtocolError) in try VarlinkReply(frame: frame) }
+                }
             }
             XCTAssertEqual(callOutcomes, replyOutcomes, "\(name): the decoders split the stream differently")
             XCTAssertEqual(calls.bufferedByteCount, replies.bufferedByteCount, name)

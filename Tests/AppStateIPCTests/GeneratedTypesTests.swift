@@ -1,7 +1,7 @@
 import AppStateCore
 import AppStateIPC
-import VarlinkIDL
 import TestSupport
+import VarlinkIDL
 import XCTest
 
 /// The interface's types are generated from the interface file; what the generator takes on

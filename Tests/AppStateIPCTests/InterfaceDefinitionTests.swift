@@ -1,5 +1,5 @@
-import VarlinkIDL
 import TestSupport
+import VarlinkIDL
 import XCTest
 
 /// The reader of interface files that the Swift declarations are generated from.
@@ -33,10 +33,12 @@ final class InterfaceDefinitionTests: AppStateTestCase {
 
         XCTAssertEqual(definition.name, "org.example.sample")
         XCTAssertEqual(definition.doc, ["A sample."])
-        XCTAssertEqual(definition.type(named: "Kind")?.members, [
-            .init(name: "mode", type: "(on, off)", doc: ["One of two."]),
-            .init(name: "limits", type: "?[]int", doc: ["Nested."]),
-        ])
+        XCTAssertEqual(
+            definition.type(named: "Kind")?.members,
+            [
+                .init(name: "mode", type: "(on, off)", doc: ["One of two."]),
+                .init(name: "limits", type: "?[]int", doc: ["Nested."]),
+            ])
         let method = try XCTUnwrap(definition.method(named: "Do"))
         XCTAssertEqual(method.doc, ["Does it.", "Twice."])
         XCTAssertEqual(method.input, [.init(name: "count", type: "int", doc: ["How many."]), .init(name: "extra", type: "?[string]Kind")])

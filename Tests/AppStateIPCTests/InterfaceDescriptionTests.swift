@@ -50,7 +50,9 @@ final class InterfaceDescriptionTests: AppStateTestCase {
         assertEveryMemberDocumented(VarlinkServiceInterface.description)
         let service = try InterfaceDefinition(parsing: VarlinkServiceInterface.description)
         XCTAssertEqual(service.name, VarlinkServiceInterface.name)
-        XCTAssertEqual(service.errors.map(\.name), VarlinkServiceErrorName.allCases.map { String($0.rawValue.dropFirst(VarlinkServiceInterface.name.count + 1)) })
+        XCTAssertEqual(
+            service.errors.map(\.name), VarlinkServiceErrorName.allCases.map { String($0.rawValue.dropFirst(VarlinkServiceInterface.name.count + 1)) }
+        )
     }
 
     func testDescription_whenSearchedForTheAnyType_thenAbsent() {
@@ -87,7 +89,8 @@ final class InterfaceDescriptionTests: AppStateTestCase {
         let lines = description.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingPrefix(while: \.isWhitespace) }
         var checked = 0
         for (index, current) in lines.enumerated() {
-            let declares = current.firstMatch(of: #/^(interface|type|method|error) /#) != nil
+            let declares =
+                current.firstMatch(of: #/^(interface|type|method|error) /#) != nil
                 || current.firstMatch(of: /^[a-z][A-Za-z0-9_]*\s*:/) != nil
             guard declares else { continue }
             checked += 1

@@ -1,7 +1,7 @@
 import AppStateIPC
 import Foundation
-import VarlinkIDL
 import TestSupport
+import VarlinkIDL
 import XCTest
 
 /// The tables of methods and errors in `TheAppStateInterface.md`, written by hand beside the
@@ -16,8 +16,9 @@ final class InterfaceDocumentationTests: AppStateTestCase {
     func testMethodsTable_listsEveryMethodOfTheInterfaceInItsOrder() throws {
         let interface = try Self.interface("io.appstate.varlink")
         let rows = try MarkdownTable.rows(under: "### Methods", in: Self.text(Self.article))
-        XCTAssertEqual(rows.map { MarkdownTable.symbolLink($0[0]) ?? $0[0] }, interface.methods.map(\.name),
-                       "\(Self.article): the methods table lists other methods than io.appstate.varlink declares")
+        XCTAssertEqual(
+            rows.map { MarkdownTable.symbolLink($0[0]) ?? $0[0] }, interface.methods.map(\.name),
+            "\(Self.article): the methods table lists other methods than io.appstate.varlink declares")
     }
 
     /// Each row names the method's parameters (all but `tree`, which every method takes and the
@@ -46,8 +47,9 @@ final class InterfaceDocumentationTests: AppStateTestCase {
             interface.errors.map { ("\(interface.name).\($0.name)", $0.members.map(\.name)) }
         }
         let rows = try MarkdownTable.rows(under: "### Errors", in: Self.text(Self.article))
-        XCTAssertEqual(rows.map { MarkdownTable.codeNames(in: $0[0]).first ?? $0[0] }, declared.map(\.0),
-                       "\(Self.article): the errors table lists other errors than the interface files declare")
+        XCTAssertEqual(
+            rows.map { MarkdownTable.codeNames(in: $0[0]).first ?? $0[0] }, declared.map(\.0),
+            "\(Self.article): the errors table lists other errors than the interface files declare")
         for (row, (name, members)) in zip(rows, declared) where row.count > 1 {
             XCTAssertEqual(MarkdownTable.codeNames(in: row[1]), members, "\(name)'s parameters")
         }

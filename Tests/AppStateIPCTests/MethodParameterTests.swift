@@ -1,7 +1,7 @@
 import AppStateCore
 import AppStateIPC
-import VarlinkIDL
 import TestSupport
+import VarlinkIDL
 import XCTest
 
 /// Checks every method's parameter and reply types against the interface file: the same
@@ -200,7 +200,9 @@ final class MethodParameterTests: AppStateTestCase {
             XCTAssertEqual(decode(ShowKeyboard.Parameters.self, ["height": height]).invalidValueParameter, "height", height.jsonText)
         }
         XCTAssertEqual(decode(ShowKeyboard.Parameters.self, ["height": 0]), .success(ShowKeyboard.Parameters(height: 0)))
-        XCTAssertEqual(decode(ShowKeyboard.Parameters.self, ["height": 1_000_000, "duration": 60]), .success(ShowKeyboard.Parameters(height: 1_000_000, duration: 60)))
+        XCTAssertEqual(
+            decode(ShowKeyboard.Parameters.self, ["height": 1_000_000, "duration": 60]),
+            .success(ShowKeyboard.Parameters(height: 1_000_000, duration: 60)))
     }
 
     func testDecode_whenKeyboardDurationIsAbsurd_thenInvalidValueNamingIt() {
@@ -233,7 +235,9 @@ final class MethodParameterTests: AppStateTestCase {
     func testDecode_whenNestedNodeMemberIsWrong_thenParameterNamesItsPath() {
         let child = Node(path: "a/b", identifier: "b", type: "Controller")
         var root = Node(path: "a", identifier: "a", type: "Controller", children: [child, child]).parameters
-        XCTAssertEqual(decode(GetTree.Reply.self, ["root": .object(root)]), .success(GetTree.Reply(root: Node(path: "a", identifier: "a", type: "Controller", children: [child, child]))))
+        XCTAssertEqual(
+            decode(GetTree.Reply.self, ["root": .object(root)]),
+            .success(GetTree.Reply(root: Node(path: "a", identifier: "a", type: "Controller", children: [child, child]))))
 
         var badChild = child.parameters
         badChild["frame"] = ["x": 0, "y": 0, "width": "wide", "height": 0]
@@ -263,26 +267,30 @@ final class MethodParameterTests: AppStateTestCase {
     }
 
     func testNodeLookup_whenPathExists_thenFindsItAndDeepestCurrentFollowsCurrent() {
-        let pages = Node(path: "s/h/p", identifier: "p", type: "PaginatedController", current: "two", children: [
-            Node(path: "s/h/p/one", identifier: "one", type: "Controller"),
-            Node(path: "s/h/p/two", identifier: "two", type: "Controller"),
-        ])
-        let root = Node(path: "s", identifier: "s", type: "LoginStateController", current: "h", children: [
-            Node(path: "s/h", identifier: "h", type: "MenuController", current: "p", children: [pages]),
-        ])
+        let pages = Node(
+            path: "s/h/p", identifier: "p", type: "PaginatedController", current: "two",
+            children: [
+                Node(path: "s/h/p/one", identifier: "one", type: "Controller"),
+                Node(path: "s/h/p/two", identifier: "two", type: "Controller"),
+            ])
+        let root = Node(
+            path: "s", identifier: "s", type: "LoginStateController", current: "h",
+            children: [
+                Node(path: "s/h", identifier: "h", type: "MenuController", current: "p", children: [pages])
+            ])
         XCTAssertEqual(root.node(at: "s/h/p/one")?.identifier, "one")
         XCTAssertNil(root.node(at: "s/h/x"))
         XCTAssertEqual(root.deepestCurrentPath, "s/h/p/two")
     }
 }
 
-private extension Result where Failure == VarlinkError {
-    var failureName: String? {
+extension Result where Failure == VarlinkError {
+    fileprivate var failureName: String? {
         if case .failure(let error) = self { return error.name }
         return nil
     }
 
-    var invalidValueParameter: String? {
+    fileprivate var invalidValueParameter: String? {
         guard case .failure(let error) = self, error.name == AppStateErrorName.invalidValue.rawValue else { return nil }
         return error.parameters["parameter"]?.stringValue
     }

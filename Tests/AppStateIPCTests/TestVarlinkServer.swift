@@ -1,7 +1,7 @@
 import AppStateIPC
 import Foundation
-import TestSupport
 import Glibc
+import TestSupport
 
 /// A tiny real Varlink server on a Unix socket in /tmp, answering on its own thread with
 /// whatever the test's handler returns. One connection is served at a time, in order.

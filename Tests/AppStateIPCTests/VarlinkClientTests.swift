@@ -1,14 +1,14 @@
 import AppStateIPC
 import Foundation
-import TestSupport
 import Glibc
+import TestSupport
 import XCTest
 
 final class VarlinkClientTests: AppStateTestCase {
     private var servers: [TestVarlinkServer] = []
 
     override func tearDown() {
-        servers.forEach { $0.stop() }
+        for server in servers { server.stop() }
         servers = []
         super.tearDown()
     }
@@ -32,7 +32,9 @@ final class VarlinkClientTests: AppStateTestCase {
 
     func testCall_whenTyped_thenEncodesParametersAndDecodesReply() throws {
         let server = try server { call in
-            guard call.method == GetCurrent.name, call.parameters == ["path": "session"] else { return [.reply(VarlinkReply(error: .invalidParameter("path")))] }
+            guard call.method == GetCurrent.name, call.parameters == ["path": "session"] else {
+                return [.reply(VarlinkReply(error: .invalidParameter("path")))]
+            }
             return [.reply(VarlinkReply(parameters: GetCurrent.Reply(path: "session/home", node: Self.node).parameters))]
         }
         let client = try VarlinkClient(path: "unix:" + server.path)
@@ -156,8 +158,10 @@ final class VarlinkClientTests: AppStateTestCase {
         let root = Self.node
         let event = Event(tree: "main", name: "Login", path: "session", current: "session/home")
         let server = try server { _ in
-            [.reply(VarlinkReply(parameters: Watch.Reply(root: root).parameters, continues: true)),
-             .reply(VarlinkReply(parameters: Watch.Reply(event: event, root: root).parameters, continues: true))]
+            [
+                .reply(VarlinkReply(parameters: Watch.Reply(root: root).parameters, continues: true)),
+                .reply(VarlinkReply(parameters: Watch.Reply(event: event, root: root).parameters, continues: true)),
+            ]
         }
         let client = try VarlinkClient(path: server.path)
         var stream = try client.stream(method: Watch.name, parameters: TreeParameters(tree: "main").parameters)
@@ -226,7 +230,9 @@ final class VarlinkClientTests: AppStateTestCase {
 
     func testRepliesAsync_whenServerStreams_thenYieldsEachReplyAndFinishes() async throws {
         let server = try server { _ in
-            (0..<5).map { .reply(VarlinkReply(parameters: Watch.Reply(event: Event(tree: "t", name: "N\($0)", current: "c")).parameters, continues: $0 < 4)) }
+            (0..<5).map {
+                .reply(VarlinkReply(parameters: Watch.Reply(event: Event(tree: "t", name: "N\($0)", current: "c")).parameters, continues: $0 < 4))
+            }
         }
         let client = try VarlinkClient(path: server.path)
         var names: [String] = []

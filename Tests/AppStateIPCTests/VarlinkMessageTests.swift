@@ -169,10 +169,15 @@ final class VarlinkMessageTests: AppStateTestCase {
     // MARK: errors
 
     func testServiceErrors_whenBuilt_thenStandardNamesAndParameters() {
-        XCTAssertEqual(VarlinkError.methodNotFound("io.appstate.X"), VarlinkError(name: "org.varlink.service.MethodNotFound", parameters: ["method": "io.appstate.X"]))
-        XCTAssertEqual(VarlinkError.interfaceNotFound("a.b"), VarlinkError(name: "org.varlink.service.InterfaceNotFound", parameters: ["interface": "a.b"]))
-        XCTAssertEqual(VarlinkError.invalidParameter("tree"), VarlinkError(name: "org.varlink.service.InvalidParameter", parameters: ["parameter": "tree"]))
-        XCTAssertEqual(VarlinkError.methodNotImplemented("a.B"), VarlinkError(name: "org.varlink.service.MethodNotImplemented", parameters: ["method": "a.B"]))
+        XCTAssertEqual(
+            VarlinkError.methodNotFound("io.appstate.X"),
+            VarlinkError(name: "org.varlink.service.MethodNotFound", parameters: ["method": "io.appstate.X"]))
+        XCTAssertEqual(
+            VarlinkError.interfaceNotFound("a.b"), VarlinkError(name: "org.varlink.service.InterfaceNotFound", parameters: ["interface": "a.b"]))
+        XCTAssertEqual(
+            VarlinkError.invalidParameter("tree"), VarlinkError(name: "org.varlink.service.InvalidParameter", parameters: ["parameter": "tree"]))
+        XCTAssertEqual(
+            VarlinkError.methodNotImplemented("a.B"), VarlinkError(name: "org.varlink.service.MethodNotImplemented", parameters: ["method": "a.B"]))
         XCTAssertEqual(VarlinkError.permissionDenied, VarlinkError(name: "org.varlink.service.PermissionDenied"))
         XCTAssertEqual(VarlinkError.expectedMore, VarlinkError(name: "org.varlink.service.ExpectedMore"))
     }

@@ -9,11 +9,13 @@ final class ArgumentParsingTests: AppStateTestCase {
             "height=336", "ratio=0.5", "animated=true", "hidden=false", "owner=null", "name=\"007\"",
             #"frame={"x":0,"y":464}"#, "tags=[1,\"a\"]", "user=ada", "code=007", "empty=", "equation=a=b",
         ])
-        XCTAssertEqual(userInfo, [
-            "height": 336, "ratio": 0.5, "animated": true, "hidden": false, "owner": nil, "name": "007",
-            "frame": ["x": 0, "y": 464], "tags": [1, "a"], "user": "ada", "code": "007", "empty": "",
-            "equation": "a=b",
-        ])
+        XCTAssertEqual(
+            userInfo,
+            [
+                "height": 336, "ratio": 0.5, "animated": true, "hidden": false, "owner": nil, "name": "007",
+                "frame": ["x": 0, "y": 464], "tags": [1, "a"], "user": "ada", "code": "007", "empty": "",
+                "equation": "a=b",
+            ])
     }
 
     func testUserInfoRejectsWordsWithoutAKey() {
@@ -81,15 +83,19 @@ final class ArgumentParsingTests: AppStateTestCase {
     }
 
     func testSocketLocation_whenThereIsNoDefault_thenAUsageErrorSayingWhatToPass() {
-        for (runtimeDirectory, reason) in [(nil, "XDG_RUNTIME_DIR is not set"), ("run/user", #"XDG_RUNTIME_DIR is "run/user", not an absolute path"#)] {
+        for (runtimeDirectory, reason) in [
+            (nil, "XDG_RUNTIME_DIR is not set"), ("run/user", #"XDG_RUNTIME_DIR is "run/user", not an absolute path"#),
+        ] {
             let noDefault = { () throws(DefaultSocketPathError) -> String in
                 throw DefaultSocketPathError(effectiveUserID: 1000, runtimeDirectory: runtimeDirectory)
             }
             XCTAssertThrowsError(try SocketLocation.resolve(option: nil, environment: "", fallback: noDefault)) { error in
-                XCTAssertEqual(error as? CtlError, CtlError(
-                    message: "no socket given, and \(reason), so uid 1000 has no default socket; pass --socket PATH or set APPSTATE_SOCKET",
-                    exitCode: 64
-                ))
+                XCTAssertEqual(
+                    error as? CtlError,
+                    CtlError(
+                        message: "no socket given, and \(reason), so uid 1000 has no default socket; pass --socket PATH or set APPSTATE_SOCKET",
+                        exitCode: 64
+                    ))
             }
         }
     }

@@ -72,15 +72,19 @@ final class OutputTests: AppStateTestCase {
 
     func testStatusListsTheFollowersOneALine() {
         let info = GetInfo.Reply(vendor: "appstate", product: "appstated", version: "0.1.0", url: "https://example.org", interfaces: [])
-        let stats = GetStats.Reply(version: "0.1.0", uptimeSeconds: 1, trees: ["default"], connections: 1, watchers: 0, requests: 2, followers: [
-            Follower(name: "logind seat0", connected: true, detail: "following seat0: ada"),
-            Follower(name: "osk", connected: false, detail: "sm.puri.OSK0 is not on the session bus; waiting for it"),
-        ])
-        XCTAssertTrue(StatusRenderer().render(stats: stats, info: info, socketPath: "/s").hasSuffix("""
-                  State: not saved
-              Following: logind seat0: following seat0: ada
-                         osk: disconnected (sm.puri.OSK0 is not on the session bus; waiting for it)
-            """), StatusRenderer().render(stats: stats, info: info, socketPath: "/s"))
+        let stats = GetStats.Reply(
+            version: "0.1.0", uptimeSeconds: 1, trees: ["default"], connections: 1, watchers: 0, requests: 2,
+            followers: [
+                Follower(name: "logind seat0", connected: true, detail: "following seat0: ada"),
+                Follower(name: "osk", connected: false, detail: "sm.puri.OSK0 is not on the session bus; waiting for it"),
+            ])
+        XCTAssertTrue(
+            StatusRenderer().render(stats: stats, info: info, socketPath: "/s").hasSuffix(
+                """
+                      State: not saved
+                  Following: logind seat0: following seat0: ada
+                             osk: disconnected (sm.puri.OSK0 is not on the session bus; waiting for it)
+                """), StatusRenderer().render(stats: stats, info: info, socketPath: "/s"))
     }
 
     func testCompletionCandidatesComeFromTheTree() {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// An SVG document read back by a real XML parser (Foundation's), so that the tests check
@@ -38,8 +39,10 @@ struct ParsedSVG {
         var elements: [Element] = []
         private var open: [Int] = []
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
             open.append(elements.count)
             elements.append(Element(name: elementName, attributes: attributes, text: ""))
         }

@@ -40,7 +40,7 @@ enum SampleTree {
                             Node(
                                 path: "session/home/dashboard/map", identifier: "map", type: "Controller",
                                 frame: Rect(x: 640, y: 0, width: 640, height: 800)
-                            ),
+                            )
                         ]
                     ),
                 ]

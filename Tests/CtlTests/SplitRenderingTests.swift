@@ -16,16 +16,20 @@ final class SplitRenderingTests: AppStateTestCase {
             children: [
                 Node(path: "mail/list", identifier: "list", type: "Controller", appearance: .appeared, frame: primary, onScreen: true),
                 collapsed
-                    ? Node(path: "mail/detail", identifier: "detail", type: "Controller",
-                           frame: Rect(x: width * 0.4, y: 0, width: width * 0.6, height: 800))
-                    : Node(path: "mail/detail", identifier: "detail", type: "Controller", appearance: .appeared,
-                           frame: Rect(x: width * 0.4, y: 0, width: width * 0.6, height: 800), onScreen: true),
+                    ? Node(
+                        path: "mail/detail", identifier: "detail", type: "Controller",
+                        frame: Rect(x: width * 0.4, y: 0, width: width * 0.6, height: 800))
+                    : Node(
+                        path: "mail/detail", identifier: "detail", type: "Controller", appearance: .appeared,
+                        frame: Rect(x: width * 0.4, y: 0, width: width * 0.6, height: 800), onScreen: true),
             ]
         )
     }
 
     func testTree_whenExpanded_thenBothColumnsWithTheirFrames() {
-        XCTAssertEqual(TreeRenderer().render(split(width: 1280, collapsed: false)), """
+        XCTAssertEqual(
+            TreeRenderer().render(split(width: 1280, collapsed: false)),
+            """
             mail SplitController 1280×800+0+0, expanded
             ├── list Controller 512×800+0+0
             └── detail Controller 768×800+512+0
@@ -33,7 +37,9 @@ final class SplitRenderingTests: AppStateTestCase {
     }
 
     func testTree_whenCollapsed_thenThePrimaryIsCurrentAndTheSecondaryOffScreen() {
-        XCTAssertEqual(TreeRenderer().render(split(width: 600, collapsed: true)), """
+        XCTAssertEqual(
+            TreeRenderer().render(split(width: 600, collapsed: true)),
+            """
             mail SplitController 600×800+0+0, collapsed
             ├── list Controller 600×800+0+0 ◀ current
             └── detail Controller off screen

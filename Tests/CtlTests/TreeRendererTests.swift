@@ -5,7 +5,9 @@ import XCTest
 
 final class TreeRendererTests: AppStateTestCase {
     func testPlainRenderingDrawsBranchesFramesInsetsAndCurrentChildren() {
-        XCTAssertEqual(TreeRenderer().render(SampleTree.root), """
+        XCTAssertEqual(
+            TreeRenderer().render(SampleTree.root),
+            """
             session LoginStateController 1280×800+0+0, user ada
             ├── login KeyboardAwareController off screen
             │   └── login-form Controller off screen

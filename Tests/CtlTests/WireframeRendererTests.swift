@@ -16,11 +16,13 @@ final class WireframeRendererTests: AppStateTestCase {
                 Node(
                     path: "session/login", identifier: "login", type: "KeyboardAwareController", title: "Log in",
                     appearance: .appeared, frame: window, onScreen: true, current: "login-form", keyboardOverlap: 320,
-                    children: [Node(
-                        path: "session/login/login-form", identifier: "login-form", type: "Controller", title: "Log in",
-                        appearance: .appeared, frame: window, contentInset: Insets(top: 0, left: 0, bottom: 320, right: 0),
-                        onScreen: true
-                    )]
+                    children: [
+                        Node(
+                            path: "session/login/login-form", identifier: "login-form", type: "Controller", title: "Log in",
+                            appearance: .appeared, frame: window, contentInset: Insets(top: 0, left: 0, bottom: 320, right: 0),
+                            onScreen: true
+                        )
+                    ]
                 ),
                 Node(
                     path: "session/home", identifier: "home", type: "MenuController", title: "Pages", current: "pages",
@@ -32,7 +34,9 @@ final class WireframeRendererTests: AppStateTestCase {
 
     func testRender_whenTheSampleTree_thenWritesTheseExactBytes() {
         let svg = WireframeRenderer().render(SampleTree.root)
-        XCTAssertEqual(svg, """
+        XCTAssertEqual(
+            svg,
+            """
             <svg xmlns="http://www.w3.org/2000/svg" width="1696" height="860" viewBox="0 0 1696 860" font-family="DejaVu Sans, Verdana, sans-serif" font-size="13" data-current-path="session/home/pages/overview">
             <rect width="1696" height="860" fill="#ffffff"/>
             <text x="16" y="26" font-size="15" font-weight="bold">current session/home/pages/overview</text>
@@ -89,8 +93,9 @@ final class WireframeRendererTests: AppStateTestCase {
         XCTAssertEqual(keyboards.first?.attributes["data-overlaps"], "session/login")
         let inset = try XCTUnwrap(svg.elements(with: "data-inset").first)
         XCTAssertEqual(inset.attributes["data-inset"], "bottom")
-        XCTAssertEqual([inset.attributes["x"], inset.attributes["y"], inset.attributes["width"], inset.attributes["height"]],
-                       ["0", "480", "1280", "320"])
+        XCTAssertEqual(
+            [inset.attributes["x"], inset.attributes["y"], inset.attributes["width"], inset.attributes["height"]],
+            ["0", "480", "1280", "320"])
     }
 
     func testRender_whenNoKeyboardOverlaps_thenDrawsNoKeyboard() throws {
@@ -98,9 +103,10 @@ final class WireframeRendererTests: AppStateTestCase {
     }
 
     func testRender_whenAContentInsetHasEveryEdge_thenShadesFourStripsInsideTheFrame() throws {
-        let node = Node(path: "root", identifier: "root", type: "Controller", appearance: .appeared,
-                        frame: Rect(x: 10, y: 20, width: 100, height: 200),
-                        contentInset: Insets(top: 5, left: 7, bottom: 500, right: 11), onScreen: true)
+        let node = Node(
+            path: "root", identifier: "root", type: "Controller", appearance: .appeared,
+            frame: Rect(x: 10, y: 20, width: 100, height: 200),
+            contentInset: Insets(top: 5, left: 7, bottom: 500, right: 11), onScreen: true)
         let strips = try ParsedSVG(WireframeRenderer().render(node)).elements(with: "data-inset").map {
             [$0.attributes["data-inset"], $0.attributes["x"], $0.attributes["y"], $0.attributes["width"], $0.attributes["height"]]
         }
@@ -110,16 +116,18 @@ final class WireframeRendererTests: AppStateTestCase {
 
     func testRender_whenOnlyTheCurrentPathIsMarked_thenDataCurrentIsExactlyItsNodes() throws {
         let svg = try ParsedSVG(WireframeRenderer().render(SampleTree.root))
-        XCTAssertEqual(svg.elements(with: "data-current").map { $0.attributes["data-path"] },
-                       ["session", "session/home", "session/home/pages", "session/home/pages/overview"])
+        XCTAssertEqual(
+            svg.elements(with: "data-current").map { $0.attributes["data-path"] },
+            ["session", "session/home", "session/home/pages", "session/home/pages/overview"])
         XCTAssertTrue(svg.elements(with: "data-current").allSatisfy { $0.attributes["data-current"] == "true" })
     }
 
     func testRender_whenTitlesAndIdentifiersHoldMarkup_thenTheyAreEscapedAndReadBackAsWritten() throws {
         let title = "<b>Tom & \"Jerry\"</b> 'x' \u{1}"
-        let node = Node(path: "a<&\">", identifier: "a<&\">", type: "Controller", title: title,
-                        appearance: .appeared, frame: window, onScreen: true,
-                        children: [Node(path: "a<&\">/b&", identifier: "b&", type: "Controller", title: title)])
+        let node = Node(
+            path: "a<&\">", identifier: "a<&\">", type: "Controller", title: title,
+            appearance: .appeared, frame: window, onScreen: true,
+            children: [Node(path: "a<&\">/b&", identifier: "b&", type: "Controller", title: title)])
         let text = WireframeRenderer().render(node)
         XCTAssertFalse(text.contains("<b>"))
         let svg = try ParsedSVG(text)
@@ -132,8 +140,9 @@ final class WireframeRendererTests: AppStateTestCase {
     }
 
     func testRender_whenTheRootIsOffScreen_thenDrawsAnEmptyWindowAndListsEveryNode() throws {
-        let node = Node(path: "root", identifier: "root", type: "StackController",
-                        children: [Node(path: "root/a", identifier: "a", type: "Controller")])
+        let node = Node(
+            path: "root", identifier: "root", type: "StackController",
+            children: [Node(path: "root/a", identifier: "a", type: "Controller")])
         let svg = try ParsedSVG(WireframeRenderer().render(node))
         XCTAssertEqual(svg.elements(with: "data-frame").count, 0)
         XCTAssertEqual(svg.elements(with: "data-on-screen").map { $0.attributes["data-path"] }, ["root", "root/a"])

@@ -2,8 +2,9 @@ import AppStateIPC
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The packages in `Tests/Consumers`, which use this one as another package would: each
@@ -58,7 +59,9 @@ final class ConsumerPackagesTests: AppStateTestCase {
             let found = examples.contains { consumer, example in
                 example.document == document && example.lines == block && (owner == nil || owner?.name == consumer.name)
             }
-            XCTAssertTrue(found, """
+            XCTAssertTrue(
+                found,
+                """
                 \(document) has a Swift example that \(owner?.name ?? "no consumer") runs verbatim; put it in \
                 Tests/Consumers/\(owner?.name ?? "ModelConsumer")/Sources between `// Example from \(document)` \
                 and `// End of example`:
@@ -76,7 +79,9 @@ final class ConsumerPackagesTests: AppStateTestCase {
             for example in examples {
                 let url = Products.repository.appendingPathComponent(example.document)
                 let blocks = FileManager.default.fileExists(atPath: url.path) ? try Self.swiftBlocks(in: example.document) : []
-                XCTAssertTrue(blocks.contains(example.lines), """
+                XCTAssertTrue(
+                    blocks.contains(example.lines),
+                    """
                     \(example.file):\(example.line): this example is not a ```swift block of \(example.document) \
                     (any more): copy the document's block, or remove the example
                     """)
@@ -118,8 +123,9 @@ final class ConsumerPackagesTests: AppStateTestCase {
         XCTAssertEqual(examples.map(\.document), ["README.md"])
         XCTAssertEqual(examples.map(\.lines), [["let a = 1", "    print(a)   // \"1\""]])
         XCTAssertEqual(examples.map(\.line), [3])
-        XCTAssertEqual(Self.promisedOutput(of: ["print(x)  // \"a b\"", "f()  // prints \"c\"", "g() // \"d\" is not at the end of the line", "h()"]),
-                       ["a b", "c"])
+        XCTAssertEqual(
+            Self.promisedOutput(of: ["print(x)  // \"a b\"", "f()  // prints \"c\"", "g() // \"d\" is not at the end of the line", "h()"]),
+            ["a b", "c"])
     }
 
     // MARK: - Built and run
@@ -129,13 +135,15 @@ final class ConsumerPackagesTests: AppStateTestCase {
         let run = try Command.run(executable.path, [])
         XCTAssertEqual(run.status, 0, run.stderr)
         let output = lines(run.stdout)
-        XCTAssertEqual(output, [
-            "session/home",
-            "session/home/pages/overview",
-            "ada",
-            "ada",
-            "observers after cancel: 0",
-        ] + Self.vocabularyTour)
+        XCTAssertEqual(
+            output,
+            [
+                "session/home",
+                "session/home/pages/overview",
+                "ada",
+                "ada",
+                "observers after cancel: 0",
+            ] + Self.vocabularyTour)
         try assertTheExamplesPromise(Self.model, output: output)
     }
 
@@ -185,9 +193,11 @@ final class ConsumerPackagesTests: AppStateTestCase {
     /// directory under `.build-consumers`.
     /// - Returns: The consumer's executable.
     private func build(_ consumer: Consumer) throws -> URL {
-        let build = try Command.run(try resolveExecutable("swift"), [
-            "build", "--package-path", consumer.package.path, "--scratch-path", consumer.scratch.path,
-        ])
+        let build = try Command.run(
+            try resolveExecutable("swift"),
+            [
+                "build", "--package-path", consumer.package.path, "--scratch-path", consumer.scratch.path,
+            ])
         XCTAssertEqual(build.status, 0, "swift build of \(consumer.name) failed:\n\(build.stdout)\n\(build.stderr)")
         guard build.status == 0 else { throw TestFailure("\(consumer.name) did not build") }
         return consumer.scratch.appendingPathComponent("debug/\(consumer.name)")
@@ -271,8 +281,9 @@ final class ConsumerPackagesTests: AppStateTestCase {
             var remaining = output[...]
             for value in promised {
                 guard let index = remaining.firstIndex(of: value) else {
-                    XCTFail("\(example.document): the example says a line prints \"\(value)\", but \(consumer.name) printed \(output)",
-                            file: file, line: line)
+                    XCTFail(
+                        "\(example.document): the example says a line prints \"\(value)\", but \(consumer.name) printed \(output)",
+                        file: file, line: line)
                     break
                 }
                 remaining = remaining[(index + 1)...]
@@ -300,7 +311,8 @@ final class ConsumerPackagesTests: AppStateTestCase {
 
     /// The ```swift blocks of a Markdown text, each without the indentation its lines share.
     private static func swiftBlocks(inText text: String) -> [[String]] {
-        var blocks: [[String]] = [], current: [String]?
+        var blocks: [[String]] = []
+        var current: [String]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if current == nil {
@@ -327,7 +339,8 @@ final class ConsumerPackagesTests: AppStateTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: consumer.sources.path).filter { $0.hasSuffix(".swift") }.sorted()
         return try files.flatMap { name in
             let url = consumer.sources.appendingPathComponent(name)
-            return examples(inText: try String(contentsOf: url, encoding: .utf8), file: "Tests/Consumers/\(consumer.name)/Sources/\(consumer.name)/\(name)")
+            return examples(
+                inText: try String(contentsOf: url, encoding: .utf8), file: "Tests/Consumers/\(consumer.name)/Sources/\(consumer.name)/\(name)")
         }
     }
 
@@ -365,6 +378,8 @@ final class ConsumerPackagesTests: AppStateTestCase {
     private static func dedented(_ lines: [String]) -> [String] {
         let lines = lines.map { line in line.trimmingCharacters(in: .whitespaces).isEmpty ? "" : line }
         let indentation = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        return lines.map { $0.isEmpty ? "" : String($0.dropFirst(indentation)).replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression) }
+        return lines.map {
+            $0.isEmpty ? "" : String($0.dropFirst(indentation)).replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+        }
     }
 }

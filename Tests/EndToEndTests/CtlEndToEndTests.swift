@@ -3,8 +3,9 @@ import AppStateIPC
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `appstatectl` end to end: the real binary against the real daemon, for every command's
@@ -38,8 +39,10 @@ final class CtlEndToEndTests: AppStateTestCase {
     }
 
     /// Asserts a failed run with `status` and the sentence `message` on stderr.
-    private func assertFailure(_ command: Command, _ status: Int32, _ message: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFailure(
+        _ command: Command, _ status: Int32, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(command.status, status, command.stderr, file: file, line: line)
         XCTAssertEqual(command.stdout, "", file: file, line: line)
         XCTAssertEqual(command.stderr, "appstatectl: \(message)\n", file: file, line: line)
@@ -151,7 +154,9 @@ final class CtlEndToEndTests: AppStateTestCase {
     }
 
     func testTree_whenFreshDefaultTree_thenDrawsItAndJSONCarriesTheRoot() throws {
-        assertOutput(try ctl("tree"), """
+        assertOutput(
+            try ctl("tree"),
+            """
             session LoginStateController "Session" 1280×800+0+0, logged out
             ├── login KeyboardAwareController "Log in" 1280×800+0+0 ◀ current
             │   └── login-form Controller "Log in" 1280×800+0+0 ◀ current
@@ -181,7 +186,9 @@ final class CtlEndToEndTests: AppStateTestCase {
         XCTAssertTrue(svg.stdout.hasSuffix("</svg>\n"), svg.stdout)
         XCTAssertTrue(svg.stdout.contains(#"data-current-path="session/login/login-form""#), svg.stdout)
         XCTAssertTrue(svg.stdout.contains(#"<g data-keyboard="true" data-overlaps="session/login" data-frame="0 480 1280 320">"#), svg.stdout)
-        XCTAssertTrue(svg.stdout.contains(#"<g data-path="session/login/login-form" data-type="Controller" data-frame="0 0 1280 800" data-current="true">"#), svg.stdout)
+        XCTAssertTrue(
+            svg.stdout.contains(#"<g data-path="session/login/login-form" data-type="Controller" data-frame="0 0 1280 800" data-current="true">"#),
+            svg.stdout)
         XCTAssertTrue(svg.stdout.contains(#"data-path="session/home/dashboard/map" data-type="Controller" data-on-screen="false""#), svg.stdout)
         XCTAssertEqual(try ctl("tree", "--svg").stdout, svg.stdout, "the same tree gives the same bytes")
         let both = try ctl("tree", "--svg", "--json")
@@ -216,8 +223,10 @@ final class CtlEndToEndTests: AppStateTestCase {
     }
 
     func testUsage_whenArgumentsAreWrong_thenExits64WithoutCallingTheDaemon() throws {
-        for arguments in [["page"], ["resize", "1280"], ["resize", "0x800"], ["tree", "--timeout", "0"],
-                          ["post", "x", "novalue"], ["keyboard", "show", "--duration", "90"], ["frobnicate"]] {
+        for arguments in [
+            ["page"], ["resize", "1280"], ["resize", "0x800"], ["tree", "--timeout", "0"],
+            ["post", "x", "novalue"], ["keyboard", "show", "--duration", "90"], ["frobnicate"],
+        ] {
             let command = try Command.run(Products.appstatectl.path, arguments, environment: ["APPSTATE_SOCKET": daemon.socketPath])
             XCTAssertEqual(command.status, 64, "\(arguments): \(command.stderr)")
             XCTAssertFalse(command.stderr.isEmpty, "\(arguments)")
@@ -253,19 +262,27 @@ final class CtlEndToEndTests: AppStateTestCase {
     /// tools say what to pass instead of trying the system socket.
     func testNoSocket_whenTheEffectiveUserHasNoRuntimeDirectory_thenAUsageErrorInWords() throws {
         _ = try XCTUnwrap(getuid() == 0 ? true : nil, "the privilege tests run as root, to switch to nobody with setpriv")
-        let withoutSocket = [try resolveExecutable("env"), "-u", "XDG_RUNTIME_DIR", "-u", "APPSTATE_SOCKET",
-                             try resolveExecutable("setpriv"), "--euid=65534", "--"]
-        let sentence = "no socket given, and XDG_RUNTIME_DIR is not set, so uid 65534 has no default socket; pass --socket PATH or set APPSTATE_SOCKET"
+        let withoutSocket = [
+            try resolveExecutable("env"), "-u", "XDG_RUNTIME_DIR", "-u", "APPSTATE_SOCKET",
+            try resolveExecutable("setpriv"), "--euid=65534", "--",
+        ]
+        let sentence =
+            "no socket given, and XDG_RUNTIME_DIR is not set, so uid 65534 has no default socket; pass --socket PATH or set APPSTATE_SOCKET"
         assertFailure(try Command.run(withoutSocket[0], Array(withoutSocket.dropFirst()) + [Products.appstatectl.path, "current"]), 64, sentence)
         let inspect = try Command.run(withoutSocket[0], Array(withoutSocket.dropFirst()) + [Products.appstateInspect.path])
         XCTAssertEqual(inspect.status, 64, inspect.stderr)
         XCTAssertEqual(inspect.stdout, "")
         XCTAssertEqual(inspect.stderr, "appstate-inspect: \(sentence)\n")
 
-        let relative = try Command.run(try resolveExecutable("setpriv"), [
-            "--reuid=65534", "--regid=65534", "--clear-groups", "--", Products.appstatectl.path, "status",
-        ], environment: ["XDG_RUNTIME_DIR": "run/user/65534", "APPSTATE_SOCKET": ""])
-        assertFailure(relative, 64, #"no socket given, and XDG_RUNTIME_DIR is "run/user/65534", not an absolute path, so uid 65534 has no default socket; pass --socket PATH or set APPSTATE_SOCKET"#)
+        let relative = try Command.run(
+            try resolveExecutable("setpriv"),
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", "--", Products.appstatectl.path, "status",
+            ], environment: ["XDG_RUNTIME_DIR": "run/user/65534", "APPSTATE_SOCKET": ""])
+        assertFailure(
+            relative, 64,
+            #"no socket given, and XDG_RUNTIME_DIR is "run/user/65534", not an absolute path, so uid 65534 has no default socket; pass --socket PATH or set APPSTATE_SOCKET"#
+        )
     }
 
     func testPermissions_whenNobodyConnects_thenDeniedInWords() throws {
@@ -273,7 +290,8 @@ final class CtlEndToEndTests: AppStateTestCase {
         let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", Products.appstatectl.path]
         let closed = try Command.run(try resolveExecutable("setpriv"), asNobody + ["current", "--socket", daemon.socketPath])
         XCTAssertEqual(closed.status, 69, closed.stderr)
-        XCTAssertEqual(closed.stderr, "appstatectl: cannot reach appstated: \(daemon.socketPath): permission denied (ask to be added to the appstate group)\n")
+        XCTAssertEqual(
+            closed.stderr, "appstatectl: cannot reach appstated: \(daemon.socketPath): permission denied (ask to be added to the appstate group)\n")
 
         let open = try DaemonProcess(arguments: ["--socket-mode", "0666"])
         defer { XCTAssertEqual(open.stop(), 0) }

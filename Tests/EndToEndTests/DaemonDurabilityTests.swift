@@ -19,8 +19,9 @@ final class DaemonDurabilityTests: AppStateTestCase {
         try daemon.restart()
         let restarted = try VarlinkClient(path: daemon.socketPath)
         XCTAssertEqual(try restarted.call(method: "io.appstate.GetCurrent")["path"], "session/home/pages/settings")
-        XCTAssertEqual(try restarted.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/inbox"])["path"],
-                       "session/home/inbox/message")
+        XCTAssertEqual(
+            try restarted.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/inbox"])["path"],
+            "session/home/inbox/message")
         XCTAssertEqual(try restarted.call(method: "io.appstate.GetTree")["root"]?["user"], "ada")
         _ = try restarted.call(method: "io.appstate.Logout")
         let login = try restarted.call(method: "io.appstate.GetCurrent", parameters: ["path": "session"])["node"]

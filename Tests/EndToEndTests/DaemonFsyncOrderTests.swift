@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The durability promise — a mutation is on disk before its reply — checked where the crash
@@ -58,8 +59,10 @@ final class DaemonFsyncOrderTests: AppStateTestCase {
     private static let client = "9<UNIX-STREAM:[201->200,\"/tmp/as-1/io.appstate\"]>"
 
     /// One durable mutation as strace prints it, with the reply to inode 200.
-    private static func mutation(_ time: Int, fsyncFile: Bool = true, fsyncDirectory: Bool = true,
-                                 replyFirst: Bool = false, thread: Int = 11) -> [String] {
+    private static func mutation(
+        _ time: Int, fsyncFile: Bool = true, fsyncDirectory: Bool = true,
+        replyFirst: Bool = false, thread: Int = 11
+    ) -> [String] {
         var lines = [
             "\(thread) 1.\(time)01 openat(AT_FDCWD</>, \"\(temporary)\", O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC, 0600) = 15<\(temporary)>",
             "\(thread) 1.\(time)02 write(15<\(temporary)>, \"{\\\"trees\\\"\"..., 231) = 231",
@@ -237,7 +240,8 @@ enum DurabilityOrder {
         let peer = "->\(clientInode)"
         func isReply(_ call: TracedCall) -> Bool {
             guard writes.contains(call.name), (call.result ?? 0) > 0, let descriptor = call.descriptor,
-                  let range = descriptor.range(of: peer) else { return false }
+                let range = descriptor.range(of: peer)
+            else { return false }
             return descriptor[range.upperBound...].first.map { $0 == "," || $0 == "]" } ?? false
         }
         var result = Result()
@@ -247,7 +251,8 @@ enum DurabilityOrder {
             let window = calls[windowStart..<index]
             windowStart = index + 1
             let reply = "reply \(result.replies) (\(call.arguments.prefix(120)))"
-            guard let rename = window.lastIndex(where: { renames.contains($0.name) && $0.result == 0 && $0.quotedArguments == [temporary, state] }) else {
+            guard let rename = window.lastIndex(where: { renames.contains($0.name) && $0.result == 0 && $0.quotedArguments == [temporary, state] })
+            else {
                 result.violations.append("\(reply): no rename of \(temporary) to state.json since the previous reply")
                 continue
             }
@@ -321,7 +326,8 @@ private final class TracedDaemon {
             if !strace.isRunning { break }
         }
         kill()
-        XCTFail("""
+        XCTFail(
+            """
             appstated did not become ready under strace, so the fsync order cannot be checked. \
             strace must be able to trace its child (ptrace; a container may forbid it with seccomp \
             or without CAP_SYS_PTRACE, or kernel.yama.ptrace_scope=3). strace and the daemon said:

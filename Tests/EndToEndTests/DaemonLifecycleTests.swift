@@ -2,8 +2,9 @@ import AppStateIPC
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The daemon as systemd sees it: readiness, status, watchdog, reload and stop, with a
@@ -63,8 +64,12 @@ final class DaemonLifecycleTests: AppStateTestCase {
         XCTAssertNotEqual(check.status, 0)
         XCTAssertTrue((check.stdout + check.stderr).contains("trees[0].root"), check.stdout + check.stderr)
         XCTAssertTrue((check.stdout + check.stderr).contains("Pager"), check.stdout + check.stderr)
-        let run = try Command.run(Products.appstated.path, ["--socket", directory.appendingPathComponent("s").path,
-                                                           "--state-dir", directory.path, "--tree-file", file.path])
+        let run = try Command.run(
+            Products.appstated.path,
+            [
+                "--socket", directory.appendingPathComponent("s").path,
+                "--state-dir", directory.path, "--tree-file", file.path,
+            ])
         XCTAssertNotEqual(run.status, 0)
         XCTAssertTrue(run.stderr.contains("Pager"), run.stderr)
     }

@@ -21,8 +21,10 @@ final class DaemonProtocolTests: AppStateTestCase {
         daemon = nil
     }
 
-    private func assertError(_ name: String, _ method: String, _ parameters: [String: JSONValue] = [:],
-                             file: StaticString = #filePath, line: UInt = #line) {
+    private func assertError(
+        _ name: String, _ method: String, _ parameters: [String: JSONValue] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try client.call(method: method, parameters: parameters), file: file, line: line) { error in
             XCTAssertEqual((error as? VarlinkError)?.name, name, "\(error)", file: file, line: line)
         }
@@ -65,23 +67,28 @@ final class DaemonProtocolTests: AppStateTestCase {
         XCTAssertEqual(root["children"]?.arrayValue?.map { $0["identifier"] }, ["login", "home"])
         let home = try XCTUnwrap(root["children"]?.arrayValue?.last)
         XCTAssertEqual(home["onScreen"], false)
-        XCTAssertEqual(home["children"]?.arrayValue?.map { $0["path"] },
-                       ["session/home/pages", "session/home/inbox", "session/home/dashboard"])
-        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
-                       "session/home/pages/overview")
+        XCTAssertEqual(
+            home["children"]?.arrayValue?.map { $0["path"] },
+            ["session/home/pages", "session/home/inbox", "session/home/dashboard"])
+        XCTAssertEqual(
+            try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
+            "session/home/pages/overview")
 
-        XCTAssertEqual(try client.call(method: "io.appstate.SetPage", parameters: ["path": "session/home/pages", "id": "settings"]),
-                       ["index": 2, "path": "session/home/pages/settings"])
-        XCTAssertEqual(try client.call(method: "io.appstate.Push", parameters: ["path": "session/home/inbox", "id": "message"])["path"],
-                       "session/home/inbox/message")
+        XCTAssertEqual(
+            try client.call(method: "io.appstate.SetPage", parameters: ["path": "session/home/pages", "id": "settings"]),
+            ["index": 2, "path": "session/home/pages/settings"])
+        XCTAssertEqual(
+            try client.call(method: "io.appstate.Push", parameters: ["path": "session/home/inbox", "id": "message"])["path"],
+            "session/home/inbox/message")
         assertError("io.appstate.NoSuchNode", "io.appstate.SetPage", ["index": 0])
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/login/login-form")
 
         daemon.kill9()
         try daemon.restart()
         client = try VarlinkClient(path: daemon.socketPath)
-        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
-                       "session/home/pages/settings")
+        XCTAssertEqual(
+            try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
+            "session/home/pages/settings")
         _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/pages/settings")
         _ = try client.call(method: "io.appstate.SelectMenuItem", parameters: ["id": "inbox"])
@@ -112,16 +119,18 @@ final class DaemonProtocolTests: AppStateTestCase {
 
     func testSetPage_whenIndexIdAndStep_thenMovesAndOutOfRangeChangesNothing() throws {
         _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
-        XCTAssertEqual(try client.call(method: "io.appstate.SetPage", parameters: ["step": 1]),
-                       ["index": 1, "path": "session/home/pages/activity"])
+        XCTAssertEqual(
+            try client.call(method: "io.appstate.SetPage", parameters: ["step": 1]),
+            ["index": 1, "path": "session/home/pages/activity"])
         XCTAssertEqual(try client.call(method: "io.appstate.SetPage", parameters: ["id": "settings"])["index"], 2)
         assertError("io.appstate.OutOfRange", "io.appstate.SetPage", ["index": 42])
         assertError("io.appstate.OutOfRange", "io.appstate.SetPage", ["step": 1])
         assertError("io.appstate.NoSuchChild", "io.appstate.SetPage", ["id": "nope"])
         assertError("io.appstate.WrongContainerType", "io.appstate.SetPage", ["path": "session/home", "index": 0])
         assertError("io.appstate.NoSuchNode", "io.appstate.SetPage", ["path": "session/nope", "index": 0])
-        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
-                       "session/home/pages/settings")
+        XCTAssertEqual(
+            try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
+            "session/home/pages/settings")
     }
 
     func testMenuAndNavigation_whenSelectingAndPushing_thenCurrentFollows() throws {
@@ -166,9 +175,10 @@ final class DaemonProtocolTests: AppStateTestCase {
 
     func testPipelining_whenThreeCallsInOneWrite_thenRepliesComeInOrder() throws {
         let raw = try RawConnection(path: daemon.socketPath)
-        raw.send(Array(#"{"method":"io.appstate.Login","parameters":{"user":"ada"}}"#.utf8) + [0]
-            + Array(#"{"method":"io.appstate.GetCurrent","parameters":{"path":"session"}}"#.utf8) + [0]
-            + Array(#"{"method":"io.appstate.Logout"}"#.utf8) + [0])
+        raw.send(
+            Array(#"{"method":"io.appstate.Login","parameters":{"user":"ada"}}"#.utf8) + [0]
+                + Array(#"{"method":"io.appstate.GetCurrent","parameters":{"path":"session"}}"#.utf8) + [0]
+                + Array(#"{"method":"io.appstate.Logout"}"#.utf8) + [0])
         let (frames, _) = raw.receive(frames: 3)
         XCTAssertEqual(frames.count, 3)
         XCTAssertEqual((frames[safe: 0]?["parameters"] as? [String: Any])?["path"] as? String, "session/home")
@@ -197,7 +207,8 @@ final class DaemonProtocolTests: AppStateTestCase {
         daemon = try DaemonProcess(arguments: ["--max-message-size", "1024"])
         client = try VarlinkClient(path: daemon.socketPath)
         let raw = try RawConnection(path: daemon.socketPath)
-        raw.send(frame: #"{"method":"io.appstate.Post","parameters":{"name":"x","userInfo":{"pad":""# + String(repeating: "a", count: 4096) + #""}}}"#)
+        raw.send(
+            frame: #"{"method":"io.appstate.Post","parameters":{"name":"x","userInfo":{"pad":""# + String(repeating: "a", count: 4096) + #""}}}"#)
         let (frames, closed) = raw.receive(frames: 2)
         XCTAssertEqual(frames.first?["error"] as? String, "io.appstate.MessageTooLarge")
         XCTAssertTrue(closed || raw.isClosedByPeer())
@@ -223,10 +234,11 @@ final class DaemonProtocolTests: AppStateTestCase {
 
     func testWatch_whenCallsFollowItInTheSameWrite_thenTheyAreNotActedOnAndTheConnectionCloses() throws {
         let raw = try RawConnection(path: daemon.socketPath)
-        raw.send(Array(#"{"method":"io.appstate.GetCurrent"}"#.utf8) + [0]
-            + Array(#"{"method":"io.appstate.Watch","more":true}"#.utf8) + [0]
-            + Array(#"{"method":"io.appstate.Login","parameters":{"user":"ada"}}"#.utf8) + [0]
-            + Array(#"{"method":"io.appstate.GetTree"}"#.utf8) + [0])
+        raw.send(
+            Array(#"{"method":"io.appstate.GetCurrent"}"#.utf8) + [0]
+                + Array(#"{"method":"io.appstate.Watch","more":true}"#.utf8) + [0]
+                + Array(#"{"method":"io.appstate.Login","parameters":{"user":"ada"}}"#.utf8) + [0]
+                + Array(#"{"method":"io.appstate.GetTree"}"#.utf8) + [0])
         let (frames, closed) = raw.receive(frames: 3)
         XCTAssertEqual(frames.count, 2, "the read before the Watch, then the Watch's snapshot: \(frames)")
         XCTAssertEqual((frames[safe: 0]?["parameters"] as? [String: Any])?["path"] as? String, "session/login/login-form")

@@ -33,18 +33,18 @@ final class DaemonPublicationTests: AppStateTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("animated.yaml")
         try """
-            version: 1
-            trees:
-              - name: main
-                window: { width: 800, height: 600 }
-                root:
-                  type: LoginStateController
-                  id: session
-                  transitionMs: 150
-                  children:
-                    - { type: Controller, id: login }
-                    - { type: Controller, id: home }
-            """.write(to: file, atomically: true, encoding: .utf8)
+        version: 1
+        trees:
+          - name: main
+            window: { width: 800, height: 600 }
+            root:
+              type: LoginStateController
+              id: session
+              transitionMs: 150
+              children:
+                - { type: Controller, id: login }
+                - { type: Controller, id: home }
+        """.write(to: file, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(arguments: ["--tree-file", file.path])
         addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.stop(), 0, $0.stderrText) }
         return daemon

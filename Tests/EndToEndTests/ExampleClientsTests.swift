@@ -9,7 +9,8 @@ final class ExampleClientsTests: AppStateTestCase {
     func testRawCall_whenLoggingInWithSocat_thenPrintsTheReplyFrame() throws {
         let daemon = try DaemonProcess()
         let script = clients.appendingPathComponent("raw-call.sh").path
-        let login = try Command.run("/bin/sh", [script, "io.appstate.Login", #"{"user":"ada"}"#], environment: ["APPSTATE_SOCKET": daemon.socketPath])
+        let login = try Command.run(
+            "/bin/sh", [script, "io.appstate.Login", #"{"user":"ada"}"#], environment: ["APPSTATE_SOCKET": daemon.socketPath])
         XCTAssertEqual(login.status, 0, login.stderr)
         XCTAssertEqual(login.stdout, #"{"parameters":{"path":"session/home"}}"# + "\n")
         let error = try Command.run("/bin/sh", [script, "io.appstate.SetPage", #"{"index":9}"#], environment: ["APPSTATE_SOCKET": daemon.socketPath])
@@ -34,10 +35,12 @@ final class ExampleClientsTests: AppStateTestCase {
         try Command.run(Products.appstatectl.path, ["login", "ada", "--socket", daemon.socketPath])
         watcher.waitUntilExit()
         XCTAssertEqual(watcher.terminationStatus, 0)
-        XCTAssertEqual(try String(contentsOf: output, encoding: .utf8).split(separator: "\n"), [
-            "snapshot: session/login/login-form 1280x800+0+0",
-            "Login: session/home/pages/overview 1280x800+0+0",
-        ])
+        XCTAssertEqual(
+            try String(contentsOf: output, encoding: .utf8).split(separator: "\n"),
+            [
+                "snapshot: session/login/login-form 1280x800+0+0",
+                "Login: session/home/pages/overview 1280x800+0+0",
+            ])
         XCTAssertEqual(daemon.stop(), 0)
     }
 }

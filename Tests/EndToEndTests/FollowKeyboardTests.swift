@@ -83,10 +83,12 @@ final class FollowKeyboardTests: AppStateTestCase {
         let watcher = try RawConnection(path: daemon.daemon.socketPath)
         watcher.send(frame: #"{"method":"io.appstate.Watch","more":true}"#)
         XCTAssertEqual(watcher.receive(frames: 1).frames.count, 1)
-        try keyboard.emit(from: "/sm/puri/OSK0", "org.freedesktop.DBus.Properties", "PropertiesChanged", signature: "sa{sv}as",
-                          "[<'sm.puri.OSK0'>, <{'Visible': <'yes'>}>, <@as []>]")
-        try keyboard.emitAsStranger(from: "/sm/puri/OSK0", "org.freedesktop.DBus.Properties.PropertiesChanged",
-                                    "sm.puri.OSK0", "{'Visible': <true>}", "@as []")
+        try keyboard.emit(
+            from: "/sm/puri/OSK0", "org.freedesktop.DBus.Properties", "PropertiesChanged", signature: "sa{sv}as",
+            "[<'sm.puri.OSK0'>, <{'Visible': <'yes'>}>, <@as []>]")
+        try keyboard.emitAsStranger(
+            from: "/sm/puri/OSK0", "org.freedesktop.DBus.Properties.PropertiesChanged",
+            "sm.puri.OSK0", "{'Visible': <true>}", "@as []")
         // Ordered after the two above on the bus: had either shown the keyboard, this would
         // hide it and the next show it again, three events instead of one.
         try setVisible(false, on: keyboard)

@@ -94,8 +94,9 @@ final class FollowLogindTests: AppStateTestCase {
         try daemon.waitForSession(user: nil)
         // The session ended too: SessionRemoved, which the template does not send itself.
         try logind.gdbus(BusMock.manager, "org.freedesktop.DBus.Mock.RemoveObject", BusMock.session("c1"))
-        try logind.emit(from: BusMock.manager, "org.freedesktop.login1.Manager", "SessionRemoved", signature: "so",
-                        "[<'c1'>, <objectpath '\(BusMock.session("c1"))'>]")
+        try logind.emit(
+            from: BusMock.manager, "org.freedesktop.login1.Manager", "SessionRemoved", signature: "so",
+            "[<'c1'>, <objectpath '\(BusMock.session("c1"))'>]")
         try logind.addSession("c2", user: "bob", uid: 1001)
         try daemon.waitForSession(user: "bob")
     }
@@ -105,9 +106,11 @@ final class FollowLogindTests: AppStateTestCase {
         try logind.addSession("c1", user: "ada", uid: 1000)
         try daemon.waitForSession(user: "ada")
         let client = try daemon.client()
-        for (method, parameters) in [(Login.name, ["user": JSONValue.string("mallory"), "switch": true]), (Logout.name, [:]),
-                                     (Lock.name, [:]), (Unlock.name, ["tree": "default"]),
-                                     (Post.name, ["name": "session.didLogIn", "userInfo": ["user": "mallory"]])] {
+        for (method, parameters) in [
+            (Login.name, ["user": JSONValue.string("mallory"), "switch": true]), (Logout.name, [:]),
+            (Lock.name, [:]), (Unlock.name, ["tree": "default"]),
+            (Post.name, ["name": "session.didLogIn", "userInfo": ["user": "mallory"]]),
+        ] {
             XCTAssertThrowsError(try client.call(method: method, parameters: parameters), method) { error in
                 XCTAssertEqual(error as? VarlinkError, .sessionOwnedByLogind(tree: "default", seat: "seat0"), method)
             }
@@ -120,8 +123,10 @@ final class FollowLogindTests: AppStateTestCase {
     }
 
     func testAppstated_whenTheSeatOrKeyboardHeightIsInvalid_thenRefusesToStart() throws {
-        for arguments in [["--follow-logind", "--seat", "seat/0"], ["--follow-logind", "--seat", "0"], ["--follow-osk", "--osk-height", "0"],
-                          ["--follow-osk", "--osk-height", "nan"]] {
+        for arguments in [
+            ["--follow-logind", "--seat", "seat/0"], ["--follow-logind", "--seat", "0"], ["--follow-osk", "--osk-height", "0"],
+            ["--follow-osk", "--osk-height", "nan"],
+        ] {
             let result = try Command.run(Products.appstated.path, ["--socket", "/nonexistent/io.appstate"] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
         }
@@ -132,19 +137,19 @@ final class FollowLogindTests: AppStateTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("trees.yaml")
         try """
-            trees:
-              - name: kiosk
-                logindSeat: seat1
-                root:
-                  type: LoginStateController
-                  id: session
-                  children: [{ type: Controller, id: welcome }, { type: Controller, id: home }]
-              - name: other
-                root:
-                  type: LoginStateController
-                  id: session
-                  children: [{ type: Controller, id: welcome }, { type: Controller, id: home }]
-            """.write(to: file, atomically: true, encoding: .utf8)
+        trees:
+          - name: kiosk
+            logindSeat: seat1
+            root:
+              type: LoginStateController
+              id: session
+              children: [{ type: Controller, id: welcome }, { type: Controller, id: home }]
+          - name: other
+            root:
+              type: LoginStateController
+              id: session
+              children: [{ type: Controller, id: welcome }, { type: Controller, id: home }]
+        """.write(to: file, atomically: true, encoding: .utf8)
         var logind: BusMock?
         let daemon = try FollowedDaemon(arguments: ["--tree-file", file.path]) { buses in
             logind = try BusMock(.logind, on: buses.system)
@@ -166,8 +171,9 @@ final class FollowLogindTests: AppStateTestCase {
         // Long enough for several tries (after 0.1, 0.3, 0.7 and 1.5 s): still one line.
         Thread.sleep(forTimeInterval: 1.6)
         let log = daemon.daemon.stderrText
-        XCTAssertEqual(log.components(separatedBy: "cannot connect to the system bus").count - 1, 1,
-                       "one line however many tries: \(log)")
+        XCTAssertEqual(
+            log.components(separatedBy: "cannot connect to the system bus").count - 1, 1,
+            "one line however many tries: \(log)")
         try daemon.systemBus.start()
         let logind = try BusMock(.logind, on: daemon.systemBus)
         try logind.addSession("c1", user: "ada", uid: 1000)
@@ -216,13 +222,16 @@ final class FollowLogindTests: AppStateTestCase {
         let session = BusMock.session("c1")
         // Signals that are not logind's: any peer may send them with logind's paths.
         try logind.emitAsStranger(from: session, "org.freedesktop.login1.Session.Lock")
-        try logind.emitAsStranger(from: BusMock.seat0, "org.freedesktop.DBus.Properties.PropertiesChanged",
-                                  "org.freedesktop.login1.Seat", "{'ActiveSession': <('c6', objectpath '/org/freedesktop/login1/session/c6')>}", "@as []")
+        try logind.emitAsStranger(
+            from: BusMock.seat0, "org.freedesktop.DBus.Properties.PropertiesChanged",
+            "org.freedesktop.login1.Seat", "{'ActiveSession': <('c6', objectpath '/org/freedesktop/login1/session/c6')>}", "@as []")
         // logind's own, with the wrong types, unknown sessions and wrong shapes.
-        try logind.emit(from: BusMock.seat0, "org.freedesktop.DBus.Properties", "PropertiesChanged", signature: "sa{sv}as",
-                        "[<'org.freedesktop.login1.Seat'>, <{'ActiveSession': <'garbage'>}>, <@as []>]")
-        try logind.emit(from: session, "org.freedesktop.DBus.Properties", "PropertiesChanged", signature: "sa{sv}as",
-                        "[<'org.freedesktop.login1.Session'>, <{'LockedHint': <'yes'>, 'Name': <42>}>, <@as []>]")
+        try logind.emit(
+            from: BusMock.seat0, "org.freedesktop.DBus.Properties", "PropertiesChanged", signature: "sa{sv}as",
+            "[<'org.freedesktop.login1.Seat'>, <{'ActiveSession': <'garbage'>}>, <@as []>]")
+        try logind.emit(
+            from: session, "org.freedesktop.DBus.Properties", "PropertiesChanged", signature: "sa{sv}as",
+            "[<'org.freedesktop.login1.Session'>, <{'LockedHint': <'yes'>, 'Name': <42>}>, <@as []>]")
         try logind.emit(from: BusMock.manager, "org.freedesktop.login1.Manager", "SessionNew", signature: "u", "[<uint32 7>]")
         try logind.emit(from: BusMock.manager, "org.freedesktop.login1.Manager", "SessionRemoved", signature: "ss", "[<'c1'>, <'c1'>]")
         // A Lock of an object that is no session logind told of.
@@ -242,7 +251,9 @@ final class FollowLogindTests: AppStateTestCase {
         try daemon.waitForSession(user: "ada")
         // 5,000 Lock/Unlock signals from logind's own connection, ending with Unlock, sent
         // by one method of the mock so that they arrive as fast as the bus carries them.
-        try logind.gdbus(BusMock.manager, "org.freedesktop.DBus.Mock.AddMethod", "org.freedesktop.login1.Manager", "Flood", "u", "", """
+        try logind.gdbus(
+            BusMock.manager, "org.freedesktop.DBus.Mock.AddMethod", "org.freedesktop.login1.Manager", "Flood", "u", "",
+            """
             for i in range(args[0]): objects['\(BusMock.session("c1"))'].EmitSignal('org.freedesktop.login1.Session', 'Lock' if i % 2 == 0 else 'Unlock', '', [])
             """)
         let started = Date()

@@ -8,9 +8,11 @@ import XCTest
 /// libsystemd nor libyaml, and `apt-get`, `sudo`, `id` and `python3` stubs that record how they were
 /// called: a fresh machine must get everything, even where CI, which has it all, stays green.
 final class InstallDepsTests: AppStateTestCase {
-    private static let everything = ["libsystemd-dev", "pkg-config", "libyaml-dev", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
-                                             "librsvg2-bin", "chromium", "chromium-driver",
-                                             "dbus-daemon", "libglib2.0-bin", "python3-dbusmock"]
+    private static let everything = [
+        "libsystemd-dev", "pkg-config", "libyaml-dev", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
+        "librsvg2-bin", "chromium", "chromium-driver",
+        "dbus-daemon", "libglib2.0-bin", "python3-dbusmock",
+    ]
 
     /// A machine for the script: its directory, its stubs and the log they write.
     private struct Machine {
@@ -37,13 +39,15 @@ final class InstallDepsTests: AppStateTestCase {
         let root = try DaemonProcess.makeTemporaryDirectory()
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         let scripts = try root.appendingPathComponent("scripts", isDirectory: true).creatingDirectory()
-        try FileManager.default.copyItem(at: Products.repository.appendingPathComponent("scripts/install-deps"),
-                                         to: scripts.appendingPathComponent("install-deps"))
+        try FileManager.default.copyItem(
+            at: Products.repository.appendingPathComponent("scripts/install-deps"),
+            to: scripts.appendingPathComponent("install-deps"))
         let bin = try root.appendingPathComponent("bin", isDirectory: true).creatingDirectory()
         let log = root.appendingPathComponent("calls.log")
         for tool in ["dirname", "basename", "env", "mkdir", "chmod", "grep"] {
-            try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent(tool).path,
-                                                       withDestinationPath: try resolveExecutable(tool))
+            try FileManager.default.createSymbolicLink(
+                atPath: bin.appendingPathComponent(tool).path,
+                withDestinationPath: try resolveExecutable(tool))
         }
         // Each stub records its name, its arguments and the DEBIAN_FRONTEND it was given.
         let record = #"echo "$(basename "$0") $* [DEBIAN_FRONTEND=${DEBIAN_FRONTEND:-}]" >> "$STUB_LOG""#
@@ -54,19 +58,23 @@ final class InstallDepsTests: AppStateTestCase {
         if sudo {
             try stub(bin, "sudo", record + "\nexec \"$@\"")
         }
-        try stub(bin, "python3", record + """
+        try stub(
+            bin, "python3",
+            record + """
 
-            case "$1" in
-            -c) exit \(present ? 0 : 1) ;;
-            -m) mkdir -p "$3/bin"
-                printf '#!/bin/bash\\nexit \(present ? 0 : 1)\\n' > "$3/bin/python"
-                printf '#!/bin/bash\\necho "pip $*" >> "$STUB_LOG"\\n' > "$3/bin/pip"
-                chmod +x "$3/bin/python" "$3/bin/pip" ;;
-            esac
-            """)
+                case "$1" in
+                -c) exit \(present ? 0 : 1) ;;
+                -m) mkdir -p "$3/bin"
+                    printf '#!/bin/bash\\nexit \(present ? 0 : 1)\\n' > "$3/bin/python"
+                    printf '#!/bin/bash\\necho "pip $*" >> "$STUB_LOG"\\n' > "$3/bin/pip"
+                    chmod +x "$3/bin/python" "$3/bin/pip" ;;
+                esac
+                """)
         if present {
-            for tool in ["socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace",
-                         "rsvg-convert", "chromium", "chromedriver", "dbus-daemon", "gdbus"] {
+            for tool in [
+                "socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace",
+                "rsvg-convert", "chromium", "chromedriver", "dbus-daemon", "gdbus",
+            ] {
                 try stub(bin, tool, "exit 0")
             }
             try stub(bin, "dpkg-query", #"[ "$*" = "-W -f=\${Status} python3-dbusmock" ] && echo 'install ok installed'"#)
@@ -83,8 +91,9 @@ final class InstallDepsTests: AppStateTestCase {
     }
 
     private func run(_ machine: Machine, _ arguments: [String] = ["--test"]) throws -> Command {
-        try Command.run(try resolveExecutable("bash"), [machine.root.appendingPathComponent("scripts/install-deps").path] + arguments,
-                        environment: ["PATH": machine.bin.path, "STUB_LOG": machine.log.path])
+        try Command.run(
+            try resolveExecutable("bash"), [machine.root.appendingPathComponent("scripts/install-deps").path] + arguments,
+            environment: ["PATH": machine.bin.path, "STUB_LOG": machine.log.path])
     }
 
     func testInstallDeps_whenRootOnAnEmptyMachine_thenInstallsEverythingWithAptGetAndMakesTheVenv() throws {
@@ -98,7 +107,9 @@ final class InstallDepsTests: AppStateTestCase {
         XCTAssertTrue(aptCalls.allSatisfy { $0.hasSuffix("[DEBIAN_FRONTEND=noninteractive]") }, "\(aptCalls)")
         XCTAssertTrue(aptCalls.last?.contains("install -y -qq --no-install-recommends") == true, "\(aptCalls)")
         XCTAssertTrue(machine.calls.contains { $0.hasPrefix("python3 -m venv .venv") }, "\(machine.calls)")
-        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0 prometheus-client==0.26.0"), "\(machine.calls)")
+        XCTAssertTrue(
+            machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0 prometheus-client==0.26.0"),
+            "\(machine.calls)")
     }
 
     func testInstallDeps_whenAUserWithSudoOnAnEmptyMachine_thenInstallsThroughSudo() throws {
@@ -110,7 +121,9 @@ final class InstallDepsTests: AppStateTestCase {
         XCTAssertEqual(sudoCalls.count, 2, "\(machine.calls)")
         XCTAssertTrue(sudoCalls.allSatisfy { $0.hasPrefix("sudo env DEBIAN_FRONTEND=noninteractive apt-get ") }, "\(sudoCalls)")
         XCTAssertEqual(machine.calls.filter { $0.hasPrefix("apt-get") }.count, 2, "\(machine.calls)")
-        XCTAssertTrue(machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0 prometheus-client==0.26.0"), "\(machine.calls)")
+        XCTAssertTrue(
+            machine.calls.contains("pip install --quiet --disable-pip-version-check varlink==31.0.0 selenium==4.51.0 prometheus-client==0.26.0"),
+            "\(machine.calls)")
     }
 
     func testInstallDeps_whenOnlyBuilding_thenInstallsOnlyWhatTheBuildNeeds() throws {

@@ -22,18 +22,24 @@ final class MetricsEndToEndTests: AppStateTestCase {
         guard FileManager.default.isExecutableFile(atPath: interpreter) else {
             throw TestFailure("no venv at \(interpreter): `scripts/install-deps --test` creates it")
         }
-        let result = try Command.run(interpreter, ["-c", """
-            import json, sys
-            from prometheus_client.parser import text_string_to_metric_families
-            print(json.dumps([[family.name, family.type, sample.name, sample.labels, sample.value]
-                              for family in text_string_to_metric_families(sys.stdin.read())
-                              for sample in family.samples]))
-            """], input: Array(exposition.utf8))
+        let result = try Command.run(
+            interpreter,
+            [
+                "-c",
+                """
+                import json, sys
+                from prometheus_client.parser import text_string_to_metric_families
+                print(json.dumps([[family.name, family.type, sample.name, sample.labels, sample.value]
+                                  for family in text_string_to_metric_families(sys.stdin.read())
+                                  for sample in family.samples]))
+                """,
+            ], input: Array(exposition.utf8))
         guard result.status == 0 else { throw TestFailure("prometheus-client refused the exposition: \(result.stderr)\n\(exposition)") }
         let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[Any]])
         return try rows.map { row in
-            Sample(family: try XCTUnwrap(row[0] as? String), type: try XCTUnwrap(row[1] as? String), name: try XCTUnwrap(row[2] as? String),
-                   labels: try XCTUnwrap(row[3] as? [String: String]), value: try XCTUnwrap((row[4] as? NSNumber)?.doubleValue))
+            Sample(
+                family: try XCTUnwrap(row[0] as? String), type: try XCTUnwrap(row[1] as? String), name: try XCTUnwrap(row[2] as? String),
+                labels: try XCTUnwrap(row[3] as? [String: String]), value: try XCTUnwrap((row[4] as? NSNumber)?.doubleValue))
         }
     }
 
@@ -78,37 +84,44 @@ final class MetricsEndToEndTests: AppStateTestCase {
         for _ in 0..<2 { XCTAssertEqual(try ctl(daemon, ["current", "session/nope"]).status, 1) }
         let resizes = try cutOffOneWatcher(daemon)
         // The watcher's connection is gone once the daemon has seen it close.
-        XCTAssertTrue(Reliability.wait(timeout: 10) {
-            (try? self.ctl(daemon, ["status", "--json"]).stdout.contains(#""watchers":0"#)) == true
-        })
+        XCTAssertTrue(
+            Reliability.wait(timeout: 10) {
+                (try? self.ctl(daemon, ["status", "--json"]).stdout.contains(#""watchers":0"#)) == true
+            })
 
         let first = try ctl(daemon, ["metrics"])
         XCTAssertEqual(first.status, 0, first.stderr)
         let samples = try parse(first.stdout)
 
         let types = Dictionary(samples.map { ($0.family, $0.type) }) { first, _ in first }
-        XCTAssertEqual(types, [
-            "appstate_requests": "counter", "appstate_errors": "counter", "appstate_watchers_cut": "counter",
-            "appstate_connections": "gauge", "appstate_watchers": "gauge",
-            "appstate_commit_seconds": "histogram", "appstate_commit_batch_size": "histogram", "appstate_fanout_seconds": "histogram",
-        ])
+        XCTAssertEqual(
+            types,
+            [
+                "appstate_requests": "counter", "appstate_errors": "counter", "appstate_watchers_cut": "counter",
+                "appstate_connections": "gauge", "appstate_watchers": "gauge",
+                "appstate_commit_seconds": "histogram", "appstate_commit_batch_size": "histogram", "appstate_fanout_seconds": "histogram",
+            ])
         let requests = series("appstate_requests_total", in: samples)
         // Every declared method has its `ok` series from the start; these are the ones the
         // traffic above moved (`status` asked GetInfo and GetStats until the watcher was gone).
         let moved = requests.filter { $0.value != 0 }
         let statusCalls = try XCTUnwrap(moved[["method": "io.appstate.GetStats", "outcome": "ok"]])
-        XCTAssertEqual(moved, [
-            ["method": "io.appstate.Login", "outcome": "ok"]: 3,
-            ["method": "io.appstate.GetCurrent", "outcome": "io.appstate.NoSuchNode"]: 2,
-            ["method": "io.appstate.Watch", "outcome": "ok"]: 1,
-            ["method": "io.appstate.Resize", "outcome": "ok"]: Double(resizes),
-            ["method": "org.varlink.service.GetInfo", "outcome": "ok"]: statusCalls,
-            ["method": "io.appstate.GetStats", "outcome": "ok"]: statusCalls,
-        ])
+        XCTAssertEqual(
+            moved,
+            [
+                ["method": "io.appstate.Login", "outcome": "ok"]: 3,
+                ["method": "io.appstate.GetCurrent", "outcome": "io.appstate.NoSuchNode"]: 2,
+                ["method": "io.appstate.Watch", "outcome": "ok"]: 1,
+                ["method": "io.appstate.Resize", "outcome": "ok"]: Double(resizes),
+                ["method": "org.varlink.service.GetInfo", "outcome": "ok"]: statusCalls,
+                ["method": "io.appstate.GetStats", "outcome": "ok"]: statusCalls,
+            ])
         XCTAssertEqual(requests[["method": "io.appstate.GetMetrics", "outcome": "ok"]], 0, "the call is counted after its reply")
-        XCTAssertEqual(series("appstate_errors_total", in: samples), [
-            ["error": "io.appstate.NoSuchNode"]: 2, ["error": "io.appstate.WatcherTooSlow"]: 1,
-        ])
+        XCTAssertEqual(
+            series("appstate_errors_total", in: samples),
+            [
+                ["error": "io.appstate.NoSuchNode"]: 2, ["error": "io.appstate.WatcherTooSlow"]: 1,
+            ])
         XCTAssertEqual(series("appstate_watchers_cut_total", in: samples), [[:]: 1])
         XCTAssertEqual(series("appstate_watchers", in: samples), [[:]: 0])
         XCTAssertEqual(series("appstate_connections", in: samples), [[:]: 1], "only the metrics call's own")

@@ -15,7 +15,8 @@ final class PackageImportsTests: AppStateTestCase {
     func testTargets_whenTheirSourcesImportAModule_thenTheyDeclareIt() throws {
         // A scratch path of its own: the suite's build holds the lock of the package's own.
         let scratch = try TemporaryDirectory()
-        let output = try runProcess("swift", ["package", "--package-path", TestPaths.repositoryRoot.path, "--scratch-path", scratch.path, "dump-package"])
+        let output = try runProcess(
+            "swift", ["package", "--package-path", TestPaths.repositoryRoot.path, "--scratch-path", scratch.path, "dump-package"])
         XCTAssertEqual(output.status, 0, output.standardError)
         let package = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
         let targets = try XCTUnwrap(package["targets"] as? [[String: Any]])

@@ -7,14 +7,16 @@ import XCTest
 final class PythonVarlinkClientTests: AppStateTestCase {
     private func python(_ script: String, socket: String) throws -> Command {
         let interpreter = Products.python.path
-        _ = try XCTUnwrap(FileManager.default.isExecutableFile(atPath: interpreter) ? interpreter : nil,
-                      "no venv at \(interpreter): `make test` creates it")
+        _ = try XCTUnwrap(
+            FileManager.default.isExecutableFile(atPath: interpreter) ? interpreter : nil,
+            "no venv at \(interpreter): `make test` creates it")
         return try Command.run(interpreter, ["-c", script, "unix:" + socket])
     }
 
     func testIntrospectAndCall_whenUsingPythonVarlink_thenMethodsWork() throws {
         let daemon = try DaemonProcess()
-        let result = try python("""
+        let result = try python(
+            """
             import sys, varlink
             with varlink.Client(address=sys.argv[1]) as client, client.open("io.appstate") as appstate:
                 print(sorted(client.get_interfaces()))
@@ -27,15 +29,18 @@ final class PythonVarlinkClientTests: AppStateTestCase {
                     print(error.error())
             """, socket: daemon.socketPath)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout.split(separator: "\n"), [
-            "['io.appstate', 'org.varlink.service']", "session/home", "session/home/pages/overview", "1", "io.appstate.OutOfRange",
-        ])
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n"),
+            [
+                "['io.appstate', 'org.varlink.service']", "session/home", "session/home/pages/overview", "1", "io.appstate.OutOfRange",
+            ])
         XCTAssertEqual(daemon.stop(), 0)
     }
 
     func testWatch_whenUsingPythonVarlink_thenStreamsSnapshotThenChanges() throws {
         let daemon = try DaemonProcess()
-        let result = try python("""
+        let result = try python(
+            """
             import sys, varlink
             with varlink.Client(address=sys.argv[1]) as client, client.open("io.appstate") as watcher, client.open("io.appstate") as actor:
                 replies = watcher.Watch(_more=True)

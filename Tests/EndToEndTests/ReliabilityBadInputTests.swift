@@ -3,8 +3,9 @@ import AppStateIPC
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hostile and broken input against the real daemon (RELIABILITY.md §3): every frame here answers
@@ -72,10 +73,15 @@ final class ReliabilityBadInputTests: AppStateTestCase {
         // Invalid UTF-8, in the method, a value and a key; overlong forms; encoded surrogates.
         cases += [
             Case("invalid UTF-8 in the method", bytes: frame(#"{"method":"io.appstate.Get"#, [0xFF], #"Tree"}"#), .closed),
-            Case("invalid UTF-8 in a value", bytes: frame(#"{"method":"io.appstate.Login","parameters":{"user":"a"#, [0xC3, 0x28], #""}}"#), .closed),
+            Case(
+                "invalid UTF-8 in a value", bytes: frame(#"{"method":"io.appstate.Login","parameters":{"user":"a"#, [0xC3, 0x28], #""}}"#), .closed),
             Case("invalid UTF-8 in a key", bytes: frame(#"{"method":"io.appstate.Login","parameters":{""#, [0xFE], #"":1}}"#), .closed),
-            Case("overlong encoding of /", bytes: frame(#"{"method":"io.appstate.GetCurrent","parameters":{"path":"session"#, [0xC0, 0xAF], #"home"}}"#), .closed),
-            Case("UTF-8 encoded surrogate", bytes: frame(#"{"method":"io.appstate.Login","parameters":{"user":""#, [0xED, 0xA0, 0x80], #""}}"#), .closed),
+            Case(
+                "overlong encoding of /",
+                bytes: frame(#"{"method":"io.appstate.GetCurrent","parameters":{"path":"session"#, [0xC0, 0xAF], #"home"}}"#), .closed),
+            Case(
+                "UTF-8 encoded surrogate", bytes: frame(#"{"method":"io.appstate.Login","parameters":{"user":""#, [0xED, 0xA0, 0x80], #""}}"#),
+                .closed),
             Case("truncated UTF-8 sequence", bytes: frame(#"{"method":"io.appstate.Login","parameters":{"user":""#, [0xE2, 0x82], #""}}"#), .closed),
             Case("lone surrogate escape", login(#""\ud800""#), .closed),
             Case("byte-order mark", bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"method":"io.appstate.GetTree"}"#.utf8) + [0], .closed),
@@ -87,8 +93,10 @@ final class ReliabilityBadInputTests: AppStateTestCase {
             Case("100,000 nested arrays", #"{"method":"io.appstate.Post","parameters":{"name":"x","userInfo":{"a":"# + deepArray + "}}}", .closed),
             Case("20,000 nested objects", #"{"method":"io.appstate.Post","parameters":{"name":"x","userInfo":"# + deepObject + "}}", .closed),
             Case("unclosed nesting", #"{"method":"io.appstate.GetTree","parameters":"# + String(repeating: "[", count: 50_000), .closed),
-            Case("nesting within the limit, undeclared", #"{"method":"io.appstate.GetTree","parameters":{"deep":"#
-                + String(repeating: "[", count: 50) + String(repeating: "]", count: 50) + "}}", invalidParameter),
+            Case(
+                "nesting within the limit, undeclared",
+                #"{"method":"io.appstate.GetTree","parameters":{"deep":"#
+                    + String(repeating: "[", count: 50) + String(repeating: "]", count: 50) + "}}", invalidParameter),
         ]
         // Numbers: out of range, not integers, huge exponents, NaN and infinities.
         cases += [
@@ -97,12 +105,19 @@ final class ReliabilityBadInputTests: AppStateTestCase {
             Case("exponent with 30 digits", #"{"method":"io.appstate.SetPage","parameters":{"index":1e999999999999999999999999999999}}"#, .closed),
             // Underflows to 0, a valid index: the page already shown.
             Case("tiny exponent", #"{"method":"io.appstate.SetPage","parameters":{"index":1e-999999999999999999999999999999}}"#, .reply),
-            Case("400-digit integer", #"{"method":"io.appstate.SetPage","parameters":{"index":"# + String(repeating: "9", count: 400) + "}}", .closed),
+            Case(
+                "400-digit integer", #"{"method":"io.appstate.SetPage","parameters":{"index":"# + String(repeating: "9", count: 400) + "}}", .closed),
             Case("1e300 as an index", #"{"method":"io.appstate.SetPage","parameters":{"index":1e300}}"#, invalidParameter),
-            Case("2^53 + 1 as an index", #"{"method":"io.appstate.SetPage","parameters":{"index":9007199254740993}}"#, .error("io.appstate.OutOfRange")),
+            Case(
+                "2^53 + 1 as an index", #"{"method":"io.appstate.SetPage","parameters":{"index":9007199254740993}}"#, .error("io.appstate.OutOfRange")
+            ),
             Case("Int64.max as a step", #"{"method":"io.appstate.SetPage","parameters":{"step":9223372036854775807}}"#, invalidParameter),
-            Case("Int64.min as a step", #"{"method":"io.appstate.SetPage","parameters":{"step":-9223372036854775808}}"#, .error("io.appstate.OutOfRange")),
-            Case("largest double below 2^63 as a step", #"{"method":"io.appstate.SetPage","parameters":{"step":9223372036854774784}}"#, .error("io.appstate.OutOfRange")),
+            Case(
+                "Int64.min as a step", #"{"method":"io.appstate.SetPage","parameters":{"step":-9223372036854775808}}"#,
+                .error("io.appstate.OutOfRange")),
+            Case(
+                "largest double below 2^63 as a step", #"{"method":"io.appstate.SetPage","parameters":{"step":9223372036854774784}}"#,
+                .error("io.appstate.OutOfRange")),
             Case("negative index", #"{"method":"io.appstate.SetPage","parameters":{"index":-1}}"#, .error("io.appstate.OutOfRange")),
             Case("fractional index", #"{"method":"io.appstate.SetPage","parameters":{"index":0.5}}"#, invalidParameter),
             Case("NaN", #"{"method":"io.appstate.Resize","parameters":{"width":NaN,"height":10}}"#, .closed),
@@ -124,7 +139,9 @@ final class ReliabilityBadInputTests: AppStateTestCase {
             Case("index is a bool", #"{"method":"io.appstate.SetPage","parameters":{"index":true}}"#, invalidParameter),
             Case("userInfo is an array", #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":[1]}}"#, invalidParameter),
             Case("tree is a number", #"{"method":"io.appstate.GetTree","parameters":{"tree":1}}"#, invalidParameter),
-            Case("session.didLogIn with a number as user", #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":7}}}"#, invalidValue),
+            Case(
+                "session.didLogIn with a number as user",
+                #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":7}}}"#, invalidValue),
             Case("session.didLogIn without a user", #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn"}}"#, invalidValue),
             Case("parameters is an array", #"{"method":"io.appstate.GetTree","parameters":[]}"#, .closed),
             Case("parameters is a string", #"{"method":"io.appstate.GetTree","parameters":"x"}"#, .closed),
@@ -143,22 +160,28 @@ final class ReliabilityBadInputTests: AppStateTestCase {
             Case("undeclared parameter", #"{"method":"io.appstate.Login","parameters":{"user":"ada","admin":true}}"#, invalidParameter),
             Case("undeclared parameter on a read", #"{"method":"io.appstate.GetTree","parameters":{"x":1}}"#, invalidParameter),
             Case("undeclared parameter on Logout", #"{"method":"io.appstate.Logout","parameters":{"user":"root"}}"#, invalidParameter),
-            Case("50,000 undeclared parameters", #"{"method":"io.appstate.GetTree","parameters":{"#
-                + (0..<50_000).map { #""p\#($0)":0"# }.joined(separator: ",") + "}}", invalidParameter),
+            Case(
+                "50,000 undeclared parameters",
+                #"{"method":"io.appstate.GetTree","parameters":{"#
+                    + (0..<50_000).map { #""p\#($0)":0"# }.joined(separator: ",") + "}}", invalidParameter),
             Case("undeclared header keys", #"{"method":"io.appstate.GetCurrent","x-debug":true,"io.example.trace":"1","sudo":true}"#, .reply),
             Case("unknown method", #"{"method":"io.appstate.Explode"}"#, .error("org.varlink.service.MethodNotFound")),
             Case("empty method", #"{"method":""}"#, .error("org.varlink.service.InterfaceNotFound")),
             Case("method with a trailing space", #"{"method":"io.appstate.GetTree "}"#, .error("org.varlink.service.MethodNotFound")),
             Case("method with an escaped NUL", #"{"method":"io.appstate.GetTree\u0000"}"#, .error("org.varlink.service.MethodNotFound")),
             Case("unknown interface", #"{"method":"com.example.Nope"}"#, .error("org.varlink.service.InterfaceNotFound")),
-            Case("500 KB method name", #"{"method":"io.appstate."# + String(repeating: "A", count: 500_000) + #""}"#, .error("org.varlink.service.MethodNotFound")),
+            Case(
+                "500 KB method name", #"{"method":"io.appstate."# + String(repeating: "A", count: 500_000) + #""}"#,
+                .error("org.varlink.service.MethodNotFound")),
         ]
         // Conflicting and unsupported flags.
         cases += [
             Case("more and oneway on Watch", #"{"method":"io.appstate.Watch","more":true,"oneway":true}"#, .closed),
             Case("more and oneway on Login", #"{"method":"io.appstate.Login","parameters":{"user":"mallory"},"more":true,"oneway":true}"#, .closed),
             Case("upgrade", #"{"method":"io.appstate.GetTree","upgrade":true}"#, .error("org.varlink.service.MethodNotImplemented")),
-            Case("upgrade on a mutation", #"{"method":"io.appstate.Login","parameters":{"user":"mallory"},"upgrade":true}"#, .error("org.varlink.service.MethodNotImplemented")),
+            Case(
+                "upgrade on a mutation", #"{"method":"io.appstate.Login","parameters":{"user":"mallory"},"upgrade":true}"#,
+                .error("org.varlink.service.MethodNotImplemented")),
             Case("Watch without more", #"{"method":"io.appstate.Watch"}"#, .error("org.varlink.service.ExpectedMore")),
         ]
         // Empty, blank and truncated frames; trailing garbage.
@@ -174,36 +197,54 @@ final class ReliabilityBadInputTests: AppStateTestCase {
             Case("invalid escape", #"{"method":"io.appstate.Get\xTree"}"#, .closed),
             Case("raw control character in a string", "{\"method\":\"io.appstate.Get\u{1}Tree\"}", .closed),
             Case("surrounding whitespace", #"  {"method":"io.appstate.GetCurrent"}  "#, .reply),
-            Case("garbage after a read in the same write", bytes: Array(#"{"method":"io.appstate.GetTree"}"#.utf8) + [0] + Array("garbage".utf8) + [0], .closed),
+            Case(
+                "garbage after a read in the same write", bytes: Array(#"{"method":"io.appstate.GetTree"}"#.utf8) + [0] + Array("garbage".utf8) + [0],
+                .closed),
         ]
         // Paths and tree names: traversal, empty segments, absolute paths.
-        for path in ["../session", "session/../session", "session/..", "session//home", "/session", "//session", "session/",
-                     "session/home/", "", ".", "./session", "session/./home", "session/home/pages/../../home",
-                     #"session\\home"#, "session/home/pages/overview/../settings", "session/home%2Fpages", "/etc/passwd",
-                     "session/home/inbox/../../../../../etc/shadow", String(repeating: "session/", count: 10_000)] {
+        for path in [
+            "../session", "session/../session", "session/..", "session//home", "/session", "//session", "session/",
+            "session/home/", "", ".", "./session", "session/./home", "session/home/pages/../../home",
+            #"session\\home"#, "session/home/pages/overview/../settings", "session/home%2Fpages", "/etc/passwd",
+            "session/home/inbox/../../../../../etc/shadow", String(repeating: "session/", count: 10_000),
+        ] {
             let encoded = String(decoding: try! JSONEncoder().encode(path), as: UTF8.self)
             cases.append(Case("GetCurrent path \(path.prefix(48))", current(path: encoded), noSuchNode))
         }
         cases += [
-            Case("SetPage path traversal", #"{"method":"io.appstate.SetPage","parameters":{"path":"session/home/inbox/../pages","index":1}}"#, noSuchNode),
-            Case("Push path traversal", #"{"method":"io.appstate.Push","parameters":{"path":"session/home/pages/../inbox","id":"message"}}"#, noSuchNode),
+            Case(
+                "SetPage path traversal", #"{"method":"io.appstate.SetPage","parameters":{"path":"session/home/inbox/../pages","index":1}}"#,
+                noSuchNode),
+            Case(
+                "Push path traversal", #"{"method":"io.appstate.Push","parameters":{"path":"session/home/pages/../inbox","id":"message"}}"#,
+                noSuchNode),
             Case("Push id traversal", #"{"method":"io.appstate.Push","parameters":{"id":"../message"}}"#, .error("io.appstate.NoSuchChild")),
             Case("Push id with a slash", #"{"method":"io.appstate.Push","parameters":{"id":"message/compose"}}"#, .error("io.appstate.NoSuchChild")),
-            Case("SelectMenuItem id traversal", #"{"method":"io.appstate.SelectMenuItem","parameters":{"id":"../home"}}"#, .error("io.appstate.NoSuchChild")),
+            Case(
+                "SelectMenuItem id traversal", #"{"method":"io.appstate.SelectMenuItem","parameters":{"id":"../home"}}"#,
+                .error("io.appstate.NoSuchChild")),
             Case("SetPage id traversal", #"{"method":"io.appstate.SetPage","parameters":{"id":"../settings"}}"#, .error("io.appstate.NoSuchChild")),
             Case("tree name traversal", #"{"method":"io.appstate.GetTree","parameters":{"tree":"../default"}}"#, .error("io.appstate.NoSuchTree")),
             Case("empty tree name", #"{"method":"io.appstate.Login","parameters":{"tree":"","user":"mallory"}}"#, .error("io.appstate.NoSuchTree")),
         ]
         // Absurd geometry and durations.
-        for (width, height) in [("-1", "600"), ("0", "600"), ("-0.0", "600"), ("800", "-1e308"), ("1e308", "600"),
-                                ("1000001", "600"), ("800", "1.7976931348623157e308")] {
-            cases.append(Case("Resize \(width)×\(height)", #"{"method":"io.appstate.Resize","parameters":{"width":\#(width),"height":\#(height)}}"#, invalidValue))
+        for (width, height) in [
+            ("-1", "600"), ("0", "600"), ("-0.0", "600"), ("800", "-1e308"), ("1e308", "600"),
+            ("1000001", "600"), ("800", "1.7976931348623157e308"),
+        ] {
+            cases.append(
+                Case(
+                    "Resize \(width)×\(height)", #"{"method":"io.appstate.Resize","parameters":{"width":\#(width),"height":\#(height)}}"#,
+                    invalidValue))
         }
-        for parameters in [#""height":-5"#, #""height":-0.0001"#, #""height":1e308"#, #""height":801"#,
-                           #""height":200,"duration":-1"#, #""height":200,"duration":1e308"#, #""height":200,"duration":61"#] {
+        for parameters in [
+            #""height":-5"#, #""height":-0.0001"#, #""height":1e308"#, #""height":801"#,
+            #""height":200,"duration":-1"#, #""height":200,"duration":1e308"#, #""height":200,"duration":61"#,
+        ] {
             cases.append(Case("ShowKeyboard \(parameters)", #"{"method":"io.appstate.ShowKeyboard","parameters":{\#(parameters)}}"#, invalidValue))
         }
-        cases.append(Case("HideKeyboard with a negative duration", #"{"method":"io.appstate.HideKeyboard","parameters":{"duration":-1}}"#, invalidValue))
+        cases.append(
+            Case("HideKeyboard with a negative duration", #"{"method":"io.appstate.HideKeyboard","parameters":{"duration":-1}}"#, invalidValue))
         // User and notification names: length and invisible or control characters.
         cases += [
             Case("empty user", login(#""""#), invalidValue),
@@ -221,10 +262,19 @@ final class ReliabilityBadInputTests: AppStateTestCase {
             Case("spaces only as user", login(#""   ""#), invalidValue),
             Case("empty notification name", #"{"method":"io.appstate.Post","parameters":{"name":""}}"#, invalidValue),
             Case("notification name with a newline", #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn\n"}}"#, invalidValue),
-            Case("300-byte notification name", #"{"method":"io.appstate.Post","parameters":{"name":""# + String(repeating: "n", count: 300) + #""}}"#, invalidValue),
-            Case("session.didLogIn with a control character in user", #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":"ada\u001b"}}}"#, invalidValue),
-            Case("session.didLogIn with a 1,000-byte user", #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":""# + String(repeating: "a", count: 1000) + #""}}}"#, invalidValue),
-            Case("session.didLogIn with a right-to-left override", #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":"\u202eadmin"}}}"#, invalidValue),
+            Case(
+                "300-byte notification name", #"{"method":"io.appstate.Post","parameters":{"name":""# + String(repeating: "n", count: 300) + #""}}"#,
+                invalidValue),
+            Case(
+                "session.didLogIn with a control character in user",
+                #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":"ada\u001b"}}}"#, invalidValue),
+            Case(
+                "session.didLogIn with a 1,000-byte user",
+                #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":""# + String(repeating: "a", count: 1000)
+                    + #""}}}"#, invalidValue),
+            Case(
+                "session.didLogIn with a right-to-left override",
+                #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":"\u202eadmin"}}}"#, invalidValue),
         ]
         return cases
     }
@@ -261,8 +311,9 @@ final class ReliabilityBadInputTests: AppStateTestCase {
                 XCTAssertEqual(outcome, name, "\(testCase.name)")
                 // A declared error leaves the connection usable.
                 connection.send(frame: #"{"method":"org.varlink.service.GetInfo"}"#)
-                XCTAssertEqual((connection.nextFrame()?["parameters"] as? [String: Any])?["product"] as? String, "appstated",
-                               "\(testCase.name): the connection no longer answers after the error")
+                XCTAssertEqual(
+                    (connection.nextFrame()?["parameters"] as? [String: Any])?["product"] as? String, "appstated",
+                    "\(testCase.name): the connection no longer answers after the error")
             case .reply:
                 XCTAssertEqual(outcome, "reply", "\(testCase.name)")
             }
@@ -275,7 +326,9 @@ final class ReliabilityBadInputTests: AppStateTestCase {
                 return
             }
         }
-        Reliability.report("bad input: \(cases.count) frames, outcomes \(counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")); daemon alive, tree unchanged")
+        Reliability.report(
+            "bad input: \(cases.count) frames, outcomes \(counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")); daemon alive, tree unchanged"
+        )
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
@@ -286,7 +339,9 @@ final class ReliabilityBadInputTests: AppStateTestCase {
         let limit = VarlinkFrameDecoder.defaultMaximumMessageSize
         // One frame just over the limit, terminated.
         let terminated = try ProbeConnection(path: daemon.socketPath)
-        terminated.send(Array(#"{"method":"io.appstate.Login","parameters":{"user":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: limit) + Array(#""}}"#.utf8) + [0])
+        terminated.send(
+            Array(#"{"method":"io.appstate.Login","parameters":{"user":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: limit)
+                + Array(#""}}"#.utf8) + [0])
         XCTAssertEqual(terminated.nextFrame()?["error"] as? String, "io.appstate.MessageTooLarge")
         XCTAssertTrue(terminated.waitForClose())
         // Twice the limit with no terminator at all: refused as soon as the limit is passed.
@@ -307,7 +362,8 @@ final class ReliabilityBadInputTests: AppStateTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let pages = (0..<1100).map { #"{"type":"Controller","id":"p\#($0)"}"# }.joined(separator: ",")
         let file = directory.appendingPathComponent("pages.json")
-        try #"{"version":1,"trees":[{"name":"main","window":{"width":800,"height":600},"root":{"type":"PaginatedController","id":"pages","children":[\#(pages)]}}]}"#
+        try
+            #"{"version":1,"trees":[{"name":"main","window":{"width":800,"height":600},"root":{"type":"PaginatedController","id":"pages","children":[\#(pages)]}}]}"#
             .write(to: file, atomically: true, encoding: .utf8)
         let daemon = try DaemonProcess(arguments: ["--tree-file", file.path])
         let client = try VarlinkClient(path: daemon.socketPath)

@@ -15,7 +15,8 @@ final class ReliabilityCrashTests: AppStateTestCase {
         let summary = try XCTUnwrap(run.stdout.split(separator: "\n").last { $0.contains("trials,") }, run.stdout)
         XCTAssertTrue(summary.contains("\(trials) trials, 0 failed"), String(summary))
         // The trials did exercise the daemon: some mutations were acknowledged before each kill.
-        let acknowledged = summary.split(separator: ",").first { $0.contains("acknowledged") }?
+        let acknowledged =
+            summary.split(separator: ",").first { $0.contains("acknowledged") }?
             .split(separator: " ").first.flatMap { Int($0) } ?? 0
         XCTAssertGreaterThan(acknowledged, 0, String(summary))
         Reliability.report("crash: \(summary)")

@@ -2,8 +2,9 @@ import AppStateIPC
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Load and abuse against the real daemon (RELIABILITY.md §4): thousands of
@@ -14,12 +15,15 @@ final class ReliabilityLoadTests: AppStateTestCase {
     private static let getInfo = Array(#"{"method":"org.varlink.service.GetInfo"}"#.utf8) + [0]
 
     private enum Answer: Hashable {
-        case reply, tooManyConnections, otherError(String), nothing
+        case reply, tooManyConnections
+        case otherError(String)
+        case nothing
     }
 
     /// Opens `count` connections, sends GetInfo on each and reads the first answer of each.
     private func storm(_ socket: String, count: Int, nonBlocking: Bool = false)
-        -> (connections: [ProbeConnection], answers: [Answer], connectErrors: [String: Int], seconds: Double) {
+        -> (connections: [ProbeConnection], answers: [Answer], connectErrors: [String: Int], seconds: Double)
+    {
         let start = ContinuousClock.now
         var connections: [ProbeConnection] = []
         var connectErrors: [String: Int] = [:]
@@ -64,7 +68,9 @@ final class ReliabilityLoadTests: AppStateTestCase {
         let (_, again, _, _) = storm(daemon.socketPath, count: 100)
         XCTAssertEqual(again.filter { $0 == .reply }.count, 100, "\(again)")
         XCTAssertTrue(Reliability.isAlive(pid))
-        Reliability.report("connections: 2,000 at a limit of 1,000: 1,000 held, 1,000 refused with TooManyConnections, 0 hanging, in \(Reliability.format(seconds)) s; RSS \(idle / 1024) MiB idle, \(loaded / 1024) MiB with 1,000 held; 100 places given back and reused")
+        Reliability.report(
+            "connections: 2,000 at a limit of 1,000: 1,000 held, 1,000 refused with TooManyConnections, 0 hanging, in \(Reliability.format(seconds)) s; RSS \(idle / 1024) MiB idle, \(loaded / 1024) MiB with 1,000 held; 100 places given back and reused"
+        )
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
@@ -73,8 +79,9 @@ final class ReliabilityLoadTests: AppStateTestCase {
         getrlimit(__rlimit_resource_t(UInt32(RLIMIT_NOFILE.rawValue)), &limit)
         guard limit.rlim_max >= 2200 else { throw XCTSkip("the hard descriptor limit \(limit.rlim_max) is below 2,200") }
         // systemd starts services with a soft limit of 1024 and a higher hard limit.
-        let daemon = try DaemonProcess(wrapper: ["/usr/bin/prlimit", "--nofile=1024:\(limit.rlim_max)", "--"],
-                                       arguments: ["--max-connections", "2500"])
+        let daemon = try DaemonProcess(
+            wrapper: ["/usr/bin/prlimit", "--nofile=1024:\(limit.rlim_max)", "--"],
+            arguments: ["--max-connections", "2500"])
         // Without waiting in connect, as sd-varlink clients do: a full backlog would be EAGAIN.
         let (connections, answers, connectErrors, seconds) = storm(daemon.socketPath, count: 2000, nonBlocking: true)
         XCTAssertEqual(connectErrors, [:])
@@ -84,7 +91,9 @@ final class ReliabilityLoadTests: AppStateTestCase {
         for connection in connections { connection.send(Self.getInfo) }
         let deadline = Date().addingTimeInterval(30)
         XCTAssertEqual(connections.filter { $0.nextFrame(timeout: max(0.001, deadline.timeIntervalSinceNow))?["parameters"] != nil }.count, 2000)
-        Reliability.report("connections: 2,000 non-blocking connects under a soft descriptor limit of 1,024 and --max-connections 2500: all held and answered twice, in \(Reliability.format(seconds)) s; RSS \(resident / 1024) MiB")
+        Reliability.report(
+            "connections: 2,000 non-blocking connects under a soft descriptor limit of 1,024 and --max-connections 2500: all held and answered twice, in \(Reliability.format(seconds)) s; RSS \(resident / 1024) MiB"
+        )
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
@@ -174,14 +183,17 @@ final class ReliabilityLoadTests: AppStateTestCase {
         // 1,024 wait in the daemon when the next one cuts the watcher off (WatcherLimitTests
         // pins the limit without the kernel in between).
         XCTAssertEqual(Set(queued), [1024], "\(queued)")
-        XCTAssertTrue(Reliability.wait(timeout: 10) { (try? bystander.call(method: "io.appstate.GetStats")["watchers"]) == 0 },
-                      "watchers left behind (the reader has closed too)")
+        XCTAssertTrue(
+            Reliability.wait(timeout: 10) { (try? bystander.call(method: "io.appstate.GetStats")["watchers"]) == 0 },
+            "watchers left behind (the reader has closed too)")
         let growth = peak - before
         Reliability.assertResidentGrowth(growth, below: 48 * 1024, "RSS grew \(growth) KiB with 50 watchers that never read")
         // Flat once they are cut off: 1,000 more events cost nothing.
         Reliability.assertResidentGrowth(end - afterCutOff, below: 4 * 1024, "RSS kept growing after the cut-off: \(afterCutOff) → \(end) KiB")
         latencies.sort()
-        Reliability.report("watchers: 50 that never read, 1 that reads, \(events) events of ~1 KiB: the reader got all \(events); each slow one cut off with WatcherTooSlow after \(delivered.min()!)–\(delivered.max()!) events (queued \(queued.min()!)–\(queued.max()!)); RSS \(before / 1024) MiB → peak \(peak / 1024) MiB (+\(growth / 1024) MiB, \(growth / slow.count) KiB per slow watcher), \(afterCutOff / 1024) MiB after the cut-off and \(end / 1024) MiB 1,000 events later; bystander GetCurrent p50 \(Reliability.format(Reliability.percentile(latencies, 0.5))) ms, max \(Reliability.format(latencies.last!)) ms")
+        Reliability.report(
+            "watchers: 50 that never read, 1 that reads, \(events) events of ~1 KiB: the reader got all \(events); each slow one cut off with WatcherTooSlow after \(delivered.min()!)–\(delivered.max()!) events (queued \(queued.min()!)–\(queued.max()!)); RSS \(before / 1024) MiB → peak \(peak / 1024) MiB (+\(growth / 1024) MiB, \(growth / slow.count) KiB per slow watcher), \(afterCutOff / 1024) MiB after the cut-off and \(end / 1024) MiB 1,000 events later; bystander GetCurrent p50 \(Reliability.format(Reliability.percentile(latencies, 0.5))) ms, max \(Reliability.format(latencies.last!)) ms"
+        )
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
@@ -198,7 +210,9 @@ final class ReliabilityLoadTests: AppStateTestCase {
         for connection in loris { connection.send(Array(#"{"method":"io.appstate.GetTree""#.utf8)) }
         // One more dribbles a byte every 100 ms: still closed one timeout after its first byte.
         let dribbler = try ProbeConnection(path: daemon.socketPath)
-        let frame = Array(#"{"method":"io.appstate.Post","parameters":{"name":"x","userInfo":{"pad":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 100)
+        let frame =
+            Array(#"{"method":"io.appstate.Post","parameters":{"name":"x","userInfo":{"pad":""#.utf8)
+            + Array(repeating: UInt8(ascii: "a"), count: 100)
         var dribbled = 0
         let dribbleStart = ContinuousClock.now
         var latencies: [Double] = []
@@ -224,7 +238,9 @@ final class ReliabilityLoadTests: AppStateTestCase {
         XCTAssertTrue(Reliability.wait(timeout: 10) { (try? client.call(method: "io.appstate.GetStats")["connections"]) == 2 })
         XCTAssertTrue(Reliability.isAlive(pid))
         latencies.sort()
-        Reliability.report("slow loris: 300 half-sent messages closed after \(Reliability.format(closedAfter.max() ?? 0)) s at most (timeout 1 s); a client dribbling a byte per 100 ms closed after \(dribbled) bytes, \(Reliability.format(dribbleSeconds)) s; other client's GetCurrent p50 \(Reliability.format(Reliability.percentile(latencies, 0.5))) ms, max \(Reliability.format(latencies.last ?? 0)) ms; an idle connection with nothing half-sent kept")
+        Reliability.report(
+            "slow loris: 300 half-sent messages closed after \(Reliability.format(closedAfter.max() ?? 0)) s at most (timeout 1 s); a client dribbling a byte per 100 ms closed after \(dribbled) bytes, \(Reliability.format(dribbleSeconds)) s; other client's GetCurrent p50 \(Reliability.format(Reliability.percentile(latencies, 0.5))) ms, max \(Reliability.format(latencies.last ?? 0)) ms; an idle connection with nothing half-sent kept"
+        )
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
@@ -249,9 +265,11 @@ final class ReliabilityLoadTests: AppStateTestCase {
         XCTAssertFalse(watcher.waitForClose(timeout: 0), "a Watch stream is never idle")
         XCTAssertFalse(busy.waitForClose(timeout: 0))
         let client = try VarlinkClient(path: daemon.socketPath)
-        XCTAssertTrue(Reliability.wait(timeout: 10) { (try? client.call(method: "io.appstate.GetStats")["connections"]) == 3 },
-                      "the silent connections' places are back")
-        Reliability.report("idle timeout 1 s: 50 silent connections closed within 2.5 s; a watcher and a client calling \(busyCalls) times in 2.5 s kept")
+        XCTAssertTrue(
+            Reliability.wait(timeout: 10) { (try? client.call(method: "io.appstate.GetStats")["connections"]) == 3 },
+            "the silent connections' places are back")
+        Reliability.report(
+            "idle timeout 1 s: 50 silent connections closed within 2.5 s; a watcher and a client calling \(busyCalls) times in 2.5 s kept")
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
@@ -260,7 +278,8 @@ final class ReliabilityLoadTests: AppStateTestCase {
         let pid = daemon.process.processIdentifier
         let before = try Reliability.residentKiB(of: pid)
         let greedy = try ProbeConnection(path: daemon.socketPath)
-        let calls = [UInt8](repeating: 0, count: 0) + Array(repeating: Array(#"{"method":"io.appstate.GetTree"}"#.utf8) + [0], count: 2000).flatMap { $0 }
+        let calls =
+            [UInt8](repeating: 0, count: 0) + Array(repeating: Array(#"{"method":"io.appstate.GetTree"}"#.utf8) + [0], count: 2000).flatMap { $0 }
         var sent = 0
         var pending: ArraySlice<UInt8> = []
         let deadline = ContinuousClock.now + .seconds(3)
@@ -283,7 +302,9 @@ final class ReliabilityLoadTests: AppStateTestCase {
         XCTAssertTrue(greedy.waitForClose(timeout: 10))
         let growth = peak - before
         Reliability.assertResidentGrowth(growth, below: 32 * 1024, "RSS grew \(growth) KiB for a client that never reads")
-        Reliability.report("unread replies: a client sent \(sent / 1024) KiB of GetTree calls (\(sent / 33) calls) without reading: RSS +\(growth / 1024) MiB, another client answered in \(Reliability.format(latency)) ms, the greedy one closed by the partial-message timeout")
+        Reliability.report(
+            "unread replies: a client sent \(sent / 1024) KiB of GetTree calls (\(sent / 33) calls) without reading: RSS +\(growth / 1024) MiB, another client answered in \(Reliability.format(latency)) ms, the greedy one closed by the partial-message timeout"
+        )
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
@@ -340,7 +361,9 @@ final class ReliabilityLoadTests: AppStateTestCase {
         func describe(_ latencies: [Double]) -> String {
             "p50 \(Reliability.format(Reliability.percentile(latencies, 0.5))) ms, p99 \(Reliability.format(Reliability.percentile(latencies, 0.99))) ms, max \(Reliability.format(latencies.last!)) ms"
         }
-        Reliability.report("flood: 4 clients pipelining durable SetPage (100 per write) acknowledged \(acknowledged.current) in \(Reliability.format(floodSeconds)) s (\(Int(Double(acknowledged.current) / floodSeconds))/s); another client's GetCurrent/SelectMenuItem alone: \(describe(quiet)); during the flood: \(describe(flooded))")
+        Reliability.report(
+            "flood: 4 clients pipelining durable SetPage (100 per write) acknowledged \(acknowledged.current) in \(Reliability.format(floodSeconds)) s (\(Int(Double(acknowledged.current) / floodSeconds))/s); another client's GetCurrent/SelectMenuItem alone: \(describe(quiet)); during the flood: \(describe(flooded))"
+        )
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 }

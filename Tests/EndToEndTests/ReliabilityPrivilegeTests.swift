@@ -1,10 +1,12 @@
 import AppStateIPC
-@testable import AppStateHost
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import AppStateHost
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Who may change state (RELIABILITY.md §5), with real peers of other users
@@ -83,7 +85,9 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
 
     /// Every mutating method is covered by `mutations`, so a new one cannot slip past.
     func testCoverage_whenAMutatingMethodIsAdded_thenThisSuiteCoversIt() {
-        XCTAssertEqual(Set(Self.mutations.map(\.method.rawValue)), MethodRegistry.appState.methods.filter { MethodRegistry.appState.entry($0)?.effect.isMutation == true })
+        XCTAssertEqual(
+            Set(Self.mutations.map(\.method.rawValue)),
+            MethodRegistry.appState.methods.filter { MethodRegistry.appState.entry($0)?.effect.isMutation == true })
     }
 
     /// Checks that `peer` may mutate: every mutation answers without error and takes effect.
@@ -107,10 +111,12 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         let before = try Reliability.tree(socket)
         let (replies, output) = try exchange(socket, as: peer, Self.mutations.map(\.frame) + Self.reads)
         XCTAssertEqual(replies.count, Self.mutations.count + Self.reads.count, "\(name): \(output)", file: file, line: line)
-        XCTAssertEqual(errorNames(Array(replies.prefix(Self.mutations.count))),
-                       Array(repeating: "org.varlink.service.PermissionDenied", count: Self.mutations.count), "\(name)", file: file, line: line)
-        XCTAssertEqual(errorNames(Array(replies.dropFirst(Self.mutations.count))), Array(repeating: nil, count: Self.reads.count),
-                       "\(name): reads must work", file: file, line: line)
+        XCTAssertEqual(
+            errorNames(Array(replies.prefix(Self.mutations.count))),
+            Array(repeating: "org.varlink.service.PermissionDenied", count: Self.mutations.count), "\(name)", file: file, line: line)
+        XCTAssertEqual(
+            errorNames(Array(replies.dropFirst(Self.mutations.count))), Array(repeating: nil, count: Self.reads.count),
+            "\(name): reads must work", file: file, line: line)
         XCTAssertNil(Reliability.difference(before, try Reliability.tree(socket)), "\(name): the tree changed", file: file, line: line)
         // Watch is a read too: the snapshot comes.
         let (watch, watchOutput) = try exchange(socket, as: peer, [#"{"method":"io.appstate.Watch","more":true}"#], linger: 1)
@@ -157,7 +163,8 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
 
         guard case .object(let tree) = try Reliability.tree(daemon.socketPath) else { return XCTFail("GetTree gave no object") }
         XCTAssertNotNil(tree["root"], "root reads while nobody holds its places")
-        let (replies, replyOutput) = try exchange(daemon.socketPath, as: .user(uid: 4720, gid: 4720, groups: []), [#"{"method":"io.appstate.GetCurrent"}"#])
+        let (replies, replyOutput) = try exchange(
+            daemon.socketPath, as: .user(uid: 4720, gid: 4720, groups: []), [#"{"method":"io.appstate.GetCurrent"}"#])
         XCTAssertEqual(errorNames(replies), [nil], "another user reads too: \(replyOutput)")
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
@@ -190,10 +197,12 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
 
     func testDaemonAsItsOwnUser_whenThatUserRootAndNobodyCall_thenTheFirstTwoMutate() throws {
         // The daemon runs unprivileged (uid 4711, as `User=appstate` would), not root.
-        let daemon = try DaemonProcess(wrapper: [try resolveExecutable("setpriv"), "--reuid=4711", "--regid=4711", "--clear-groups", "--"],
-                                       arguments: ["--socket-mode", "0666"], owner: (4711, 4711))
-        XCTAssertEqual(try String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8)
-            .split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(separator: "\t").dropFirst().first, "4711")
+        let daemon = try DaemonProcess(
+            wrapper: [try resolveExecutable("setpriv"), "--reuid=4711", "--regid=4711", "--clear-groups", "--"],
+            arguments: ["--socket-mode", "0666"], owner: (4711, 4711))
+        XCTAssertEqual(
+            try String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8)
+                .split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(separator: "\t").dropFirst().first, "4711")
         try assertMayMutate(daemon.socketPath, as: .user(uid: 4711, gid: 4711, groups: []), "the daemon's own uid")
         try assertMayMutate(daemon.socketPath, as: .root, "root")
         try assertMayOnlyRead(daemon.socketPath, as: .nobody, "nobody")
@@ -234,6 +243,8 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         try assertMayOnlyRead(daemon.socketPath, as: .user(uid: 4714, gid: 4714, groups: [4712]), "uid 4714 with the group in its process only")
         try assertMayOnlyRead(daemon.socketPath, as: .user(uid: 4714, gid: 4714, groups: []), "uid 4714")
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
-        Reliability.report("privilege: \(Self.mutations.count) mutating calls (all \(Set(Self.mutations.map(\.method)).count) mutating methods, Post of session.didLogIn/didLogOut included) and \(Self.reads.count) reads plus Watch, per peer")
+        Reliability.report(
+            "privilege: \(Self.mutations.count) mutating calls (all \(Set(Self.mutations.map(\.method)).count) mutating methods, Post of session.didLogIn/didLogOut included) and \(Self.reads.count) reads plus Watch, per peer"
+        )
     }
 }

@@ -3,8 +3,9 @@ import AppStateIPC
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The state directory under faults: a full disk and a read-only one (mutations refused
@@ -12,13 +13,16 @@ import Glibc
 /// damaged state files at start (a clear error naming the file, the file left as it was,
 /// never a crash or a silent reset), and a crash while logged out.
 final class ReliabilityStorageTests: AppStateTestCase {
-    private func assertStorageFailure(_ client: VarlinkClient, _ method: String, _ parameters: [String: JSONValue] = [:],
-                                      reason: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertStorageFailure(
+        _ client: VarlinkClient, _ method: String, _ parameters: [String: JSONValue] = [:],
+        reason: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertThrowsError(try client.call(method: method, parameters: parameters), file: file, line: line) { error in
             let error = error as? VarlinkError
             XCTAssertEqual(error?.name, "io.appstate.StorageFailure", "\(method): \(String(describing: error))", file: file, line: line)
-            XCTAssertTrue(error?.parameters["reason"]?.stringValue?.contains(reason) == true,
-                          "\(method): \(String(describing: error))", file: file, line: line)
+            XCTAssertTrue(
+                error?.parameters["reason"]?.stringValue?.contains(reason) == true,
+                "\(method): \(String(describing: error))", file: file, line: line)
         }
     }
 
@@ -73,13 +77,15 @@ final class ReliabilityStorageTests: AppStateTestCase {
         for (method, parameters) in refused {
             assertStorageFailure(client, method, parameters, reason: "No space left on device")
             let after = try Reliability.tree(socket)
-            XCTAssertNil(Reliability.difference(Reliability.normalized(acknowledged), Reliability.normalized(after)),
-                         "\(method) changed the tree although it was refused")
+            XCTAssertNil(
+                Reliability.difference(Reliability.normalized(acknowledged), Reliability.normalized(after)),
+                "\(method) changed the tree although it was refused")
         }
         // In one batch, the durable change is refused and undone, the transient one stays.
         let raw = try ProbeConnection(path: socket)
-        raw.send(Array(#"{"method":"io.appstate.SetPage","parameters":{"index":0}}"#.utf8) + [0]
-            + Array(#"{"method":"io.appstate.Resize","parameters":{"width":1024,"height":768}}"#.utf8) + [0])
+        raw.send(
+            Array(#"{"method":"io.appstate.SetPage","parameters":{"index":0}}"#.utf8) + [0]
+                + Array(#"{"method":"io.appstate.Resize","parameters":{"width":1024,"height":768}}"#.utf8) + [0])
         XCTAssertEqual(raw.nextFrame()?["error"] as? String, "io.appstate.StorageFailure")
         XCTAssertNil(raw.nextFrame()?["error"])
         // Watchers saw no refused change: the next event is the resize, on the rolled-back tree.
@@ -87,15 +93,17 @@ final class ReliabilityStorageTests: AppStateTestCase {
         XCTAssertEqual(event?["name"] as? String, "Resize")
         XCTAssertEqual(event?["current"] as? String, "session/home/inbox/message")
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/inbox/message")
-        Reliability.report("full disk: \(refused.count + 1) mutations refused with StorageFailure (ENOSPC on a 64 KiB tmpfs), tree unchanged after each")
+        Reliability.report(
+            "full disk: \(refused.count + 1) mutations refused with StorageFailure (ENOSPC on a 64 KiB tmpfs), tree unchanged after each")
 
         // A crash on the full disk loses nothing acknowledged; reading state needs no space.
         daemon!.kill9()
         try daemon!.restart()
         client = try VarlinkClient(path: socket)
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/inbox/message")
-        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
-                       "session/home/pages/settings")
+        XCTAssertEqual(
+            try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
+            "session/home/pages/settings")
         XCTAssertEqual(try client.call(method: "io.appstate.GetTree")["root"]?["user"], "ada")
 
         // Space again: mutations are durable again, and survive a crash.
@@ -132,8 +140,9 @@ final class ReliabilityStorageTests: AppStateTestCase {
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/login/login-form")
         _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/inbox/compose")
-        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
-                       "session/home/pages/settings")
+        XCTAssertEqual(
+            try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
+            "session/home/pages/settings")
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
@@ -150,7 +159,7 @@ final class ReliabilityStorageTests: AppStateTestCase {
         garbage.withUnsafeMutableBytes { raw in
             var seed: UInt64 = 0x5EED
             for index in raw.indices {
-                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 raw[index] = UInt8(truncatingIfNeeded: seed >> 56)
             }
         }
@@ -161,7 +170,11 @@ final class ReliabilityStorageTests: AppStateTestCase {
             ("last byte missing", good.prefix(good.count - 1)),
             ("NUL bytes", Data(count: good.count)),
             ("random bytes", garbage),
-            ("invalid UTF-8", Data(#"{"version":1,"trees":{"default":{"version":1,"controllers":{"session":{"user":""#.utf8) + Data([0xFF, 0xFE]) + Data(#""}}}}}"#.utf8)),
+            (
+                "invalid UTF-8",
+                Data(#"{"version":1,"trees":{"default":{"version":1,"controllers":{"session":{"user":""#.utf8) + Data([0xFF, 0xFE])
+                    + Data(#""}}}}}"#.utf8)
+            ),
             ("an array", Data("[]".utf8)),
             ("an empty object", Data("{}".utf8)),
             ("null", Data("null".utf8)),
@@ -189,7 +202,9 @@ final class ReliabilityStorageTests: AppStateTestCase {
         XCTAssertNotEqual(directoryRun.status, 0)
         XCTAssertTrue(directoryRun.stderr.contains(stateFile), directoryRun.stderr)
         try FileManager.default.removeItem(atPath: stateFile)
-        Reliability.report("damaged state files: \(damaged.count + 1) kinds refused at start, each naming \(stateFile.split(separator: "/").last!), none changed, no crash")
+        Reliability.report(
+            "damaged state files: \(damaged.count + 1) kinds refused at start, each naming \(stateFile.split(separator: "/").last!), none changed, no crash"
+        )
 
         // Put back, with a half-written temporary file beside it as a crash mid-write leaves:
         // the daemon restores the real file and overwrites the temporary one on the next write.

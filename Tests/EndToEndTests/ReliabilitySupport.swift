@@ -3,8 +3,9 @@ import AppStateIPC
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A value shared with a background thread of a test.
@@ -79,8 +80,10 @@ enum Reliability {
     /// AddressSanitizer keeps up to 256 MiB of freed blocks in quarantine to catch use after
     /// free, and both add shadow memory and bookkeeping to every allocation. `make test`
     /// asserts every bound; a sanitized run prints the figure instead.
-    static func assertResidentGrowth(_ growth: Int, below limit: Int, _ message: String,
-                                     file: StaticString = #filePath, line: UInt = #line) {
+    static func assertResidentGrowth(
+        _ growth: Int, below limit: Int, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         if let sanitizer {
             report("memory bound not asserted under \(sanitizer): \(message) (bound \(limit) KiB)")
         } else {
@@ -96,7 +99,8 @@ enum Reliability {
     /// Whether a process is alive (and not a zombie).
     static func isAlive(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         let state = stat[stat.index(close, offsetBy: 2)...].first
         return state != "Z" && state != "X"
     }
@@ -177,7 +181,8 @@ enum Reliability {
     /// Runs a program with a time limit, killing it when it overruns (a daemon that started
     /// when it should have refused, or a hang).
     static func run(_ executable: String, _ arguments: [String], timeout: Double = 15) throws
-        -> (status: Int32, signaled: Bool, stderr: String, timedOut: Bool) {
+        -> (status: Int32, signaled: Bool, stderr: String, timedOut: Bool)
+    {
         let directory = try DaemonProcess.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("err")
@@ -192,14 +197,18 @@ enum Reliability {
         let finished = wait(timeout: timeout) { !process.isRunning }
         if !finished { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        return (process.terminationStatus, process.terminationReason == .uncaughtSignal,
-                (try? String(contentsOf: log, encoding: .utf8)) ?? "", !finished)
+        return (
+            process.terminationStatus, process.terminationReason == .uncaughtSignal,
+            (try? String(contentsOf: log, encoding: .utf8)) ?? "", !finished
+        )
     }
 
     /// Mounts a tmpfs of `size` (e.g. `64k`) on an empty directory; nil when this machine
     /// does not let the tests mount (not root, or no CAP_SYS_ADMIN in a container).
     static func mountTmpfs(at path: String, size: String) -> Bool {
-        guard getuid() == 0, let result = try? Command.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", path]) else { return false }
+        guard getuid() == 0, let result = try? Command.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", path]) else {
+            return false
+        }
         return result.status == 0
     }
 

@@ -26,7 +26,8 @@ final class ShellcheckTests: AppStateTestCase {
     func testShellcheck_whenRunOverEveryShellScript_thenReportsNothing() throws {
         let scripts = try shellScripts()
         XCTAssertTrue(Set(["scripts/install-deps", ".ci/run", "scripts/install-systemd"]).isSubset(of: scripts), "\(scripts)")
-        let result = try Command.run(try resolveExecutable("shellcheck"), ["--external-sources"] + scripts.map { Products.repository.appendingPathComponent($0).path })
+        let result = try Command.run(
+            try resolveExecutable("shellcheck"), ["--external-sources"] + scripts.map { Products.repository.appendingPathComponent($0).path })
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout + result.stderr, "")
     }

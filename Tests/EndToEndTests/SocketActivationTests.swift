@@ -2,8 +2,9 @@ import AppStateIPC
 import Foundation
 import TestSupport
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Socket activation with the real `systemd-socket-activate`, passing the socket named `varlink`.

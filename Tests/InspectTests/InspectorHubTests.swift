@@ -14,7 +14,8 @@ final class InspectorHubTests: AppStateTestCase {
         var names: [String] { messages.map(\.name) }
 
         func receive(_ text: String) {
-            var name = "", data = ""
+            var name = ""
+            var data = ""
             for line in text.split(separator: "\n") {
                 if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
                 if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
@@ -29,9 +30,10 @@ final class InspectorHubTests: AppStateTestCase {
     }
 
     private func root(current: String) -> Node {
-        Node(path: "root", identifier: "root", type: "PaginatedController", appearance: .appeared,
-             frame: Rect(x: 0, y: 0, width: 100, height: 100), onScreen: true, current: current,
-             children: ["a", "b"].map { Node(path: "root/\($0)", identifier: $0, type: "Controller") })
+        Node(
+            path: "root", identifier: "root", type: "PaginatedController", appearance: .appeared,
+            frame: Rect(x: 0, y: 0, width: 100, height: 100), onScreen: true, current: current,
+            children: ["a", "b"].map { Node(path: "root/\($0)", identifier: $0, type: "Controller") })
     }
 
     private func event(_ name: String, current: String) -> Event {
@@ -82,8 +84,9 @@ final class InspectorHubTests: AppStateTestCase {
     func testPublish_whenPastCapacity_thenKeepsOnlyTheNewestEntries() throws {
         let hub = InspectorHub(capacity: 1_000)
         for index in 0..<1_005 {
-            hub.publish(event: index == 0 ? nil : event("SetPage", current: "a"), root: root(current: index % 2 == 0 ? "a" : "b"),
-                        receivedAt: Double(index))
+            hub.publish(
+                event: index == 0 ? nil : event("SetPage", current: "a"), root: root(current: index % 2 == 0 ? "a" : "b"),
+                receivedAt: Double(index))
         }
         let viewer = Viewer()
         _ = hub.subscribe(viewer.receive)

@@ -13,8 +13,10 @@ final class InspectorRouteTests: AppStateTestCase {
     }
 
     func testDecide_whenTheTokenIsMissingOrWrong_thenRefuses403WhateverWasAsked() {
-        for target in ["/", "/events", "/entries/1", "/nothing", "/?token=", "/?token=1234567", "/?token=123456789", "/?Token=12345678",
-                       "/?tok=12345678", "/events?token=12345679", "/token=12345678", "/?x=token=12345678"] {
+        for target in [
+            "/", "/events", "/entries/1", "/nothing", "/?token=", "/?token=1234567", "/?token=123456789", "/?Token=12345678",
+            "/?tok=12345678", "/events?token=12345679", "/token=12345678", "/?x=token=12345678",
+        ] {
             for method in ["GET", "POST", "DELETE"] {
                 guard case .refused(403, _) = InspectorRoute.decide(method: method, target: target, token: token) else {
                     return XCTFail("\(method) \(target) was not refused with 403")

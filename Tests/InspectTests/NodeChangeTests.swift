@@ -8,11 +8,15 @@ final class NodeChangeTests: AppStateTestCase {
     private let window = Rect(x: 0, y: 0, width: 1280, height: 800)
 
     private func tree(overlap: Double, inset: Double, extra: Bool = false) -> Node {
-        var children = [Node(path: "root/form", identifier: "form", type: "Controller", appearance: .appeared, frame: window,
-                             contentInset: Insets(top: 0, left: 0, bottom: inset, right: 0), onScreen: true)]
+        var children = [
+            Node(
+                path: "root/form", identifier: "form", type: "Controller", appearance: .appeared, frame: window,
+                contentInset: Insets(top: 0, left: 0, bottom: inset, right: 0), onScreen: true)
+        ]
         if extra { children.append(Node(path: "root/extra", identifier: "extra", type: "Controller")) }
-        return Node(path: "root", identifier: "root", type: "KeyboardAwareController", appearance: .appeared, frame: window,
-                    onScreen: true, current: "form", keyboardOverlap: overlap, children: children)
+        return Node(
+            path: "root", identifier: "root", type: "KeyboardAwareController", appearance: .appeared, frame: window,
+            onScreen: true, current: "form", keyboardOverlap: overlap, children: children)
     }
 
     func testChanges_whenTheTreesAreEqual_thenThereAreNone() {

@@ -113,12 +113,14 @@ final class AppearanceTests: ModelTestCase {
         window.makeVisible()
         window.rootController = nil
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillAppear(false)", "viewWillAppear: appearing",
-            "root.viewDidAppear(false)", "viewDidAppear: appeared",
-            "root.viewWillDisappear(false)", "viewWillDisappear: disappearing",
-            "root.viewDidDisappear(false)", "viewDidDisappear: disappeared",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "root.viewWillAppear(false)", "viewWillAppear: appearing",
+                "root.viewDidAppear(false)", "viewDidAppear: appeared",
+                "root.viewWillDisappear(false)", "viewWillDisappear: disappearing",
+                "root.viewDidDisappear(false)", "viewDidDisappear: disappeared",
+            ])
     }
 
     // MARK: children added off screen
@@ -135,11 +137,13 @@ final class AppearanceTests: ModelTestCase {
         notInstalled.didMove(toParent: root)
         try root.addChild(notLoaded)
         notLoaded.didMove(toParent: root)
-        XCTAssertEqual(log.entries, [
-            "installed.willMove(root)", "installed.viewDidLoad", "installed.didMove(root)",
-            "notInstalled.willMove(root)", "notInstalled.viewDidLoad", "notInstalled.didMove(root)",
-            "notLoaded.willMove(root)", "notLoaded.didMove(root)",
-        ], "nothing appears while the window is not visible")
+        XCTAssertEqual(
+            log.entries,
+            [
+                "installed.willMove(root)", "installed.viewDidLoad", "installed.didMove(root)",
+                "notInstalled.willMove(root)", "notInstalled.viewDidLoad", "notInstalled.didMove(root)",
+                "notLoaded.willMove(root)", "notLoaded.didMove(root)",
+            ], "nothing appears while the window is not visible")
         log.removeAll()
 
         window.makeVisible()
@@ -167,11 +171,13 @@ final class AppearanceTests: ModelTestCase {
 
         show(root, runningInViewWillAppear: { root in try root.embed(child) })
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillAppear(false)",
-            "child.willMove(root)", "child.viewDidLoad", "child.viewWillAppear(false) movingTo=true", "child.didMove(root)",
-            "root.viewDidAppear(false)", "child.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "root.viewWillAppear(false)",
+                "child.willMove(root)", "child.viewDidLoad", "child.viewWillAppear(false) movingTo=true", "child.didMove(root)",
+                "root.viewDidAppear(false)", "child.viewDidAppear(false)",
+            ])
         XCTAssertEqual(child.appearance, .appeared)
     }
 
@@ -179,17 +185,21 @@ final class AppearanceTests: ModelTestCase {
         let (root, old) = try embedded("old", in: "root")
         let new = controller("new")
 
-        show(root, runningInViewWillAppear: { root in
-            old.unembed()
-            try root.embed(new)
-        })
+        show(
+            root,
+            runningInViewWillAppear: { root in
+                old.unembed()
+                try root.embed(new)
+            })
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillAppear(false)",
-            "old.willMove(nil)", "old.didMove(nil)",
-            "new.willMove(root)", "new.viewDidLoad", "new.viewWillAppear(false) movingTo=true", "new.didMove(root)",
-            "root.viewDidAppear(false)", "new.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "root.viewWillAppear(false)",
+                "old.willMove(nil)", "old.didMove(nil)",
+                "new.willMove(root)", "new.viewDidLoad", "new.viewWillAppear(false) movingTo=true", "new.didMove(root)",
+                "root.viewDidAppear(false)", "new.viewDidAppear(false)",
+            ])
         XCTAssertEqual(old.appearance, .disappeared)
         XCTAssertEqual(new.appearance, .appeared)
         XCTAssertEqual(warnings, [])
@@ -216,10 +226,12 @@ final class AppearanceTests: ModelTestCase {
         try root.embed(child)
         child.unembed()
 
-        XCTAssertEqual(log.entries, [
-            "child.willMove(root)", "child.viewDidLoad", "child.didMove(root)",
-            "child.willMove(nil)", "child.didMove(nil)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "child.willMove(root)", "child.viewDidLoad", "child.didMove(root)",
+                "child.willMove(nil)", "child.didMove(nil)",
+            ])
         withExtendedLifetime(window) {}
     }
 
@@ -240,12 +252,14 @@ final class AppearanceTests: ModelTestCase {
         window.makeVisible()
         window.rootController = nil
 
-        XCTAssertEqual(log.entries, log.appearing("root", "child") + [
-            "root.viewWillDisappear(false)",
-            "child.viewWillDisappear(true)",
-            "root.viewDidDisappear(false)",
-            "child.viewDidDisappear(true)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            log.appearing("root", "child") + [
+                "root.viewWillDisappear(false)",
+                "child.viewWillDisappear(true)",
+                "root.viewDidDisappear(false)",
+                "child.viewDidDisappear(true)",
+            ])
         XCTAssertEqual(warnings, [])
     }
 
@@ -324,14 +338,16 @@ final class AppearanceTests: ModelTestCase {
         parent.beginAppearanceTransition(false, animated: true)
         parent.endAppearanceTransition()
 
-        XCTAssertEqual(log.entries, [
-            "parent.viewWillAppear(true)",
-            "child.viewWillAppear(true)",
-            "parent.viewWillDisappear(true)",
-            "child.viewWillDisappear(true)",
-            "parent.viewDidDisappear(true)",
-            "child.viewDidDisappear(true)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "parent.viewWillAppear(true)",
+                "child.viewWillAppear(true)",
+                "parent.viewWillDisappear(true)",
+                "child.viewWillDisappear(true)",
+                "parent.viewDidDisappear(true)",
+                "child.viewDidDisappear(true)",
+            ])
         XCTAssertEqual(child.appearance, .disappeared)
         XCTAssertEqual(warnings, [])
     }

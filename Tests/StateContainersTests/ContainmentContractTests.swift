@@ -50,11 +50,13 @@ final class ContainmentContractTests: ModelTestCase {
 
         try newParent.addChild(child)
 
-        XCTAssertEqual(log.entries, [
-            "child.willMove(nil)",
-            "child.didMove(nil)",
-            "child.willMove(new)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "child.willMove(nil)",
+                "child.didMove(nil)",
+                "child.willMove(new)",
+            ])
         XCTAssertTrue(oldParent.children.isEmpty)
         XCTAssertTrue(newParent.children.elementsEqual([child], by: ===))
         XCTAssertTrue(child.parent === newParent)
@@ -110,12 +112,14 @@ final class ContainmentContractTests: ModelTestCase {
         parent.view.addSubview(child.view)
         child.didMove(toParent: parent)
 
-        XCTAssertEqual(log.entries, [
-            "child.willMove(parent)",
-            "parent.viewDidLoad",
-            "child.viewDidLoad",
-            "child.didMove(parent)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "child.willMove(parent)",
+                "parent.viewDidLoad",
+                "child.viewDidLoad",
+                "child.didMove(parent)",
+            ])
     }
 
     // MARK: addSubview
@@ -129,14 +133,16 @@ final class ContainmentContractTests: ModelTestCase {
         log.append("addSubview returned")
         child.didMove(toParent: root)
 
-        XCTAssertEqual(log.entries, [
-            "child.willMove(root)",
-            "addChild returned",
-            "child.viewWillAppear(false) movingTo=true",
-            "child.viewDidAppear(false) movingTo=true",
-            "addSubview returned",
-            "child.didMove(root)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "child.willMove(root)",
+                "addChild returned",
+                "child.viewWillAppear(false) movingTo=true",
+                "child.viewDidAppear(false) movingTo=true",
+                "addSubview returned",
+                "child.didMove(root)",
+            ])
         XCTAssertEqual(child.appearance, .appeared)
         withExtendedLifetime(window) {}
     }
@@ -200,11 +206,13 @@ final class ContainmentContractTests: ModelTestCase {
         child.view.removeFromSuperview()
         child.removeFromParent()
 
-        XCTAssertEqual(log.entries, [
-            "child.willMove(nil)",
-            "child.didMove(nil)",
-            "inChildren=false parent=nil",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "child.willMove(nil)",
+                "child.didMove(nil)",
+                "inChildren=false parent=nil",
+            ])
         XCTAssertTrue(parent.children.isEmpty)
         XCTAssertNil(child.parent)
     }
@@ -230,7 +238,9 @@ final class ContainmentContractTests: ModelTestCase {
 
     func testRemoveFromParent_whenOtherSiblingsExist_thenKeepsTheirOrder() async throws {
         let parent = controller("parent")
-        let a = controller("a"), b = controller("b"), c = controller("c")
+        let a = controller("a")
+        let b = controller("b")
+        let c = controller("c")
         try parent.addChild(a)
         try parent.addChild(b)
         try parent.addChild(c)
@@ -383,12 +393,14 @@ final class ContainmentContractTests: ModelTestCase {
         child.removeFromParent()
         outside.append("afterDidMoveNil to=\(child.isMovingToParent) from=\(child.isMovingFromParent)")
 
-        XCTAssertEqual(outside, [
-            "afterWillMove to=false from=false",
-            "afterAddSubview to=false from=false",
-            "afterWillMoveNil to=false from=false",
-            "afterDidMoveNil to=false from=false",
-        ])
+        XCTAssertEqual(
+            outside,
+            [
+                "afterWillMove to=false from=false",
+                "afterAddSubview to=false from=false",
+                "afterWillMoveNil to=false from=false",
+                "afterDidMoveNil to=false from=false",
+            ])
         // The suffixes in the log pin the flags inside every callback, including
         // viewDidLoad, willMove and didMove, where they must be false.
         XCTAssertEqual(log.entries, log.embedding("child", in: "root", loadingView: true) + log.unembedding("child"))

@@ -5,7 +5,6 @@ import XCTest
 final class ContentStateControllerTests: ModelTestCase {
     override class var spelling: CallbackLog.Spelling { .plain }
 
-
     /// An `activity` container on screen rendering `content`, its swaps taking `duration` on
     /// the test's clock, with the log cleared.
     private func showContainer(rendering content: Controller, duration: Duration = .zero) throws -> ContentStateController {

@@ -41,7 +41,6 @@ final class ContentStatePatternTests: ModelTestCase {
         let message: String
     }
 
-
     func testContentState_movesThroughLoadingFailedAndRendered() async throws {
         let screen = ActivityScreen(identifier: "activity")
         show(screen)

@@ -22,7 +22,8 @@ final class ControllerKindsTests: ModelTestCase {
         var stack = NodeSpec(kind: StackController.Kind.self, id: "s", children: [NodeSpec(kind: Controller.Kind.self, id: "a")])
         stack[StackController.Kind.spacing] = .number(-1)
         XCTAssertThrowsError(try TreeFile(trees: [TreeSpec(name: "t", root: stack)]).validate()) { error in
-            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.description), ["trees[0].root.spacing: spacing must be a number of at least 0 (got -1)"])
+            XCTAssertEqual(
+                (error as? TreeFileError)?.issues.map(\.description), ["trees[0].root.spacing: spacing must be a number of at least 0 (got -1)"])
         }
 
         stack[StackController.Kind.spacing] = .number(12)
@@ -72,7 +73,8 @@ final class ControllerKindsTests: ModelTestCase {
 
         XCTAssertEqual(error?.description, "s: spacing must be a number of at least 0 (got -2)")
         XCTAssertEqual(warnings.map(\.description), ["s: ignored spacing: spacing must be a number of at least 0 (got -2)"])
-        XCTAssertEqual(TreeFixtures.problems(root: #"{"type": "StackController", "id": "s", "spacing": -2, "children": [{"type": "Controller", "id": "a"}]}"#),
-                       ["trees[0].root.spacing: spacing must be a number of at least 0 (got -2)"])
+        XCTAssertEqual(
+            TreeFixtures.problems(root: #"{"type": "StackController", "id": "s", "spacing": -2, "children": [{"type": "Controller", "id": "a"}]}"#),
+            ["trees[0].root.spacing: spacing must be a number of at least 0 (got -2)"])
     }
 }

@@ -28,28 +28,32 @@ final class DetailTransitionPatternTests: ModelTestCase {
             oldDetail.willMove(toParent: nil)
             try addChild(newDetail)
             newDetail.view.frame = view.bounds
-            try transition(from: oldDetail, to: newDetail, duration: .milliseconds(250), animations: {
-                self.log.append("animations")
-            }, completion: { finished in
-                self.log.append("completion(\(finished))")
-                oldDetail.removeFromParent()
-                newDetail.didMove(toParent: self)
-            })
+            try transition(
+                from: oldDetail, to: newDetail, duration: .milliseconds(250),
+                animations: {
+                    self.log.append("animations")
+                },
+                completion: { finished in
+                    self.log.append("completion(\(finished))")
+                    oldDetail.removeFromParent()
+                    newDetail.didMove(toParent: self)
+                })
             detail = newDetail
         }
     }
-
 
     func testPresentingANewDetail_swapsWithAnAnimatedTransitionInTheContractOrder() async throws {
         let first = controller("first")
         let second = controller("second")
         let container = DetailContainer(detail: first, log: log)
         show(container)
-        XCTAssertEqual(log.take(), [
-            // The detail is embedded when the window loads the container's view, before it is visible.
-            "first.willMove(split)", "first.viewDidLoad", "first.didMove(split)",
-            "first.viewWillAppear(false)", "first.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                // The detail is embedded when the window loads the container's view, before it is visible.
+                "first.willMove(split)", "first.viewDidLoad", "first.didMove(split)",
+                "first.viewWillAppear(false)", "first.viewDidAppear(false)",
+            ])
 
         try container.present(second)
 
@@ -65,11 +69,13 @@ final class DetailTransitionPatternTests: ModelTestCase {
         clock.advance(by: .milliseconds(1))
 
         // Steps 5 to 7 when the duration has passed on the window's clock.
-        XCTAssertEqual(log.take(), [
-            "first.viewDidDisappear(true)", "second.viewDidAppear(true)",
-            "completion(true)",
-            "first.didMove(nil)", "second.didMove(split)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "first.viewDidDisappear(true)", "second.viewDidAppear(true)",
+                "completion(true)",
+                "first.didMove(nil)", "second.didMove(split)",
+            ])
         XCTAssertEqual(container.children.map(\.identifier), ["second"])
         XCTAssertEqual(container.view.subviews.count, 1)
         XCTAssertTrue(container.view.subviews.first === second.view)

@@ -164,14 +164,16 @@ final class GeometryTests: ModelTestCase {
     func testJSONValue_literals_thenMakeTheMatchingCases() async {
         let value: JSONValue = ["name": "ada", "age": 36, "ratio": 0.5, "admin": true, "none": nil, "tags": ["a", 1]]
 
-        XCTAssertEqual(value, .object([
-            "name": .string("ada"),
-            "age": .number(36),
-            "ratio": .number(0.5),
-            "admin": .bool(true),
-            "none": .null,
-            "tags": .array([.string("a"), .number(1)]),
-        ]))
+        XCTAssertEqual(
+            value,
+            .object([
+                "name": .string("ada"),
+                "age": .number(36),
+                "ratio": .number(0.5),
+                "admin": .bool(true),
+                "none": .null,
+                "tags": .array([.string("a"), .number(1)]),
+            ]))
         XCTAssertEqual(value["name"]?.stringValue, "ada")
         XCTAssertEqual(value["age"]?.intValue, 36)
         XCTAssertNil(value["ratio"]?.intValue)
@@ -183,8 +185,10 @@ final class GeometryTests: ModelTestCase {
     }
 
     func testJSONValue_codable_thenRoundTripsKeepingNumbersAndBooleansApart() async throws {
-        let value: JSONValue = ["zero": 0, "one": 1, "yes": true, "no": false, "pi": 3.25, "s": "1", "n": nil,
-                                "nested": ["list": [[], [:], [1, "two", false]]]]
+        let value: JSONValue = [
+            "zero": 0, "one": 1, "yes": true, "no": false, "pi": 3.25, "s": "1", "n": nil,
+            "nested": ["list": [[], [:], [1, "two", false]]],
+        ]
 
         let data = try JSONEncoder().encode(value)
         let decoded = try JSONDecoder().decode(JSONValue.self, from: data)

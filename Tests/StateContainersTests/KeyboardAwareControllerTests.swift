@@ -57,12 +57,14 @@ final class KeyboardAwareControllerTests: ModelTestCase {
         let container = try makeOnScreen()
 
         // What the socket posts: a name and JSON, no typed message.
-        bus.post(name: .keyboardWillShow, userInfo: [
-            "frameBegin": ["x": 0, "y": 800, "width": 1280, "height": 320],
-            "frameEnd": ["x": 0, "y": 480, "width": 1280, "height": 320],
-            "duration": 0.3,
-            "curve": "easeOut",
-        ])
+        bus.post(
+            name: .keyboardWillShow,
+            userInfo: [
+                "frameBegin": ["x": 0, "y": 800, "width": 1280, "height": 320],
+                "frameEnd": ["x": 0, "y": 480, "width": 1280, "height": 320],
+                "duration": 0.3,
+                "curve": "easeOut",
+            ])
 
         XCTAssertEqual(container.keyboardOverlap, 320)
         XCTAssertEqual(form.view.contentInset.bottom, 320)

@@ -31,20 +31,24 @@ final class LoginStateControllerLockTests: ModelTestCase {
 
         XCTAssertTrue(session.isLocked)
         XCTAssertEqual(session.session?.user, "alice", "locking keeps the session")
-        XCTAssertEqual(log.take(), [
-            "home.willMove(nil)",
-            "locked.willMove(session)",
-            "locked.viewDidLoad",
-            "home.viewWillDisappear(true)",
-            "locked.viewWillAppear(true)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "home.willMove(nil)",
+                "locked.willMove(session)",
+                "locked.viewDidLoad",
+                "home.viewWillDisappear(true)",
+                "locked.viewWillAppear(true)",
+            ])
         clock.advance(by: .milliseconds(300))
-        XCTAssertEqual(log.take(), [
-            "home.viewDidDisappear(true)",
-            "locked.viewDidAppear(true)",
-            "home.didMove(nil)",
-            "locked.didMove(session)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "home.viewDidDisappear(true)",
+                "locked.viewDidAppear(true)",
+                "home.didMove(nil)",
+                "locked.didMove(session)",
+            ])
         XCTAssertEqual(session.children.map(\.identifier), ["locked"])
         XCTAssertEqual(session.snapshot().locked, true)
     }
@@ -63,16 +67,18 @@ final class LoginStateControllerLockTests: ModelTestCase {
         XCTAssertFalse(session.isLocked)
         XCTAssertTrue(session.shownController === home)
         XCTAssertEqual(home.title, "Inbox, 3 unread")
-        XCTAssertEqual(log.take(), [
-            "locked.willMove(nil)",
-            "home.willMove(session)",
-            "locked.viewWillDisappear(false)",
-            "home.viewWillAppear(false)",
-            "locked.viewDidDisappear(false)",
-            "home.viewDidAppear(false)",
-            "locked.didMove(nil)",
-            "home.didMove(session)",
-        ], "the view loaded before the lock is reused, not loaded again")
+        XCTAssertEqual(
+            log.take(),
+            [
+                "locked.willMove(nil)",
+                "home.willMove(session)",
+                "locked.viewWillDisappear(false)",
+                "home.viewWillAppear(false)",
+                "locked.viewDidDisappear(false)",
+                "home.viewDidAppear(false)",
+                "locked.didMove(nil)",
+                "home.didMove(session)",
+            ], "the view loaded before the lock is reused, not loaded again")
     }
 
     func testLock_whenNobodyIsLoggedInOrAlreadyLocked_thenChangesNothing() async throws {
@@ -149,10 +155,12 @@ final class LoginStateControllerLockTests: ModelTestCase {
     }
 
     func testTreeFile_whenALoginContainerHasThreeChildren_thenTheThirdIsTheLockScreen() async throws {
-        let file = try TreeFixtures.decode(TreeFixtures.file(root: #"""
-            {"type": "LoginStateController", "id": "session", "children": [
-              {"type": "Controller", "id": "login"}, {"type": "Controller", "id": "home"}, {"type": "Controller", "id": "locked"}]}
-            """#))
+        let file = try TreeFixtures.decode(
+            TreeFixtures.file(
+                root: #"""
+                    {"type": "LoginStateController", "id": "session", "children": [
+                      {"type": "Controller", "id": "login"}, {"type": "Controller", "id": "home"}, {"type": "Controller", "id": "locked"}]}
+                    """#))
         XCTAssertNoThrow(try file.validate())
         let session = try XCTUnwrap(try TreeBuilder.makeRootController(for: file.trees[0]) as? LoginStateController)
         XCTAssertEqual(session.locked?.identifier, "locked")

@@ -40,10 +40,12 @@ final class LoginStateControllerTests: ModelTestCase {
 
         show(session)
 
-        XCTAssertEqual(log.take(), [
-            "login.viewDidLoad", "login.didMove(session)",
-            "login.viewWillAppear(false)", "login.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "login.viewDidLoad", "login.didMove(session)",
+                "login.viewWillAppear(false)", "login.viewDidAppear(false)",
+            ])
         XCTAssertFalse(session.loggedIn.isViewLoaded)
         XCTAssertEqual(session.loggedOut.view.frame, Rect(x: 0, y: 0, width: 1280, height: 800))
     }
@@ -350,10 +352,12 @@ final class LoginStateControllerTests: ModelTestCase {
 
         show(restored)
 
-        XCTAssertEqual(log.take(), [
-            "home.viewDidLoad", "home.didMove(session)",
-            "home.viewWillAppear(false)", "home.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "home.viewDidLoad", "home.didMove(session)",
+                "home.viewWillAppear(false)", "home.viewDidAppear(false)",
+            ])
         XCTAssertFalse(restored.loggedOut.isViewLoaded)
     }
 
@@ -365,10 +369,12 @@ final class LoginStateControllerTests: ModelTestCase {
 
         try session.decodeRestorableTree(RestorationDocument(controllers: ["session": ["user": "alice", "since": 0]]))
 
-        XCTAssertEqual(log.take(), [
-            "login.willMove(nil)", "home.willMove(session)", "home.viewDidLoad",
-            "login.didMove(nil)", "home.didMove(session)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "login.willMove(nil)", "home.willMove(session)", "home.viewDidLoad",
+                "login.didMove(nil)", "home.didMove(session)",
+            ])
         XCTAssertEqual(session.session, Session(user: "alice", since: Date(timeIntervalSince1970: 0)))
         XCTAssertTrue(session.loggedIn.view.superview === session.view)
         XCTAssertNil(session.loggedOut.view.superview)

@@ -46,7 +46,9 @@ final class MenuControllerTests: ModelTestCase {
         XCTAssertEqual(empty.title, "Home")
         XCTAssertTrue(empty.view.subviews.isEmpty)
 
-        assertThrows(.duplicateIdentifier) { try MenuController(identifier: "home", viewControllers: [Controller(identifier: "a"), Controller(identifier: "a")]) }
+        assertThrows(.duplicateIdentifier) {
+            try MenuController(identifier: "home", viewControllers: [Controller(identifier: "a"), Controller(identifier: "a")])
+        }
     }
 
     func testSelect_thenSwapsTheShownItemFollowsItsTitleAndHidesTheMenu() async throws {
@@ -120,11 +122,13 @@ final class MenuControllerTests: ModelTestCase {
 
         try menu.setViewControllers([settings, inbox])
 
-        XCTAssertEqual(log.take(), [
-            "pages.willMove(toParent: nil)", "pages.didMove(toParent: nil)",
-            "dashboard.willMove(toParent: nil)", "dashboard.didMove(toParent: nil)",
-            "settings.willMove(toParent: home)", "settings.didMove(toParent: home)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "pages.willMove(toParent: nil)", "pages.didMove(toParent: nil)",
+                "dashboard.willMove(toParent: nil)", "dashboard.didMove(toParent: nil)",
+                "settings.willMove(toParent: home)", "settings.didMove(toParent: home)",
+            ])
         XCTAssertTrue(menu.activeViewController === inbox)
         XCTAssertEqual(menu.viewControllers.map(\.identifier), ["settings", "inbox"])
         XCTAssertEqual(menu.children.map(\.identifier), ["settings", "inbox"])
@@ -138,18 +142,20 @@ final class MenuControllerTests: ModelTestCase {
 
         try menu.setViewControllers([settings, menu.viewControllers[1]])
 
-        XCTAssertEqual(log.take(), [
-            "pages.willMove(toParent: nil)",
-            "dashboard.willMove(toParent: nil)", "dashboard.didMove(toParent: nil)",
-            "settings.willMove(toParent: home)",
-            "settings.viewDidLoad",
-            "pages.viewWillDisappear(false)",
-            "settings.viewWillAppear(false)",
-            "pages.viewDidDisappear(false)",
-            "settings.viewDidAppear(false)",
-            "pages.didMove(toParent: nil)",
-            "settings.didMove(toParent: home)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "pages.willMove(toParent: nil)",
+                "dashboard.willMove(toParent: nil)", "dashboard.didMove(toParent: nil)",
+                "settings.willMove(toParent: home)",
+                "settings.viewDidLoad",
+                "pages.viewWillDisappear(false)",
+                "settings.viewWillAppear(false)",
+                "pages.viewDidDisappear(false)",
+                "settings.viewDidAppear(false)",
+                "pages.didMove(toParent: nil)",
+                "settings.didMove(toParent: home)",
+            ])
         XCTAssertTrue(menu.activeViewController === settings)
         XCTAssertEqual(menu.title, "Settings")
         XCTAssertEqual(menu.children.map(\.identifier), ["settings", "inbox"])
@@ -166,13 +172,15 @@ final class MenuControllerTests: ModelTestCase {
         try menu.setViewControllers([inbox])
 
         XCTAssertEqual(menu.children.map(\.identifier), ["inbox", "pages"])
-        XCTAssertEqual(log.take(), [
-            "pages.willMove(toParent: nil)",
-            "dashboard.willMove(toParent: nil)", "dashboard.didMove(toParent: nil)",
-            "inbox.viewDidLoad",
-            "pages.viewWillDisappear(true)",
-            "inbox.viewWillAppear(true)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "pages.willMove(toParent: nil)",
+                "dashboard.willMove(toParent: nil)", "dashboard.didMove(toParent: nil)",
+                "inbox.viewDidLoad",
+                "pages.viewWillDisappear(true)",
+                "inbox.viewWillAppear(true)",
+            ])
         clock.advance(by: .milliseconds(250))
         XCTAssertEqual(log.take(), ["pages.viewDidDisappear(true)", "inbox.viewDidAppear(true)", "pages.didMove(toParent: nil)"])
         XCTAssertEqual(menu.children.map(\.identifier), ["inbox"])
@@ -185,17 +193,19 @@ final class MenuControllerTests: ModelTestCase {
 
         try menu.setViewControllers([replacement])
 
-        XCTAssertEqual(log.take(), [
-            "pages.willMove(toParent: nil)",
-            "inbox.willMove(toParent: nil)", "inbox.didMove(toParent: nil)",
-            "dashboard.willMove(toParent: nil)", "dashboard.didMove(toParent: nil)",
-            "pages.viewWillDisappear(false)", "pages.viewDidDisappear(false)",
-            "pages.didMove(toParent: nil)",
-            "pages.willMove(toParent: home)",
-            "pages.viewDidLoad",
-            "pages.viewWillAppear(false)", "pages.viewDidAppear(false)",
-            "pages.didMove(toParent: home)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "pages.willMove(toParent: nil)",
+                "inbox.willMove(toParent: nil)", "inbox.didMove(toParent: nil)",
+                "dashboard.willMove(toParent: nil)", "dashboard.didMove(toParent: nil)",
+                "pages.viewWillDisappear(false)", "pages.viewDidDisappear(false)",
+                "pages.didMove(toParent: nil)",
+                "pages.willMove(toParent: home)",
+                "pages.viewDidLoad",
+                "pages.viewWillAppear(false)", "pages.viewDidAppear(false)",
+                "pages.didMove(toParent: home)",
+            ])
         XCTAssertTrue(menu.activeViewController === replacement)
         XCTAssertEqual(menu.title, "New pages")
     }
@@ -210,15 +220,20 @@ final class MenuControllerTests: ModelTestCase {
         XCTAssertEqual(menu.title, "Home")
         XCTAssertTrue(menu.children.isEmpty)
         XCTAssertTrue(menu.view.subviews.isEmpty)
-        XCTAssertEqual(log.take().filter { $0.hasPrefix("pages.") }, [
-            "pages.willMove(toParent: nil)", "pages.viewWillDisappear(false)", "pages.viewDidDisappear(false)", "pages.didMove(toParent: nil)",
-        ])
+        XCTAssertEqual(
+            log.take().filter { $0.hasPrefix("pages.") },
+            [
+                "pages.willMove(toParent: nil)", "pages.viewWillDisappear(false)", "pages.viewDidDisappear(false)", "pages.didMove(toParent: nil)",
+            ])
 
         let first = controller("first")
         try menu.setViewControllers([first])
-        XCTAssertEqual(log.take(), [
-            "first.willMove(toParent: home)", "first.viewDidLoad", "first.viewWillAppear(false)", "first.viewDidAppear(false)", "first.didMove(toParent: home)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "first.willMove(toParent: home)", "first.viewDidLoad", "first.viewWillAppear(false)", "first.viewDidAppear(false)",
+                "first.didMove(toParent: home)",
+            ])
         XCTAssertEqual(menu.title, "Home")
     }
 
@@ -320,11 +335,13 @@ final class MenuControllerTests: ModelTestCase {
 
         try fresh.decodeRestorableTree(saved)
 
-        XCTAssertEqual(log.take(), [
-            "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
-            "photo-1.willMove(toParent: gallery)", "photo-1.didMove(toParent: gallery)",
-            "photo-2.willMove(toParent: gallery)", "photo-2.didMove(toParent: gallery)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
+                "photo-1.willMove(toParent: gallery)", "photo-1.didMove(toParent: gallery)",
+                "photo-2.willMove(toParent: gallery)", "photo-2.didMove(toParent: gallery)",
+            ])
         XCTAssertEqual(fresh.deepestCurrent.path, "home/inbox/gallery/photo-2")
         XCTAssertEqual(fresh.snapshot().node(at: "home/pages")?.pageIndex, 2)
         show(fresh, size: Size(width: 800, height: 1280))

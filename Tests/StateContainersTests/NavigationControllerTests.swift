@@ -57,10 +57,12 @@ final class NavigationControllerTests: ModelTestCase {
         try navigation.push(thread, animated: false)
         navigation.pop(animated: false)
 
-        XCTAssertEqual(thread.movements, [
-            "viewWillAppear: toParent", "viewDidAppear: toParent",
-            "viewWillDisappear: fromParent", "viewDidDisappear: fromParent",
-        ])
+        XCTAssertEqual(
+            thread.movements,
+            [
+                "viewWillAppear: toParent", "viewDidAppear: toParent",
+                "viewWillDisappear: fromParent", "viewDidDisappear: fromParent",
+            ])
         XCTAssertEqual(root.movements.dropFirst(2), ["viewWillDisappear: -", "viewDidDisappear: -", "viewWillAppear: -", "viewDidAppear: -"])
     }
 
@@ -189,10 +191,12 @@ final class NavigationControllerTests: ModelTestCase {
         let popped = navigation.popToRoot(animated: false)
 
         XCTAssertEqual(popped.map(\.identifier), ["thread", "message", "attachment"])
-        XCTAssertEqual(log.take(), [
-            "message.willMove(toParent: nil)", "message.didMove(toParent: nil)",
-            "thread.willMove(toParent: nil)", "thread.didMove(toParent: nil)",
-        ] + log.swap(from: "attachment", to: "messages", in: "inbox", newJoins: false, loadingView: false))
+        XCTAssertEqual(
+            log.take(),
+            [
+                "message.willMove(toParent: nil)", "message.didMove(toParent: nil)",
+                "thread.willMove(toParent: nil)", "thread.didMove(toParent: nil)",
+            ] + log.swap(from: "attachment", to: "messages", in: "inbox", newJoins: false, loadingView: false))
         XCTAssertEqual(navigation.stack.map(\.identifier), ["messages"])
         XCTAssertEqual(navigation.children.map(\.identifier), ["messages"])
         XCTAssertTrue(navigation.installsExactly([navigation.root]))
@@ -204,10 +208,12 @@ final class NavigationControllerTests: ModelTestCase {
         try navigation.push(identifier: "thread", animated: true)
         try navigation.push(identifier: "attachment", animated: true)
 
-        XCTAssertEqual(log.take(), [
-            "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
-            "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
+                "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
+            ])
         show(navigation)
         XCTAssertEqual(log.take(), ["attachment.viewDidLoad", "attachment.viewWillAppear(false)", "attachment.viewDidAppear(false)"])
         XCTAssertFalse(navigation.root.isViewLoaded)
@@ -238,10 +244,12 @@ final class NavigationControllerTests: ModelTestCase {
         try fresh.decodeRestorableTree(saved)
 
         XCTAssertEqual(fresh.stack.map(\.identifier), ["messages", "thread", "attachment"])
-        XCTAssertEqual(log.take(), [
-            "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
-            "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "thread.willMove(toParent: inbox)", "thread.didMove(toParent: inbox)",
+                "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
+            ])
         XCTAssertFalse(fresh.isViewLoaded)
         show(fresh)
         XCTAssertEqual(log.take(), ["attachment.viewDidLoad", "attachment.viewWillAppear(false)", "attachment.viewDidAppear(false)"])
@@ -261,11 +269,13 @@ final class NavigationControllerTests: ModelTestCase {
 
         XCTAssertEqual(navigation.stack.map(\.identifier), ["messages", "thread", "attachment"])
         XCTAssertTrue(navigation.stack[1] === thread)
-        XCTAssertEqual(log.take(), [
-            "draft.willMove(toParent: nil)", "draft.didMove(toParent: nil)",
-            "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
-            "attachment.viewDidLoad",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "draft.willMove(toParent: nil)", "draft.didMove(toParent: nil)",
+                "attachment.willMove(toParent: inbox)", "attachment.didMove(toParent: inbox)",
+                "attachment.viewDidLoad",
+            ])
         XCTAssertTrue(navigation.installsExactly([navigation.top]))
         window.makeVisible()
         XCTAssertEqual(log.take(), ["attachment.viewWillAppear(false)", "attachment.viewDidAppear(false)"])

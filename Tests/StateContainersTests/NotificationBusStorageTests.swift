@@ -43,12 +43,17 @@ final class NotificationBusStorageTests: AppStateTestCase {
         do {
             let captured = Captured()
             weakCaptured = captured
-            tokens.append(bus.addObserver(forName: alpha) { _ in
-                log.append("first")
-                tokens = []
-                log.append(weakCaptured == nil ? "released early" : "still alive")
-            })
-            tokens.append(bus.addObserver(forName: alpha) { _ in _ = captured; log.append("second") })
+            tokens.append(
+                bus.addObserver(forName: alpha) { _ in
+                    log.append("first")
+                    tokens = []
+                    log.append(weakCaptured == nil ? "released early" : "still alive")
+                })
+            tokens.append(
+                bus.addObserver(forName: alpha) { _ in
+                    _ = captured
+                    log.append("second")
+                })
         }
 
         bus.post(name: alpha)

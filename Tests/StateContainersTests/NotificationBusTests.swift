@@ -1,8 +1,7 @@
 import AppStateCore
+import StateContainers
 import TestSupport
 import XCTest
-
-import StateContainers
 
 /// An object to post with or capture, whose lifetime the tests watch through weak references.
 private final class Sender: Sendable {}
@@ -364,7 +363,7 @@ final class NotificationBusTests: AppStateTestCase {
         let tokens = [observe(alpha, as: "alpha"), observe(nil, as: "every"), observe(beta, object: Sender(), as: "beta")]
         XCTAssertEqual(bus.observerCount, 3)
 
-        tokens.forEach { $0.cancel() }
+        for token in tokens { token.cancel() }
         bus.post(name: alpha)
 
         XCTAssertEqual(bus.observerCount, 0)

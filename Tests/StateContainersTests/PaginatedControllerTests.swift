@@ -215,7 +215,8 @@ final class PaginatedControllerTests: ModelTestCase {
 
         let snapshot = pager.snapshot()
 
-        assertSnapshot(snapshot, type: "PaginatedController", current: "activity", childPaths: ["pages/overview", "pages/activity", "pages/settings"])
+        assertSnapshot(
+            snapshot, type: "PaginatedController", current: "activity", childPaths: ["pages/overview", "pages/activity", "pages/settings"])
         XCTAssertEqual(snapshot.pageIndex, 1)
         XCTAssertEqual(snapshot.pageCount, 3)
         XCTAssertEqual(snapshot.node(at: "pages/activity")?.appearance, .appeared)
@@ -268,8 +269,8 @@ final class PaginatedControllerTests: ModelTestCase {
     }
 }
 
-private extension PaginatedController {
-    func page(_ identifier: String) -> Controller {
+extension PaginatedController {
+    fileprivate func page(_ identifier: String) -> Controller {
         pages.first { $0.identifier == identifier }!
     }
 }

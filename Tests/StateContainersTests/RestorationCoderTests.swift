@@ -113,10 +113,12 @@ final class RestorationCoderTests: ModelTestCase {
         let document = root.encodeRestorableTree()
 
         XCTAssertEqual(document.version, RestorationDocument.currentVersion)
-        XCTAssertEqual(document.controllers, [
-            "root": ["value": "r"],
-            "root/child": ["value": "c"],
-        ])
+        XCTAssertEqual(
+            document.controllers,
+            [
+                "root": ["value": "r"],
+                "root/child": ["value": "c"],
+            ])
     }
 
     func testDecodeRestorableTree_thenRestoresEachParticipantParentsFirst() async throws {
@@ -148,22 +150,25 @@ final class RestorationCoderTests: ModelTestCase {
         try saved.addChild(restorable("two", value: "2"))
         var document = saved.encodeRestorableTree()
         // The same tree under the root's identifier.
-        document.controllers = Dictionary(uniqueKeysWithValues: document.controllers.map { path, values in
-            (path.replacingOccurrences(of: "saved", with: "root"), values)
-        })
+        document.controllers = Dictionary(
+            uniqueKeysWithValues: document.controllers.map { path, values in
+                (path.replacingOccurrences(of: "saved", with: "root"), values)
+            })
         log.removeAll()
 
         try root.decodeRestorableTree(document)
 
         XCTAssertEqual(root.children.map(\.identifier), ["one", "two"])
         XCTAssertEqual(root.children.map { ($0 as? Restorable)?.value }, ["1", "2"])
-        XCTAssertEqual(log.entries, [
-            "root.decode(nil)",
-            "one.willMove(root)",
-            "two.willMove(root)",
-            "one.decode(1)",
-            "two.decode(2)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "root.decode(nil)",
+                "one.willMove(root)",
+                "two.willMove(root)",
+                "one.decode(1)",
+                "two.decode(2)",
+            ])
     }
 
     func testDecodeRestorableTree_whenVersionDiffers_thenThrowsAndRestoresNothing() async throws {

@@ -58,9 +58,11 @@ final class SnapshotReuseTests: ModelTestCase {
         try (session.descendant(at: "home/pages") as? PaginatedController)?.setPage(1, animated: false)
         let after = session.snapshot(reusing: before)
 
-        let inbox = try XCTUnwrap(after.node(at: "session/home/inbox")), inboxBefore = try XCTUnwrap(before.node(at: "session/home/inbox"))
+        let inbox = try XCTUnwrap(after.node(at: "session/home/inbox"))
+        let inboxBefore = try XCTUnwrap(before.node(at: "session/home/inbox"))
         XCTAssertTrue(Self.sameStorage(inbox.children, inboxBefore.children), "the inbox did not change, yet its children were built again")
-        let pages = try XCTUnwrap(after.node(at: "session/home/pages")), pagesBefore = try XCTUnwrap(before.node(at: "session/home/pages"))
+        let pages = try XCTUnwrap(after.node(at: "session/home/pages"))
+        let pagesBefore = try XCTUnwrap(before.node(at: "session/home/pages"))
         XCTAssertFalse(Self.sameStorage(pages.children, pagesBefore.children))
         XCTAssertEqual(after.changes(since: before).changed.map(\.path), ["session/home/pages"])
     }

@@ -25,10 +25,12 @@ final class SplitControllerTests: ModelTestCase {
     func testInit_thenBothAreChildrenWithTheirMovesAndNoViewIsLoaded() async throws {
         let split = try SplitController(identifier: "mail", primary: controller("list"), secondary: controller("detail"))
 
-        XCTAssertEqual(log.take(), [
-            "list.willMove(toParent: mail)", "list.didMove(toParent: mail)",
-            "detail.willMove(toParent: mail)", "detail.didMove(toParent: mail)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "list.willMove(toParent: mail)", "list.didMove(toParent: mail)",
+                "detail.willMove(toParent: mail)", "detail.didMove(toParent: mail)",
+            ])
         XCTAssertEqual(split.children.map(\.identifier), ["list", "detail"])
         XCTAssertEqual(split.primaryFraction, SplitController.defaultPrimaryFraction)
         XCTAssertEqual(split.minimumExpandedWidth, SplitController.defaultMinimumExpandedWidth)
@@ -40,14 +42,20 @@ final class SplitControllerTests: ModelTestCase {
     func testInit_whenFractionWidthOrChildrenInvalid_thenThrowsAndAdoptsNothing() async throws {
         let list = controller("list")
         for fraction in [0, 1, -0.5, .nan] {
-            assertThrows(.invalidArgument) { try SplitController(identifier: "mail", primary: list, secondary: controller("d"), primaryFraction: fraction) }
+            assertThrows(.invalidArgument) {
+                try SplitController(identifier: "mail", primary: list, secondary: controller("d"), primaryFraction: fraction)
+            }
         }
         for width in [-1, .infinity] {
-            assertThrows(.invalidArgument) { try SplitController(identifier: "mail", primary: list, secondary: controller("d"), minimumExpandedWidth: width) }
+            assertThrows(.invalidArgument) {
+                try SplitController(identifier: "mail", primary: list, secondary: controller("d"), minimumExpandedWidth: width)
+            }
         }
         assertThrows(.duplicateIdentifier) { try SplitController(identifier: "mail", primary: list, secondary: list) }
         assertThrows(.invalidArgument) { try SplitController(identifier: "mail", primary: list, secondary: controller("a/b")) }
-        let error = assertThrows(.invalidArgument) { try SplitController(identifier: "mail", primary: list, secondary: controller("d"), primaryFraction: 1.5) }
+        let error = assertThrows(.invalidArgument) {
+            try SplitController(identifier: "mail", primary: list, secondary: controller("d"), primaryFraction: 1.5)
+        }
 
         XCTAssertEqual(error?.description, "mail: primary fraction must be a number above 0 and below 1 (got 1.5)")
         XCTAssertNil(list.parent)
@@ -59,11 +67,13 @@ final class SplitControllerTests: ModelTestCase {
 
         show(split, size: wide)
 
-        XCTAssertEqual(log.take(), [
-            "list.viewDidLoad", "detail.viewDidLoad",
-            "list.viewWillAppear(false)", "detail.viewWillAppear(false)",
-            "list.viewDidAppear(false)", "detail.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "list.viewDidLoad", "detail.viewDidLoad",
+                "list.viewWillAppear(false)", "detail.viewWillAppear(false)",
+                "list.viewDidAppear(false)", "detail.viewDidAppear(false)",
+            ])
         XCTAssertFalse(split.isCollapsed)
         XCTAssertNil(split.currentChild)
         XCTAssertTrue(split.installsExactly([split.primary, split.secondary]))
@@ -91,10 +101,12 @@ final class SplitControllerTests: ModelTestCase {
 
         window.resize(to: narrow)
 
-        XCTAssertEqual(log.take(), [
-            "list.viewWillTransition(to: 600x800)",
-            "detail.viewWillDisappear(false)", "detail.viewDidDisappear(false)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "list.viewWillTransition(to: 600x800)",
+                "detail.viewWillDisappear(false)", "detail.viewDidDisappear(false)",
+            ])
         XCTAssertTrue(split.isCollapsed)
         XCTAssertTrue(split.secondary.parent === split)
         XCTAssertEqual(split.secondary.appearance, .disappeared)
@@ -111,10 +123,12 @@ final class SplitControllerTests: ModelTestCase {
 
         window.resize(to: Size(width: 1000, height: 800))
 
-        XCTAssertEqual(log.take(), [
-            "list.viewWillTransition(to: 400x800)", "detail.viewWillTransition(to: 600x800)",
-            "detail.viewWillAppear(false)", "detail.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "list.viewWillTransition(to: 400x800)", "detail.viewWillTransition(to: 600x800)",
+                "detail.viewWillAppear(false)", "detail.viewDidAppear(false)",
+            ])
         XCTAssertFalse(split.isCollapsed)
         XCTAssertTrue(split.installsExactly([split.primary, split.secondary]))
         XCTAssertEqual(split.secondary.view.frame, Rect(x: 400, y: 0, width: 600, height: 800))
@@ -138,10 +152,12 @@ final class SplitControllerTests: ModelTestCase {
 
         window.resize(to: Size(width: 1280, height: 600))
         window.resize(to: Size(width: 700, height: 600))
-        XCTAssertEqual(log.take(), [
-            "list.viewWillTransition(to: 512x600)", "detail.viewWillTransition(to: 768x600)",
-            "list.viewWillTransition(to: 280x600)", "detail.viewWillTransition(to: 420x600)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "list.viewWillTransition(to: 512x600)", "detail.viewWillTransition(to: 768x600)",
+                "list.viewWillTransition(to: 280x600)", "detail.viewWillTransition(to: 420x600)",
+            ])
         window.resize(to: Size(width: 699, height: 600))
         _ = log.take()
         window.resize(to: Size(width: 500, height: 600))
@@ -172,9 +188,11 @@ final class SplitControllerTests: ModelTestCase {
         _ = log.take()
 
         window.resize(to: narrow)
-        XCTAssertEqual(log.take(), [
-            "home.viewWillTransition(to: 600x800)", "list.viewWillTransition(to: 600x800)", "detail.viewWillDisappear(true)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "home.viewWillTransition(to: 600x800)", "list.viewWillTransition(to: 600x800)", "detail.viewWillDisappear(true)",
+            ])
         clock.advance(by: .milliseconds(300))
 
         XCTAssertEqual(log.take(), ["home.viewDidDisappear(true)", "list.viewDidAppear(true)", "detail.viewDidDisappear(true)"])

@@ -20,11 +20,13 @@ final class StackControllerTests: ModelTestCase {
 
         show(stack)
 
-        XCTAssertEqual(log.take(), [
-            "list.viewDidLoad", "map.viewDidLoad",
-            "list.viewWillAppear(false)", "map.viewWillAppear(false)",
-            "list.viewDidAppear(false)", "map.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "list.viewDidLoad", "map.viewDidLoad",
+                "list.viewWillAppear(false)", "map.viewWillAppear(false)",
+                "list.viewDidAppear(false)", "map.viewDidAppear(false)",
+            ])
         XCTAssertTrue(stack.installsExactly(stack.arrangedChildren))
         XCTAssertEqual(stack.arrangedChildren.map(\.identifier), ["list", "map"])
         XCTAssertNil(stack.currentChild)
@@ -45,11 +47,13 @@ final class StackControllerTests: ModelTestCase {
         let window = show(stack, size: Size(width: 600, height: 1000))
 
         XCTAssertEqual(stack.axis, .vertical)
-        XCTAssertEqual(frames(stack), [
-            Rect(x: 0, y: 0, width: 600, height: 330),
-            Rect(x: 0, y: 335, width: 600, height: 330),
-            Rect(x: 0, y: 670, width: 600, height: 330),
-        ])
+        XCTAssertEqual(
+            frames(stack),
+            [
+                Rect(x: 0, y: 0, width: 600, height: 330),
+                Rect(x: 0, y: 335, width: 600, height: 330),
+                Rect(x: 0, y: 670, width: 600, height: 330),
+            ])
         window.resize(to: Size(width: 1000, height: 1000))
         XCTAssertEqual(stack.axis, .vertical)
     }
@@ -101,7 +105,9 @@ final class StackControllerTests: ModelTestCase {
     func testInit_whenSpacingOrIdentifiersAreInvalid_thenThrows() async {
         assertThrows(.invalidArgument) { try StackController(identifier: "s", arrangedChildren: [], spacing: -1) }
         assertThrows(.invalidArgument) { try StackController(identifier: "s", arrangedChildren: [], spacing: .nan) }
-        assertThrows(.duplicateIdentifier) { try StackController(identifier: "s", arrangedChildren: [Controller(identifier: "x"), Controller(identifier: "x")]) }
+        assertThrows(.duplicateIdentifier) {
+            try StackController(identifier: "s", arrangedChildren: [Controller(identifier: "x"), Controller(identifier: "x")])
+        }
     }
 
     func testEmptyStack_thenLaysOutNothing() async throws {

@@ -14,7 +14,9 @@ final class TransitionTests: ModelTestCase {
     ]
 
     /// A window, visible unless asked, whose root `container` shows `old`; `new` is not yet a child.
-    private func makeSwap(loadNewView: Bool = true, visible: Bool = true) throws -> (window: Window, container: LoggingController, old: LoggingController, new: LoggingController) {
+    private func makeSwap(loadNewView: Bool = true, visible: Bool = true) throws -> (
+        window: Window, container: LoggingController, old: LoggingController, new: LoggingController
+    ) {
         let (container, old) = try embedded("old", in: "container")
         let new = controller("new")
         if loadNewView { new.loadViewIfNeeded() }
@@ -31,13 +33,16 @@ final class TransitionTests: ModelTestCase {
     ) throws {
         old.willMove(toParent: nil)
         try container.addChild(new)
-        try container.transition(from: old, to: new, duration: duration, animations: { [log] in
-            log.append("animations")
-        }, completion: { [log] finished in
-            log.append("completion(\(finished))")
-            old.removeFromParent()
-            new.didMove(toParent: container)
-        })
+        try container.transition(
+            from: old, to: new, duration: duration,
+            animations: { [log] in
+                log.append("animations")
+            },
+            completion: { [log] finished in
+                log.append("completion(\(finished))")
+                old.removeFromParent()
+                new.didMove(toParent: container)
+            })
     }
 
     /// Asserts that an immediate `transition(from:to:…)` in `container`, with neither
@@ -74,13 +79,15 @@ final class TransitionTests: ModelTestCase {
         XCTAssertEqual(log.entries, start, "nothing of step 5 before the duration has passed")
 
         clock.advance(by: .milliseconds(1))
-        XCTAssertEqual(log.entries, start + [
-            "old.viewDidDisappear(true) movingFrom=true",
-            "new.viewDidAppear(true) movingTo=true",
-            "completion(true)",
-            "old.didMove(nil)",
-            "new.didMove(container)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            start + [
+                "old.viewDidDisappear(true) movingFrom=true",
+                "new.viewDidAppear(true) movingTo=true",
+                "completion(true)",
+                "old.didMove(nil)",
+                "new.didMove(container)",
+            ])
         XCTAssertTrue(container.view.subviews.elementsEqual([new.view], by: ===))
         XCTAssertNil(old.view.superview)
         XCTAssertTrue(container.children.elementsEqual([new], by: ===))
@@ -97,19 +104,21 @@ final class TransitionTests: ModelTestCase {
         try swap(in: container, from: old, to: new, duration: .zero)
         log.append("transition returned")
 
-        XCTAssertEqual(log.entries, [
-            "old.willMove(nil)",
-            "new.willMove(container)",
-            "old.viewWillDisappear(false) movingFrom=true",
-            "new.viewWillAppear(false) movingTo=true",
-            "animations",
-            "old.viewDidDisappear(false) movingFrom=true",
-            "new.viewDidAppear(false) movingTo=true",
-            "completion(true)",
-            "old.didMove(nil)",
-            "new.didMove(container)",
-            "transition returned",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "old.willMove(nil)",
+                "new.willMove(container)",
+                "old.viewWillDisappear(false) movingFrom=true",
+                "new.viewWillAppear(false) movingTo=true",
+                "animations",
+                "old.viewDidDisappear(false) movingFrom=true",
+                "new.viewDidAppear(false) movingTo=true",
+                "completion(true)",
+                "old.didMove(nil)",
+                "new.didMove(container)",
+                "transition returned",
+            ])
         XCTAssertTrue(container.view.subviews.elementsEqual([new.view], by: ===))
         withExtendedLifetime(window) {}
     }
@@ -125,22 +134,24 @@ final class TransitionTests: ModelTestCase {
         try swap(in: container, from: old, to: new, duration: .seconds(1))
         clock.advance(by: .seconds(1))
 
-        XCTAssertEqual(log.entries, [
-            "old.willMove(nil)",
-            "new.willMove(container)",
-            "old.viewWillDisappear(true) movingFrom=true",
-            "oldChild.viewWillDisappear(true)",
-            "new.viewWillAppear(true) movingTo=true",
-            "newChild.viewWillAppear(true)",
-            "animations",
-            "old.viewDidDisappear(true) movingFrom=true",
-            "oldChild.viewDidDisappear(true)",
-            "new.viewDidAppear(true) movingTo=true",
-            "newChild.viewDidAppear(true)",
-            "completion(true)",
-            "old.didMove(nil)",
-            "new.didMove(container)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "old.willMove(nil)",
+                "new.willMove(container)",
+                "old.viewWillDisappear(true) movingFrom=true",
+                "oldChild.viewWillDisappear(true)",
+                "new.viewWillAppear(true) movingTo=true",
+                "newChild.viewWillAppear(true)",
+                "animations",
+                "old.viewDidDisappear(true) movingFrom=true",
+                "oldChild.viewDidDisappear(true)",
+                "new.viewDidAppear(true) movingTo=true",
+                "newChild.viewDidAppear(true)",
+                "completion(true)",
+                "old.didMove(nil)",
+                "new.didMove(container)",
+            ])
         withExtendedLifetime(window) {}
     }
 
@@ -154,24 +165,26 @@ final class TransitionTests: ModelTestCase {
 
         try swap(in: container, from: old, to: new, duration: .zero)
 
-        XCTAssertEqual(log.entries, [
-            "old.willMove(nil)",
-            "new.willMove(container)",
-            "new.viewDidLoad",
-            "newChild.willMove(new)",
-            "newChild.viewDidLoad",
-            "newChild.didMove(new)",
-            "old.viewWillDisappear(false) movingFrom=true",
-            "new.viewWillAppear(false) movingTo=true",
-            "newChild.viewWillAppear(false)",
-            "animations",
-            "old.viewDidDisappear(false) movingFrom=true",
-            "new.viewDidAppear(false) movingTo=true",
-            "newChild.viewDidAppear(false)",
-            "completion(true)",
-            "old.didMove(nil)",
-            "new.didMove(container)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "old.willMove(nil)",
+                "new.willMove(container)",
+                "new.viewDidLoad",
+                "newChild.willMove(new)",
+                "newChild.viewDidLoad",
+                "newChild.didMove(new)",
+                "old.viewWillDisappear(false) movingFrom=true",
+                "new.viewWillAppear(false) movingTo=true",
+                "newChild.viewWillAppear(false)",
+                "animations",
+                "old.viewDidDisappear(false) movingFrom=true",
+                "new.viewDidAppear(false) movingTo=true",
+                "newChild.viewDidAppear(false)",
+                "completion(true)",
+                "old.didMove(nil)",
+                "new.didMove(container)",
+            ])
         XCTAssertEqual(newChild.appearance, .appeared)
         withExtendedLifetime(window) {}
     }
@@ -218,7 +231,10 @@ final class TransitionTests: ModelTestCase {
 
     func testTransition_whenSeveralAreScheduled_thenEachFinishesAtItsOwnDeadline() async throws {
         let container = controller("container")
-        let a = controller("a"), b = controller("b"), c = controller("c"), d = controller("d")
+        let a = controller("a")
+        let b = controller("b")
+        let c = controller("c")
+        let d = controller("d")
         for child in [a, c] { try container.embed(child) }
         for child in [b, d] {
             try container.addChild(child)
@@ -234,10 +250,12 @@ final class TransitionTests: ModelTestCase {
         XCTAssertEqual(log.entries, ["c.viewDidDisappear(true)", "d.viewDidAppear(true)", "c→d done"])
         clock.advance(by: .seconds(5))
 
-        XCTAssertEqual(log.entries, [
-            "c.viewDidDisappear(true)", "d.viewDidAppear(true)", "c→d done",
-            "a.viewDidDisappear(true)", "b.viewDidAppear(true)", "a→b done",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "c.viewDidDisappear(true)", "d.viewDidAppear(true)", "c→d done",
+                "a.viewDidDisappear(true)", "b.viewDidAppear(true)", "a→b done",
+            ])
         withExtendedLifetime(window) {}
     }
 
@@ -252,18 +270,20 @@ final class TransitionTests: ModelTestCase {
         log.append("unembed returned")
         clock.advance(by: .seconds(1))
 
-        XCTAssertEqual(log.entries, [
-            "grandchild.willMove(nil)",
-            "grandchild.viewWillDisappear(true) movingFrom=true",
-            "grandchild.didMove(nil)",
-            "unembed returned",
-            "old.viewDidDisappear(true) movingFrom=true",
-            "new.viewDidAppear(true) movingTo=true",
-            "grandchild.viewDidDisappear(true)",
-            "completion(true)",
-            "old.didMove(nil)",
-            "new.didMove(container)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "grandchild.willMove(nil)",
+                "grandchild.viewWillDisappear(true) movingFrom=true",
+                "grandchild.didMove(nil)",
+                "unembed returned",
+                "old.viewDidDisappear(true) movingFrom=true",
+                "new.viewDidAppear(true) movingTo=true",
+                "grandchild.viewDidDisappear(true)",
+                "completion(true)",
+                "old.didMove(nil)",
+                "new.didMove(container)",
+            ])
         XCTAssertEqual(grandchild.appearance, .disappeared)
         XCTAssertEqual(warnings, [])
 
@@ -350,12 +370,14 @@ final class TransitionTests: ModelTestCase {
         log.removeAll()
         try container.transition(from: new, to: third, duration: .zero, animations: nil, completion: nil)
 
-        XCTAssertEqual(log.entries, [
-            "new.viewWillDisappear(false)",
-            "third.viewWillAppear(false) movingTo=true",
-            "new.viewDidDisappear(false)",
-            "third.viewDidAppear(false) movingTo=true",
-        ], "once the first transition completed the next one runs")
+        XCTAssertEqual(
+            log.entries,
+            [
+                "new.viewWillDisappear(false)",
+                "third.viewWillAppear(false) movingTo=true",
+                "new.viewDidDisappear(false)",
+                "third.viewDidAppear(false) movingTo=true",
+            ], "once the first transition completed the next one runs")
         withExtendedLifetime(window) {}
     }
 

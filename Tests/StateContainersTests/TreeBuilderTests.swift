@@ -28,12 +28,14 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testMakeRootController_whenRestorationIdentifiersGivenOrNot_thenSetAsTheFileSays() async throws {
-        let root = try TreeBuilder.makeRootController(for: try tree("""
-            {"type": "MenuController", "id": "menu", "children": [
-                {"type": "Controller", "id": "a"},
-                {"type": "Controller", "id": "b", "restorationId": "bee"},
-                {"type": "Controller", "id": "c", "restorationId": null}]}
-            """))
+        let root = try TreeBuilder.makeRootController(
+            for: try tree(
+                """
+                {"type": "MenuController", "id": "menu", "children": [
+                    {"type": "Controller", "id": "a"},
+                    {"type": "Controller", "id": "b", "restorationId": "bee"},
+                    {"type": "Controller", "id": "c", "restorationId": null}]}
+                """))
 
         XCTAssertNil(root.window)
         XCTAssertEqual(root.restorationIdentifier, "menu")
@@ -42,14 +44,16 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testBuild_whenTransitionMsGiven_thenEachContainersDuration() async throws {
-        let root = try TreeBuilder.makeRootController(for: try tree("""
-            {"type": "MenuController", "id": "menu", "transitionMs": 100, "children": [
-                {"type": "LoginStateController", "id": "session", "transitionMs": 500, "children": [\(leaf), {"type": "Controller", "id": "b"}]},
-                {"type": "PaginatedController", "id": "pages", "transitionMs": 200, "children": [\(leaf)]},
-                {"type": "NavigationController", "id": "nav", "transitionMs": 300, "children": [\(leaf)]},
-                {"type": "ContentStateController", "id": "content", "transitionMs": 400},
-                {"type": "PaginatedController", "id": "default", "children": [\(leaf)]}]}
-            """))
+        let root = try TreeBuilder.makeRootController(
+            for: try tree(
+                """
+                {"type": "MenuController", "id": "menu", "transitionMs": 100, "children": [
+                    {"type": "LoginStateController", "id": "session", "transitionMs": 500, "children": [\(leaf), {"type": "Controller", "id": "b"}]},
+                    {"type": "PaginatedController", "id": "pages", "transitionMs": 200, "children": [\(leaf)]},
+                    {"type": "NavigationController", "id": "nav", "transitionMs": 300, "children": [\(leaf)]},
+                    {"type": "ContentStateController", "id": "content", "transitionMs": 400},
+                    {"type": "PaginatedController", "id": "default", "children": [\(leaf)]}]}
+                """))
 
         XCTAssertEqual((root as? MenuController)?.transitionDuration, .milliseconds(100))
         XCTAssertEqual((root.descendant(at: "pages") as? PaginatedController)?.transitionDuration, .milliseconds(200))
@@ -60,19 +64,22 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testBuild_whenStackSpacingGiven_thenSet() async throws {
-        let root = try TreeBuilder.makeRootController(for: try tree(#"{"type": "StackController", "id": "s", "spacing": 12, "children": [\#(leaf)]}"#))
+        let root = try TreeBuilder.makeRootController(
+            for: try tree(#"{"type": "StackController", "id": "s", "spacing": 12, "children": [\#(leaf)]}"#))
 
         XCTAssertEqual((root as? StackController)?.spacing, 12)
         XCTAssertEqual((root as? StackController)?.arrangedChildren.map(\.identifier), ["a"])
     }
 
     func testBuild_whenSplitGiven_thenPrimarySecondaryAndItsKeysOrTheirDefaults() async throws {
-        let root = try TreeBuilder.makeRootController(for: try tree("""
-            {"type": "StackController", "id": "s", "children": [
-                {"type": "SplitController", "id": "mail", "primaryFraction": 0.25, "minimumExpandedWidth": 900,
-                 "children": [{"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}]},
-                {"type": "SplitController", "id": "plain", "children": [{"type": "Controller", "id": "a"}, {"type": "Controller", "id": "b"}]}]}
-            """))
+        let root = try TreeBuilder.makeRootController(
+            for: try tree(
+                """
+                {"type": "StackController", "id": "s", "children": [
+                    {"type": "SplitController", "id": "mail", "primaryFraction": 0.25, "minimumExpandedWidth": 900,
+                     "children": [{"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}]},
+                    {"type": "SplitController", "id": "plain", "children": [{"type": "Controller", "id": "a"}, {"type": "Controller", "id": "b"}]}]}
+                """))
 
         let mail = try XCTUnwrap(root.descendant(at: "mail") as? SplitController)
         XCTAssertEqual(mail.primary.path, "s/mail/list")
@@ -85,9 +92,11 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testBuild_whenSplitShownFromATreeFile_thenCollapsesAndExpandsWithTheWindow() async throws {
-        let window = try TreeBuilder.build(try tree("""
-            {"type": "SplitController", "id": "mail", "children": [{"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}]}
-            """, window: #"{"width": 1280, "height": 800}"#), clock: ManualClock())
+        let window = try TreeBuilder.build(
+            try tree(
+                """
+                {"type": "SplitController", "id": "mail", "children": [{"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}]}
+                """, window: #"{"width": 1280, "height": 800}"#), clock: ManualClock())
         window.makeVisible()
         let split = try XCTUnwrap(window.rootController as? SplitController)
 
@@ -98,20 +107,24 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testBuild_whenNavigationHasSeveralChildren_thenTheRestArePushedOnTheRoot() async throws {
-        let root = try TreeBuilder.makeRootController(for: try tree("""
-            {"type": "NavigationController", "id": "nav", "children": [
-                {"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}, {"type": "Controller", "id": "edit"}]}
-            """))
+        let root = try TreeBuilder.makeRootController(
+            for: try tree(
+                """
+                {"type": "NavigationController", "id": "nav", "children": [
+                    {"type": "Controller", "id": "list"}, {"type": "Controller", "id": "detail"}, {"type": "Controller", "id": "edit"}]}
+                """))
 
         XCTAssertEqual((root as? NavigationController)?.stack.map(\.identifier), ["list", "detail", "edit"])
     }
 
     func testBuild_whenNavigationHasDestinations_thenPushByIdentifierBuildsAFreshOne() async throws {
-        let window = try TreeBuilder.build(try tree("""
-            {"type": "NavigationController", "id": "nav", "children": [{"type": "Controller", "id": "list"}],
-             "destinations": [{"type": "StackController", "id": "detail", "title": "Detail", "spacing": 4,
-                               "children": [{"type": "Controller", "id": "text"}, {"type": "Controller", "id": "map"}]}]}
-            """), clock: ManualClock())
+        let window = try TreeBuilder.build(
+            try tree(
+                """
+                {"type": "NavigationController", "id": "nav", "children": [{"type": "Controller", "id": "list"}],
+                 "destinations": [{"type": "StackController", "id": "detail", "title": "Detail", "spacing": 4,
+                                   "children": [{"type": "Controller", "id": "text"}, {"type": "Controller", "id": "map"}]}]}
+                """), clock: ManualClock())
         let navigation = try XCTUnwrap(window.rootController as? NavigationController)
         window.makeVisible()
 
@@ -132,12 +145,14 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testBuild_whenContentStateGiven_thenStartsInIt() async throws {
-        let root = try TreeBuilder.makeRootController(for: try tree("""
-            {"type": "MenuController", "id": "menu", "children": [
-                {"type": "ContentStateController", "id": "rendering", "children": [\(leaf)]},
-                {"type": "ContentStateController", "id": "failing", "state": "failed", "message": "offline"},
-                {"type": "ContentStateController", "id": "loading", "state": "loading"}]}
-            """))
+        let root = try TreeBuilder.makeRootController(
+            for: try tree(
+                """
+                {"type": "MenuController", "id": "menu", "children": [
+                    {"type": "ContentStateController", "id": "rendering", "children": [\(leaf)]},
+                    {"type": "ContentStateController", "id": "failing", "state": "failed", "message": "offline"},
+                    {"type": "ContentStateController", "id": "loading", "state": "loading"}]}
+                """))
 
         let rendering = try XCTUnwrap(root.descendant(at: "rendering") as? ContentStateController)
         XCTAssertEqual(rendering.state?.name, "render")
@@ -149,11 +164,13 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testBuild_whenLoginAndKeyboardContainers_thenBuiltAroundTheirChildren() async throws {
-        let window = try TreeBuilder.build(try tree("""
-            {"type": "LoginStateController", "id": "session", "children": [
-                {"type": "KeyboardAwareController", "id": "login", "children": [{"type": "Controller", "id": "form"}]},
-                {"type": "Controller", "id": "home"}]}
-            """), clock: ManualClock())
+        let window = try TreeBuilder.build(
+            try tree(
+                """
+                {"type": "LoginStateController", "id": "session", "children": [
+                    {"type": "KeyboardAwareController", "id": "login", "children": [{"type": "Controller", "id": "form"}]},
+                    {"type": "Controller", "id": "home"}]}
+                """), clock: ManualClock())
         window.makeVisible()
         let session = try XCTUnwrap(window.rootController as? LoginStateController)
 
@@ -164,16 +181,22 @@ final class TreeBuilderTests: AppStateTestCase {
     }
 
     func testBuild_whenTreeInvalid_thenEveryProblemLocatedFromTheTree() async throws {
-        let tree = TreeSpec(name: "t", root: NodeSpec(kind: MenuController.Kind.self, id: "menu", children: [
-            NodeSpec(kind: LoginStateController.Kind.self, id: "session", children: [NodeSpec(kind: Controller.Kind.self, id: "out")]),
-            NodeSpec(kind: KeyboardAwareController.Kind.self, id: "keyboard"),
-        ]))
+        let tree = TreeSpec(
+            name: "t",
+            root: NodeSpec(
+                kind: MenuController.Kind.self, id: "menu",
+                children: [
+                    NodeSpec(kind: LoginStateController.Kind.self, id: "session", children: [NodeSpec(kind: Controller.Kind.self, id: "out")]),
+                    NodeSpec(kind: KeyboardAwareController.Kind.self, id: "keyboard"),
+                ]))
 
         XCTAssertThrowsError(try TreeBuilder.build(tree, clock: ManualClock())) { error in
-            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.description), [
-                "root.children[0]: a LoginStateController needs two or three children (logged out, logged in, and optionally locked)",
-                "root.children[1]: a KeyboardAwareController needs exactly one child (its content)",
-            ])
+            XCTAssertEqual(
+                (error as? TreeFileError)?.issues.map(\.description),
+                [
+                    "root.children[0]: a LoginStateController needs two or three children (logged out, logged in, and optionally locked)",
+                    "root.children[1]: a KeyboardAwareController needs exactly one child (its content)",
+                ])
         }
     }
 
@@ -193,8 +216,9 @@ final class TreeBuilderTests: AppStateTestCase {
         ])
 
         XCTAssertThrowsError(try TreeBuilder.check(file)) { error in
-            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.description),
-                           ["trees[1].root: a PaginatedController needs at least one child (its pages)"])
+            XCTAssertEqual(
+                (error as? TreeFileError)?.issues.map(\.description),
+                ["trees[1].root: a PaginatedController needs at least one child (its pages)"])
         }
     }
 

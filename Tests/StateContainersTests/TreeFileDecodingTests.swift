@@ -5,7 +5,8 @@ import TestSupport
 import XCTest
 
 final class TreeFileDecodingTests: AppStateTestCase {
-    private let nodeKeys = "type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations"
+    private let nodeKeys =
+        "type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations"
 
     func testDecode_whenMinimalFile_thenDefaultsApply() throws {
         let file = try TreeFixtures.decode(TreeFixtures.file(root: #"{"type": "Controller", "id": "main"}"#))
@@ -30,7 +31,8 @@ final class TreeFileDecodingTests: AppStateTestCase {
     }
 
     func testDecode_whenWindowGiven_thenItsSize() throws {
-        let file = try TreeFixtures.decode(#"{"trees": [{"name": "t", "window": {"width": 1080, "height": 1920.5}, "root": {"type": "Controller", "id": "a"}}]}"#)
+        let file = try TreeFixtures.decode(
+            #"{"trees": [{"name": "t", "window": {"width": 1080, "height": 1920.5}, "root": {"type": "Controller", "id": "a"}}]}"#)
 
         XCTAssertEqual(file.trees[0].window, Size(width: 1080, height: 1920.5))
     }
@@ -54,12 +56,14 @@ final class TreeFileDecodingTests: AppStateTestCase {
     }
 
     func testDecode_whenEveryKeyGiven_thenEveryPropertySet() throws {
-        let file = try TreeFixtures.decode(TreeFixtures.file(root: """
-            {"type": "NavigationController", "id": "nav", "title": "Nav", "transitionMs": 250,
-             "children": [{"type": "ContentStateController", "id": "c", "state": "failed", "message": "offline"}],
-             "destinations": [{"type": "StackController", "id": "s", "spacing": 8.5,
-                               "children": [{"type": "Controller", "id": "x"}]}]}
-            """))
+        let file = try TreeFixtures.decode(
+            TreeFixtures.file(
+                root: """
+                    {"type": "NavigationController", "id": "nav", "title": "Nav", "transitionMs": 250,
+                     "children": [{"type": "ContentStateController", "id": "c", "state": "failed", "message": "offline"}],
+                     "destinations": [{"type": "StackController", "id": "s", "spacing": 8.5,
+                                       "children": [{"type": "Controller", "id": "x"}]}]}
+                    """))
         let root = file.trees[0].root
 
         XCTAssertEqual(root.type, NavigationController.Kind.typeName)
@@ -85,27 +89,33 @@ final class TreeFileDecodingTests: AppStateTestCase {
               "root": {"type": "Pager", "id": "main", "titel": "Main", "children": [{"type": "Controller", "id": "a", "kids": []}]}}]}
             """
 
-        XCTAssertEqual(TreeFixtures.problems(in: json), [
-            #"trees[0].window.depth: unknown key "depth" (expected one of width, height)"#,
-            #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
-            #"trees[0].root.children[0].kids: unknown key "kids" (expected one of \#(nodeKeys))"#,
-            #"trees[0].root.titel: unknown key "titel" (expected one of \#(nodeKeys))"#,
-            #"trees[0].windw: unknown key "windw" (expected one of name, window, root, logindSeat)"#,
-            #"verison: unknown key "verison" (expected one of version, trees)"#,
-        ])
+        XCTAssertEqual(
+            TreeFixtures.problems(in: json),
+            [
+                #"trees[0].window.depth: unknown key "depth" (expected one of width, height)"#,
+                #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
+                #"trees[0].root.children[0].kids: unknown key "kids" (expected one of \#(nodeKeys))"#,
+                #"trees[0].root.titel: unknown key "titel" (expected one of \#(nodeKeys))"#,
+                #"trees[0].windw: unknown key "windw" (expected one of name, window, root, logindSeat)"#,
+                #"verison: unknown key "verison" (expected one of version, trees)"#,
+            ])
     }
 
     func testDecode_whenValueHasWrongType_thenErrorNamesItsPath() {
         XCTAssertEqual(TreeFixtures.problems(root: #"{"type": "Controller", "id": 3}"#), ["trees[0].root.id: expected a string"])
-        XCTAssertEqual(TreeFixtures.problems(root: #"{"type": "Controller", "id": "a", "children": {}}"#), ["trees[0].root.children: expected a list"])
-        XCTAssertEqual(TreeFixtures.problems(root: #"{"type": "StackController", "id": "a", "spacing": "wide"}"#), ["trees[0].root.spacing: expected a number"])
+        XCTAssertEqual(
+            TreeFixtures.problems(root: #"{"type": "Controller", "id": "a", "children": {}}"#), ["trees[0].root.children: expected a list"])
+        XCTAssertEqual(
+            TreeFixtures.problems(root: #"{"type": "StackController", "id": "a", "spacing": "wide"}"#), ["trees[0].root.spacing: expected a number"])
         XCTAssertEqual(TreeFixtures.problems(in: #"{"trees": [3]}"#), ["trees[0]: expected a mapping"])
         XCTAssertEqual(TreeFixtures.problems(in: "[]"), ["expected a mapping"])
     }
 
     func testDecode_whenIntegerHasFraction_thenExpectedAnInteger() {
-        XCTAssertEqual(TreeFixtures.problems(root: #"{"type": "PaginatedController", "id": "p", "transitionMs": 2.5, "children": [{"type": "Controller", "id": "a"}]}"#),
-                       ["trees[0].root.transitionMs: expected an integer"])
+        XCTAssertEqual(
+            TreeFixtures.problems(
+                root: #"{"type": "PaginatedController", "id": "p", "transitionMs": 2.5, "children": [{"type": "Controller", "id": "a"}]}"#),
+            ["trees[0].root.transitionMs: expected an integer"])
         XCTAssertEqual(TreeFixtures.problems(in: #"{"version": 1.5, "trees": []}"#), ["version: expected an integer"])
         XCTAssertEqual(TreeFixtures.problems(in: #"{"version": "one", "trees": []}"#), ["version: expected an integer"])
     }
@@ -113,8 +123,9 @@ final class TreeFileDecodingTests: AppStateTestCase {
     func testDecode_whenKeyMissing_thenErrorNamesKeyAndItsMapping() {
         XCTAssertEqual(TreeFixtures.problems(root: #"{"type": "Controller"}"#), [#"trees[0].root: missing key "id""#])
         XCTAssertEqual(TreeFixtures.problems(in: #"{"trees": [{"root": {"type": "Controller", "id": "a"}}]}"#), [#"trees[0]: missing key "name""#])
-        XCTAssertEqual(TreeFixtures.problems(in: #"{"trees": [{"name": "t", "window": {"width": 3}, "root": {"type": "Controller", "id": "a"}}]}"#),
-                       [#"trees[0].window: missing key "height""#])
+        XCTAssertEqual(
+            TreeFixtures.problems(in: #"{"trees": [{"name": "t", "window": {"width": 3}, "root": {"type": "Controller", "id": "a"}}]}"#),
+            [#"trees[0].window: missing key "height""#])
         XCTAssertEqual(TreeFixtures.problems(in: "{}"), [#"missing key "trees""#])
     }
 
@@ -125,10 +136,12 @@ final class TreeFileDecodingTests: AppStateTestCase {
     func testDecode_whenStructuralErrorAfterUnknownKeys_thenBothReported() {
         let problems = TreeFixtures.problems(root: #"{"type": "Controller", "id": "r", "tilte": "x", "children": [{"type": "Controller", "id": 1}]}"#)
 
-        XCTAssertEqual(problems, [
-            "trees[0].root.children[0].id: expected a string",
-            #"trees[0].root.tilte: unknown key "tilte" (expected one of \#(nodeKeys))"#,
-        ])
+        XCTAssertEqual(
+            problems,
+            [
+                "trees[0].root.children[0].id: expected a string",
+                #"trees[0].root.tilte: unknown key "tilte" (expected one of \#(nodeKeys))"#,
+            ])
     }
 
     func testDecode_whenNotJSON_thenOneErrorForTheWholeFile() {
@@ -158,11 +171,12 @@ final class TreeFileDecodingTests: AppStateTestCase {
     }
 
     func testEncode_whenDecodedAgain_thenSameFile() throws {
-        let json = TreeFixtures.file(root: """
-            {"type": "NavigationController", "id": "nav", "restorationId": null, "transitionMs": 250,
-             "children": [{"type": "ContentStateController", "id": "c", "restorationId": "r", "state": "failed", "message": "offline"}],
-             "destinations": [{"type": "StackController", "id": "s", "spacing": 8.5, "children": [{"type": "Controller", "id": "x"}]}]}
-            """)
+        let json = TreeFixtures.file(
+            root: """
+                {"type": "NavigationController", "id": "nav", "restorationId": null, "transitionMs": 250,
+                 "children": [{"type": "ContentStateController", "id": "c", "restorationId": "r", "state": "failed", "message": "offline"}],
+                 "destinations": [{"type": "StackController", "id": "s", "spacing": 8.5, "children": [{"type": "Controller", "id": "x"}]}]}
+                """)
         let file = try TreeFixtures.decode(json)
 
         let encoded = try JSONEncoder().encode(file)

@@ -122,8 +122,8 @@ extension TreeFileDefaultTests {
     }
 }
 
-private extension NodeSpec {
-    func descendantSpec(at identifiers: [String]) -> NodeSpec? {
+extension NodeSpec {
+    fileprivate func descendantSpec(at identifiers: [String]) -> NodeSpec? {
         guard let first = identifiers.first else { return self }
         return children.first { $0.id == first }?.descendantSpec(at: Array(identifiers.dropFirst()))
     }

@@ -95,7 +95,9 @@ final class ViewTests: ModelTestCase {
     }
 
     func testAddSubview_whenViewHasAnotherSuperview_thenMovesIt() async {
-        let a = View(), b = View(), v = View()
+        let a = View()
+        let b = View()
+        let v = View()
         a.addSubview(v)
 
         b.addSubview(v)
@@ -107,7 +109,11 @@ final class ViewTests: ModelTestCase {
 
     func testInsertSubview_thenPlacesAtIndexClampedAndBelowSibling() async {
         let parent = View()
-        let a = View(), b = View(), c = View(), d = View(), e = View()
+        let a = View()
+        let b = View()
+        let c = View()
+        let d = View()
+        let e = View()
         parent.addSubview(a)
         parent.addSubview(b)
 
@@ -162,7 +168,10 @@ final class ViewTests: ModelTestCase {
     }
 
     func testIsDescendant_thenTrueForItselfAndAncestorsOnly() async {
-        let a = View(), b = View(), c = View(), other = View()
+        let a = View()
+        let b = View()
+        let c = View()
+        let other = View()
         a.addSubview(b)
         b.addSubview(c)
 

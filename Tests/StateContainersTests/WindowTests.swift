@@ -30,12 +30,14 @@ final class WindowTests: ModelTestCase {
 
         tree.window.resize(to: Size(width: 800, height: 600))
 
-        XCTAssertEqual(log.entries, [
-            "root.viewWillTransition(800x600)",
-            "child.viewWillTransition(800x600)",
-            "grandchild.viewWillTransition(800x600)",
-            "still 400x300",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "root.viewWillTransition(800x600)",
+                "child.viewWillTransition(800x600)",
+                "grandchild.viewWillTransition(800x600)",
+                "still 400x300",
+            ])
         XCTAssertEqual(tree.window.size, Size(width: 800, height: 600))
         XCTAssertEqual(tree.root.view.frame, Rect(x: 0, y: 0, width: 800, height: 600))
         XCTAssertEqual(tree.grandchild.view.frame, Rect(x: 0, y: 0, width: 800, height: 600))
@@ -137,14 +139,16 @@ final class WindowTests: ModelTestCase {
 
         window.rootController = root
 
-        XCTAssertEqual(log.entries, [
-            "first.viewWillDisappear(false)",
-            "first.viewDidDisappear(false)",
-            "root.willMove(nil)",
-            "root.didMove(nil)",
-            "root.viewWillAppear(false)",
-            "root.viewDidAppear(false)",
-        ])
+        XCTAssertEqual(
+            log.entries,
+            [
+                "first.viewWillDisappear(false)",
+                "first.viewDidDisappear(false)",
+                "root.willMove(nil)",
+                "root.didMove(nil)",
+                "root.viewWillAppear(false)",
+                "root.viewDidAppear(false)",
+            ])
         XCTAssertNil(root.parent)
         XCTAssertTrue(oldParent.children.isEmpty)
         XCTAssertTrue(root.view.window === window)
@@ -195,14 +199,16 @@ final class WindowTests: ModelTestCase {
         parent.unembed()
         window.rootController = nil
 
-        XCTAssertEqual(events, [
-            "root window=true",
-            "parent window=true",
-            "child window=true",
-            "parent window=false",
-            "child window=false",
-            "root window=false",
-        ])
+        XCTAssertEqual(
+            events,
+            [
+                "root window=true",
+                "parent window=true",
+                "child window=true",
+                "parent window=false",
+                "child window=false",
+                "root window=false",
+            ])
     }
 
     func testDidMoveToWindow_whenTheRootEmbedsChildrenInViewDidLoad_thenEachIsToldOnce() async throws {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real AF_UNIX datagram socket to pass as `NOTIFY_SOCKET`, as systemd does.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real `appstated` on a socket and state directory of its own, started with a real
@@ -34,8 +35,10 @@ public final class TestDaemon {
     ///     left in place when this one goes.
     ///   - owner: A uid and gid to give the directory to, for a daemon that is not root.
     /// - Throws: ``TestFailure`` with the daemon's stderr when it does not get ready.
-    public init(executable: URL, wrapper: [String] = [], arguments: [String] = [], environment: [String: String] = [:],
-                directory: URL? = nil, owner: (uid: uid_t, gid: gid_t)? = nil) throws {
+    public init(
+        executable: URL, wrapper: [String] = [], arguments: [String] = [], environment: [String: String] = [:],
+        directory: URL? = nil, owner: (uid: uid_t, gid: gid_t)? = nil
+    ) throws {
         removesDirectory = directory == nil
         self.directory = try directory ?? Self.makeTemporaryDirectory()
         socketPath = self.directory.appendingPathComponent("io.appstate").path

@@ -92,8 +92,8 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
 public enum TestPaths {
     /// The repository root, from this file's place in it.
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // TestSupport
-        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent() // TestSupport
+        .deletingLastPathComponent() // Tests
         .deletingLastPathComponent()
 
     /// The running test executable (on Linux the `.xctest` bundle is the executable).

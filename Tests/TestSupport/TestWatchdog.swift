@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Ends the test run, naming the test in progress, when no test has finished for a while,

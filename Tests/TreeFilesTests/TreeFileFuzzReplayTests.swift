@@ -1,6 +1,6 @@
-import TreeFiles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 /// Replays the committed inputs of fuzz target `treefile` — its seeds and the inputs it found
@@ -35,13 +35,15 @@ final class TreeFileFuzzReplayTests: AppStateTestCase {
     func testDecodeJSON_whenControlCharacterInString_thenNotValidJSONAtItsCharacter() {
         // Not a string that is no mapping: the control character is the problem, named where it is.
         XCTAssertThrowsError(try TreeFileLoader.decode(json: "\"\u{2}\"")) { error in
-            XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: unescaped control character in string around character 1"])
+            XCTAssertEqual(
+                (error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: unescaped control character in string around character 1"])
         }
     }
 
     func testDecodeYAML_whenAliasesExpandBeyondTheLimit_thenRefusedAtTheDocument() throws {
         // Ten aliases of ten aliases, eight deep: 10^8 nodes from 900 bytes.
-        let yaml = try String(decoding: XCTUnwrap(FuzzInputs.regressions(of: "treefile").first { $0.name == "regressions/yaml-billion-laughs" }).bytes, as: UTF8.self)
+        let yaml = try String(
+            decoding: XCTUnwrap(FuzzInputs.regressions(of: "treefile").first { $0.name == "regressions/yaml-billion-laughs" }).bytes, as: UTF8.self)
         XCTAssertThrowsError(try TreeFileLoader.decode(yaml: yaml)) { error in
             let issues = (error as? TreeFileError)?.issues ?? []
             XCTAssertEqual(issues.map(\.line), [1])

@@ -1,7 +1,7 @@
-import TreeFiles
 import Foundation
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 final class TreeFileLoaderTests: AppStateTestCase {
@@ -64,17 +64,18 @@ final class TreeFileLoaderTests: AppStateTestCase {
     }
 
     func testDecode_whenYAMLNullOrTilde_thenNoRestorationIdentifier() throws {
-        let file = try TreeFileLoader.decode(yaml: """
-            trees:
-              - name: t
-                root:
-                  type: MenuController
-                  id: m
-                  restorationId: null
-                  children:
-                    - { type: Controller, id: a, restorationId: ~ }
-                    - { type: Controller, id: b }
-            """)
+        let file = try TreeFileLoader.decode(
+            yaml: """
+                trees:
+                  - name: t
+                    root:
+                      type: MenuController
+                      id: m
+                      restorationId: null
+                      children:
+                        - { type: Controller, id: a, restorationId: ~ }
+                        - { type: Controller, id: b }
+                """)
 
         XCTAssertNil(file.trees[0].root.restorationId)
         XCTAssertNil(file.trees[0].root.children[0].restorationId)
@@ -120,11 +121,13 @@ final class TreeFileLoaderTests: AppStateTestCase {
                     - { type: Controller, id: a }
             """
 
-        XCTAssertEqual(problems(yaml: yaml), [
-            #"line 9: trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
-            #"line 11: trees[0].root.children[2]: duplicate sibling identifier "a""#,
-            #"line 6: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#,
-        ])
+        XCTAssertEqual(
+            problems(yaml: yaml),
+            [
+                #"line 9: trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
+                #"line 11: trees[0].root.children[2]: duplicate sibling identifier "a""#,
+                #"line 6: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#,
+            ])
     }
 
     func testDecode_whenYAMLValueHasWrongShape_thenPlaceAndLine() {
@@ -193,7 +196,9 @@ final class TreeFileLoaderTests: AppStateTestCase {
     }
 
     func testLoad_whenJSONFile_thenReadStrictlyWithLines() throws {
-        let path = try write("trees.json", """
+        let path = try write(
+            "trees.json",
+            """
             {"trees": [
               {"name": "t",
                "root": {"type": "Controller",
@@ -214,7 +219,9 @@ final class TreeFileLoaderTests: AppStateTestCase {
     }
 
     func testLoad_whenYAMLFileHasProblems_thenDescriptionNamesFileLineAndPlace() throws {
-        let path = try write("kiosk.yaml", """
+        let path = try write(
+            "kiosk.yaml",
+            """
             trees:
               - name: Kiosk
                 root: { type: Controller, id: a }

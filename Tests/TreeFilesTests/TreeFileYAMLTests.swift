@@ -1,24 +1,25 @@
-import TreeFiles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 /// What YAML means in a tree file, read with libyaml: scalars, anchors, aliases and merge
 /// keys as Yams reads them, and the composer's own limits.
 final class TreeFileYAMLTests: AppStateTestCase {
     func testDecode_whenScalarsLookLikeOtherTypes_thenStringsStayTheirText() throws {
-        let file = try TreeFileLoader.decode(yaml: """
-            trees:
-              - name: t
-                root:
-                  type: MenuController
-                  id: yes
-                  title: 3
-                  children:
-                    - { type: Controller, id: 'null', title: ~ }
-                    - { type: Controller, id: off, title: "~" }
-                    - { type: Controller, id: 0x1F, title: 2026-11-23 }
-            """)
+        let file = try TreeFileLoader.decode(
+            yaml: """
+                trees:
+                  - name: t
+                    root:
+                      type: MenuController
+                      id: yes
+                      title: 3
+                      children:
+                        - { type: Controller, id: 'null', title: ~ }
+                        - { type: Controller, id: off, title: "~" }
+                        - { type: Controller, id: 0x1F, title: 2026-11-23 }
+                """)
 
         let root = file.trees[0].root
         XCTAssertEqual(root.id, "yes")
@@ -30,60 +31,67 @@ final class TreeFileYAMLTests: AppStateTestCase {
     func testDecode_whenNumbersInYAML11Forms_thenReadAsYamsReadThem() throws {
         let spacings = ["8": 8.0, "1_000": 1000, "1:30": 90, "1:0:1": 3601, "+2.5e1": 25, "0x10": 16, ".5": 0.5]
         for (text, expected) in spacings {
-            let file = try TreeFileLoader.decode(yaml: """
-                trees:
-                  - name: t
-                    root: { type: StackController, id: s, spacing: \(text), children: [{ type: Controller, id: a }] }
-                """)
+            let file = try TreeFileLoader.decode(
+                yaml: """
+                    trees:
+                      - name: t
+                        root: { type: StackController, id: s, spacing: \(text), children: [{ type: Controller, id: a }] }
+                    """)
             XCTAssertEqual(file.trees[0].root.number(StackController.Kind.spacing), expected, text)
         }
-        let file = try TreeFileLoader.decode(yaml: """
-            version: 1
-            trees:
-              - name: t
-                root: { type: PaginatedController, id: p, transitionMs: 0x1_0, children: [{ type: Controller, id: a }] }
-            """)
+        let file = try TreeFileLoader.decode(
+            yaml: """
+                version: 1
+                trees:
+                  - name: t
+                    root: { type: PaginatedController, id: p, transitionMs: 0x1_0, children: [{ type: Controller, id: a }] }
+                """)
         XCTAssertEqual(file.trees[0].root.integer(.transitionMs), 16)
     }
 
     func testDecode_whenNumberIsQuotedOrNotANumber_thenExpectedANumberAtItsLine() {
         for text in [#""8""#, "'8'", "eight", "[8]"] {
-            XCTAssertEqual(problems("""
+            XCTAssertEqual(
+                problems(
+                    """
+                    trees:
+                      - name: t
+                        root:
+                          type: StackController
+                          id: s
+                          spacing: \(text)
+                          children: [{ type: Controller, id: a }]
+                    """), ["line 6: trees[0].root.spacing: expected \(text == "[8]" ? "a single value" : "a number")"], text)
+        }
+    }
+
+    func testDecode_whenIdentifierIsAMapping_thenExpectedASingleValue() {
+        XCTAssertEqual(
+            problems(
+                """
+                trees:
+                  - name: t
+                    root: { type: Controller, id: { a: 1 } }
+                """), ["line 3: trees[0].root.id: expected a single value"])
+    }
+
+    func testDecode_whenAnchorsAliasesAndMergeKeys_thenExpandedAsYamsDid() throws {
+        let file = try TreeFileLoader.decode(
+            yaml: """
                 trees:
                   - name: t
                     root:
                       type: StackController
                       id: s
-                      spacing: \(text)
-                      children: [{ type: Controller, id: a }]
-                """), ["line 6: trees[0].root.spacing: expected \(text == "[8]" ? "a single value" : "a number")"], text)
-        }
-    }
-
-    func testDecode_whenIdentifierIsAMapping_thenExpectedASingleValue() {
-        XCTAssertEqual(problems("""
-            trees:
-              - name: t
-                root: { type: Controller, id: { a: 1 } }
-            """), ["line 3: trees[0].root.id: expected a single value"])
-    }
-
-    func testDecode_whenAnchorsAliasesAndMergeKeys_thenExpandedAsYamsDid() throws {
-        let file = try TreeFileLoader.decode(yaml: """
-            trees:
-              - name: t
-                root:
-                  type: StackController
-                  id: s
-                  children:
-                    - &leaf { type: Controller, id: a, title: Shared }
-                    - { <<: *leaf, id: b }
-                    - <<: [{ id: c, title: First }, { id: z, title: Second, restorationId: r }]
-                      type: Controller
-                    - type: NavigationController
-                      id: n
-                      children: [*leaf]
-            """)
+                      children:
+                        - &leaf { type: Controller, id: a, title: Shared }
+                        - { <<: *leaf, id: b }
+                        - <<: [{ id: c, title: First }, { id: z, title: Second, restorationId: r }]
+                          type: Controller
+                        - type: NavigationController
+                          id: n
+                          children: [*leaf]
+                """)
 
         let children = file.trees[0].root.children
         XCTAssertEqual(children.map(\.id), ["a", "b", "c", "n"])
@@ -93,38 +101,49 @@ final class TreeFileYAMLTests: AppStateTestCase {
     }
 
     func testDecode_whenMergedKeyIsUnknown_thenReportedAtTheKeyOfTheMergingMapping() {
-        XCTAssertEqual(problems("""
-            trees:
-              - name: t
-                root:
-                  <<: { colour: red }
-                  type: Controller
-                  id: a
-            """), [#"line 3: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#])
+        XCTAssertEqual(
+            problems(
+                """
+                trees:
+                  - name: t
+                    root:
+                      <<: { colour: red }
+                      type: Controller
+                      id: a
+                """),
+            [
+                #"line 3: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#
+            ])
     }
 
     func testDecode_whenQuotedAndPlainKeyAreTheSame_thenDuplicateKey() {
-        XCTAssertEqual(problems("""
-            trees:
-              - name: t
-                root: { type: Controller, "id": a, id: b }
-            """), [#"line 3: not valid YAML: duplicate key "id" in a mapping"#])
+        XCTAssertEqual(
+            problems(
+                """
+                trees:
+                  - name: t
+                    root: { type: Controller, "id": a, id: b }
+                """), [#"line 3: not valid YAML: duplicate key "id" in a mapping"#])
     }
 
     func testDecode_whenAliasIsUndefined_thenLineOfTheAlias() {
-        XCTAssertEqual(problems("""
-            trees:
-              - name: t
-                root: *missing
-            """), ["line 3: not valid YAML: found undefined alias"])
+        XCTAssertEqual(
+            problems(
+                """
+                trees:
+                  - name: t
+                    root: *missing
+                """), ["line 3: not valid YAML: found undefined alias"])
     }
 
     func testDecode_whenSecondDocument_thenRefusedAtIt() {
-        XCTAssertEqual(problems("""
-            trees: []
-            ---
-            trees: []
-            """), ["line 2: not valid YAML: but found another document (expected a single document in the stream on line 1)"])
+        XCTAssertEqual(
+            problems(
+                """
+                trees: []
+                ---
+                trees: []
+                """), ["line 2: not valid YAML: but found another document (expected a single document in the stream on line 1)"])
     }
 
     func testDecode_whenCollectionsNestTooDeep_thenRefusedWithoutRecursing() {

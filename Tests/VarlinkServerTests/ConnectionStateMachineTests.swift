@@ -1,10 +1,11 @@
 import AppStateCore
 import AppStateIPC
-@testable import VarlinkServer
 import ServicePorts
 import ServiceTestDoubles
 import TestSupport
 import XCTest
+
+@testable import VarlinkServer
 
 /// The rules of one connection, without a channel: ordering, batching, back-pressure,
 /// `oneway`, the streaming rule, half-close, errors and draining.
@@ -73,8 +74,9 @@ final class ConnectionStateMachineTests: AppStateTestCase {
         XCTAssertEqual(machine.readComplete().step, .process(Array(0..<256), thenRead: false))
         XCTAssertFalse(machine.readRequested(), "344 calls wait: more than a batch")
         XCTAssertEqual(machine.answered(Array(0..<256).map(reply), to: Array(0..<256).map(call)), .write(thenClose: false))
-        XCTAssertEqual(machine.repliesWritten().step, .process(Array(256..<512), thenRead: true),
-                       "88 calls wait: the held read goes ahead")
+        XCTAssertEqual(
+            machine.repliesWritten().step, .process(Array(256..<512), thenRead: true),
+            "88 calls wait: the held read goes ahead")
         XCTAssertTrue(machine.readRequested())
     }
 
@@ -247,8 +249,8 @@ private enum Step: Equatable {
     case close
 }
 
-private extension ConnectionStateMachine.Action {
-    var step: Step {
+extension ConnectionStateMachine.Action {
+    fileprivate var step: Step {
         switch self {
         case .none: .none
         case .process(let calls, _, let thenRead): .process(calls.map { $0.parameters["n"]?.intValue ?? -1 }, thenRead: thenRead)

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
-@testable import VarlinkServer
 import XCTest
+
+@testable import VarlinkServer
 
 /// The directory a server's socket goes in: made when missing, as far as its parent exists.
 final class SocketDirectoryTests: AppStateTestCase {

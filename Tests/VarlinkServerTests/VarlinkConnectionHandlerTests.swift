@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
-@testable import VarlinkServer
-import ServicePorts
 import NIOCore
 import NIOEmbedded
+import ServicePorts
 import TestSupport
 import XCTest
+
+@testable import VarlinkServer
 
 /// One connection through its real pipeline on an `EmbeddedChannel`: framing, immediate
 /// answers, batches to the processor, back-pressure, streams, half-close, limits and draining.

@@ -4,8 +4,9 @@ import NIOPosix
 import ServicePorts
 import ServiceTestDoubles
 import TestSupport
-@testable import VarlinkServer
 import XCTest
+
+@testable import VarlinkServer
 
 /// A listening server: what it does when `accept` fails for want of descriptors.
 final class VarlinkServerListenTests: AppStateTestCase {

@@ -1,12 +1,13 @@
 import AppStateCore
 import AppStateIPC
-@testable import VarlinkServer
-import ServicePorts
-import ServiceTestDoubles
 import NIOCore
 import NIOEmbedded
+import ServicePorts
+import ServiceTestDoubles
 import TestSupport
 import XCTest
+
+@testable import VarlinkServer
 
 /// A connection as a `Watch` stream: a lane writes each change to its watchers at once on their
 /// event loop, or in one task there from another thread, and a watcher that does not read is
@@ -61,11 +62,14 @@ final class WatcherConnectionTests: AppStateTestCase {
     /// promise rather than by awaiting `get()`, which would run off the thread that owns an
     /// embedded loop.
     private static func watchers(of channels: [any Channel], on loop: any EventLoop) throws
-        -> (EventLoopWatcherLane, [WatcherConnection], RecordingServerMetrics) {
+        -> (EventLoopWatcherLane, [WatcherConnection], RecordingServerMetrics)
+    {
         for channel in channels { channel.connect(to: try SocketAddress(unixDomainSocketPath: "/run/test.sock"), promise: nil) }
         let metrics = RecordingServerMetrics()
         let lane = EventLoopWatcherLane(eventLoop: loop, metrics: metrics)
-        let watchers = channels.map { WatcherConnection(channel: $0, lane: lane, limits: Self.limits(replies: 16), errors: .appState, runner: MainQueueRunner()) }
+        let watchers = channels.map {
+            WatcherConnection(channel: $0, lane: lane, limits: Self.limits(replies: 16), errors: .appState, runner: MainQueueRunner())
+        }
         return (lane, watchers, metrics)
     }
 

@@ -1,12 +1,13 @@
 import AppStateIPC
-@testable import VarlinkServer
-import ServicePorts
-import ServiceTestDoubles
 import Glibc
 import NIOCore
 import NIOPosix
+import ServicePorts
+import ServiceTestDoubles
 import TestSupport
 import XCTest
+
+@testable import VarlinkServer
 
 /// The watcher cut-off at the daemon's default limits, exactly: RELIABILITY.md §4 promises
 /// that a watcher may have 1,024 replies (and 4 MiB) queued, and is told `WatcherTooSlow`
@@ -66,8 +67,9 @@ final class WatcherLimitTests: AppStateTestCase {
         let channel = try NIOPipeBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(holder) } }
             .takingOwnershipOfDescriptors(input: fds[0], output: fds[1]).wait()
-        let watcher = WatcherConnection(channel: channel, lane: EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: RecordingServerMetrics()),
-                                        limits: ServerLimits(), errors: .appState, runner: MainQueueRunner())
+        let watcher = WatcherConnection(
+            channel: channel, lane: EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: RecordingServerMetrics()),
+            limits: ServerLimits(), errors: .appState, runner: MainQueueRunner())
         return Fixture(channel: channel, holder: holder, watcher: watcher)
     }
 

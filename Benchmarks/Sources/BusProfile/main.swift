@@ -8,7 +8,7 @@ import Glibc
 //     BusProfile <bus|center|direct> <observers> <posts>
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let kind = WorkloadKind(rawValue: arguments[1]),
-      let observers = Int(arguments[2]), let posts = Int(arguments[3])
+    let observers = Int(arguments[2]), let posts = Int(arguments[3])
 else {
     print("usage: BusProfile <\(WorkloadKind.allCases.map(\.rawValue).joined(separator: "|"))> <observers> <posts>")
     exit(64)

@@ -62,8 +62,10 @@ public struct Rect: Hashable, Codable, Sendable {
     /// - Returns: The common area, or ``Rect/null`` when the rectangles do not overlap.
     public func intersection(_ other: Rect) -> Rect {
         guard !isNull, !other.isNull else { return .null }
-        let x0 = max(minX, other.minX), x1 = min(maxX, other.maxX)
-        let y0 = max(minY, other.minY), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let x1 = min(maxX, other.maxX)
+        let y0 = max(minY, other.minY)
+        let y1 = min(maxY, other.maxY)
         guard x0 <= x1, y0 <= y1 else { return .null }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

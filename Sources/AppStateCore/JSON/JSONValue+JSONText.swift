@@ -1,4 +1,3 @@
-
 extension JSONValue {
     /// Parses a value from UTF-8 JSON text, strictly (see ``JSONParser``).
     /// - Parameters:

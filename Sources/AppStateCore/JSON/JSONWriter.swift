@@ -1,4 +1,3 @@
-
 /// Serialises `JSONValue` to compact UTF-8 JSON, deterministically.
 ///
 /// Object members are written in ascending order of their keys, so that equal values give

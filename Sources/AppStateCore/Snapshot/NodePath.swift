@@ -12,8 +12,10 @@ public enum NodePath {
     ///   - node: Where the path starts.
     ///   - identifier: A node's identifier.
     ///   - children: The children a path may step into.
-    public static func descendant<Node>(at relativePath: Substring, of node: Node, identifier: (Node) -> String,
-                                        children: (Node) -> [Node]) -> Node? {
+    public static func descendant<Node>(
+        at relativePath: Substring, of node: Node, identifier: (Node) -> String,
+        children: (Node) -> [Node]
+    ) -> Node? {
         guard !relativePath.isEmpty else { return node }
         var current = node
         for segment in relativePath.split(separator: "/", omittingEmptySubsequences: false) {

@@ -52,7 +52,8 @@ extension NodeSnapshot {
         // the earlier node itself: nothing in its subtree can differ.
         guard !isIdentical(to: old) else { return }
         guard hasSameOwnMembers(as: old),
-              children.elementsEqual(old.children, by: { $0.identifier == $1.identifier }) else {
+            children.elementsEqual(old.children, by: { $0.identifier == $1.identifier })
+        else {
             changes.changed.append(self)
             let identifiers = Set(children.map(\.identifier))
             changes.removed += old.children.filter { !identifiers.contains($0.identifier) }.map(\.path)

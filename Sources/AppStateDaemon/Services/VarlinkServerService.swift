@@ -23,8 +23,9 @@ struct VarlinkServerService: Service {
         let listener = try await server.listen()
         let line = await systemd.runner.value { status.line }
         systemd.notify { try $0.ready(status: line) }
-        systemd.logger.info("appstated \(AppStateVersion.current) listening on \(status.socketDescription)",
-                    metadata: ["socket": "\(status.socketDescription)"])
+        systemd.logger.info(
+            "appstated \(AppStateVersion.current) listening on \(status.socketDescription)",
+            metadata: ["socket": "\(status.socketDescription)"])
         systemd.readiness.settle(isReady: true)
         do {
             try await gracefulShutdown()

@@ -26,8 +26,10 @@ package struct AccessPolicy: Sendable {
     ///   - groupNames: The groups whose members may mutate.
     ///   - daemonUID: The daemon's uid, allowed to mutate.
     ///   - database: Where the names are looked up: the system's, or a table in tests.
-    package init(groupNames: [String] = defaultGroupNames, daemonUID: uid_t = geteuid(),
-                database: any GroupDatabase = SystemGroupDatabase()) {
+    package init(
+        groupNames: [String] = defaultGroupNames, daemonUID: uid_t = geteuid(),
+        database: any GroupDatabase = SystemGroupDatabase()
+    ) {
         self.init(daemonUID: daemonUID, grantingGroupIDs: Set(Self.groupIDs(named: groupNames, in: database)))
     }
 
@@ -99,8 +101,10 @@ package struct PeerAccess: MutationAccess {
     ///   - daemonUID: The daemon's uid, allowed to mutate.
     ///   - database: Where group names and each peer's groups are looked up.
     ///   - logger: Where a failed lookup is reported.
-    package init(allowedGroups: [String], daemonUID: uid_t = geteuid(), database: any GroupDatabase = SystemGroupDatabase(),
-                logger: Logger = Logger(label: "appstated")) {
+    package init(
+        allowedGroups: [String], daemonUID: uid_t = geteuid(), database: any GroupDatabase = SystemGroupDatabase(),
+        logger: Logger = Logger(label: "appstated")
+    ) {
         self.init(policy: AccessPolicy(groupNames: allowedGroups, daemonUID: daemonUID, database: database), database: database, logger: logger)
     }
 

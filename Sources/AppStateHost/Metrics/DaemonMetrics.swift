@@ -66,9 +66,10 @@ package final class DaemonMetrics: ServerMetrics {
         self.registry = registry
         self.factory = factory
         let methods = AppStateMethod.allCases.map(\.rawValue) + VarlinkServiceMethod.allCases.map(\.rawValue)
-        succeeded = Dictionary(uniqueKeysWithValues: methods.map { method in
-            (method, CoreMetrics.Counter(label: Name.requests, dimensions: [("method", method), ("outcome", "ok")], factory: factory))
-        })
+        succeeded = Dictionary(
+            uniqueKeysWithValues: methods.map { method in
+                (method, CoreMetrics.Counter(label: Name.requests, dimensions: [("method", method), ("outcome", "ok")], factory: factory))
+            })
         connections = CoreMetrics.Gauge(label: Name.connections, factory: factory)
         watchers = CoreMetrics.Gauge(label: Name.watchers, factory: factory)
         watchersCut = CoreMetrics.Counter(label: Name.watchersCut, factory: factory)
@@ -161,9 +162,9 @@ package final class DaemonMetrics: ServerMetrics {
     }
 }
 
-private extension Duration {
+extension Duration {
     /// The whole duration in nanoseconds, as swift-metrics' timers take it.
-    var nanoseconds: Int64 {
+    fileprivate var nanoseconds: Int64 {
         components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
     }
 }

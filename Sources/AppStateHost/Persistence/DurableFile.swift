@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One file replaced atomically and durably: write a temporary file, fsync it, rename it

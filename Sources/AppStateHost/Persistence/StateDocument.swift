@@ -49,7 +49,8 @@ package struct StateDocument: Equatable, Sendable {
         var trees: [String: RestorationDocument] = [:]
         for (name, tree) in stored {
             guard let members = tree.objectValue, let treeVersion = members["version"]?.intValue,
-                  let controllers = members["controllers"]?.objectValue else {
+                let controllers = members["controllers"]?.objectValue
+            else {
                 throw .corrupt(path, "tree \(name) is not a restoration document")
             }
             var values: [String: [String: JSONValue]] = [:]
@@ -63,9 +64,9 @@ package struct StateDocument: Equatable, Sendable {
     }
 }
 
-private extension JSONValue {
+extension JSONValue {
     /// Whether every number in the value is finite, which JSON requires.
-    var isFinite: Bool {
+    fileprivate var isFinite: Bool {
         switch self {
         case .number(let number): number.isFinite
         case .array(let elements): elements.allSatisfy(\.isFinite)

@@ -46,8 +46,10 @@ package actor StateStore {
     ///     at the first write, not here: NIO's shared pool starts its threads when first asked
     ///     for, and a daemon that is only read never needs them (nor pays for them at start).
     ///   - metrics: Where each commit's wait and each write's batch are recorded.
-    package init(directory: String, threadPool: @autoclosure @escaping @Sendable () -> NIOThreadPool = .singleton,
-                metrics: DaemonMetrics = DaemonMetrics()) {
+    package init(
+        directory: String, threadPool: @autoclosure @escaping @Sendable () -> NIOThreadPool = .singleton,
+        metrics: DaemonMetrics = DaemonMetrics()
+    ) {
         self.file = DurableFile(directory: directory, name: "state.json")
         self.threadPool = threadPool
         self.metrics = metrics

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A failure to read or write the state directory, naming the file and the system's reason.
@@ -23,6 +23,7 @@ package struct StorageError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     package static func corrupt(_ path: String, _ reason: String) -> StorageError {
-        StorageError(code: .corrupt, description: "\(path) is not a valid state file (\(reason)); move it away to start from the tree file's initial state")
+        StorageError(
+            code: .corrupt, description: "\(path) is not a valid state file (\(reason)); move it away to start from the tree file's initial state")
     }
 }

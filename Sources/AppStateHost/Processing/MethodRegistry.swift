@@ -47,9 +47,11 @@ struct MethodRegistry: Sendable {
         _ method: Method.Type,
         _ answer: @escaping @Sendable (Method.Parameters, TreeSnapshots) throws(VarlinkError) -> Method.Reply
     ) {
-        entries[Method.name] = Entry(effect: .readsPublished, handler: .read { parameters, snapshots throws(VarlinkError) in
-            try answer(try Method.Parameters(parameters: parameters), snapshots).parameters
-        })
+        entries[Method.name] = Entry(
+            effect: .readsPublished,
+            handler: .read { parameters, snapshots throws(VarlinkError) in
+                try answer(try Method.Parameters(parameters: parameters), snapshots).parameters
+            })
     }
 
     /// Registers a read of what lives on the main actor.
@@ -90,9 +92,11 @@ struct MethodRegistry: Sendable {
         effect: MethodEffect,
         _ operation: @escaping @MainActor @Sendable (RequestProcessor, Method.Parameters) throws(VarlinkError) -> (Method.Reply, Event?)
     ) {
-        entries[Method.name] = Entry(effect: effect, handler: .mainActor { processor, parameters throws(VarlinkError) in
-            let (reply, event) = try operation(processor, try Method.Parameters(parameters: parameters))
-            return (reply.parameters, event)
-        })
+        entries[Method.name] = Entry(
+            effect: effect,
+            handler: .mainActor { processor, parameters throws(VarlinkError) in
+                let (reply, event) = try operation(processor, try Method.Parameters(parameters: parameters))
+                return (reply.parameters, event)
+            })
     }
 }

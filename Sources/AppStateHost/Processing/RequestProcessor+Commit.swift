@@ -76,12 +76,13 @@ extension RequestProcessor {
         for index in mutated {
             batch.replies[index] = VarlinkReply(error: .storageFailure(reason: "\(error)"))
         }
-        publish(events.filter { !$0.durable }.map { entry in
-            var event = entry.event
-            // A tree that a reload has removed since keeps the path the event already had.
-            if let tree = try? host.tree(named: event.tree) { event.current = tree.deepestCurrentPath }
-            return (event, false)
-        })
+        publish(
+            events.filter { !$0.durable }.map { entry in
+                var event = entry.event
+                // A tree that a reload has removed since keeps the path the event already had.
+                if let tree = try? host.tree(named: event.tree) { event.current = tree.deepestCurrentPath }
+                return (event, false)
+            })
     }
 
     /// Puts the trees back to the last durable state and starts a new generation, so that
@@ -126,9 +127,11 @@ extension RequestProcessor {
         // Logged once the changes are on their way to the watchers, so that formatting and
         // writing the log line (a system call to the journal) is not on their way.
         for (event, durable) in events {
-            logger.log(level: durable ? .info : .debug, "\(event.name)", metadata: [
-                "tree": .string(event.tree), "event": .string(event.name), "path": .string(event.path ?? ""), "current": .string(event.current),
-            ])
+            logger.log(
+                level: durable ? .info : .debug, "\(event.name)",
+                metadata: [
+                    "tree": .string(event.tree), "event": .string(event.name), "path": .string(event.path ?? ""), "current": .string(event.current),
+                ])
         }
     }
 }

@@ -33,10 +33,11 @@ extension RequestProcessor {
             let parameters = try Watch.Parameters(parameters: call.parameters)
             let tree = try host.tree(named: parameters.tree)
             let root = tree.root.snapshot()
-            let followed = try parameters.path.map { path throws(VarlinkError) in
-                guard let node = root.node(at: path) else { throw .noSuchNode(path: path) }
-                return node
-            } ?? root
+            let followed =
+                try parameters.path.map { path throws(VarlinkError) in
+                    guard let node = root.node(at: path) else { throw .noSuchNode(path: path) }
+                    return node
+                } ?? root
             hub.add(connection.watcher, tree: tree.name, subscription: WatchSubscription(path: parameters.path, full: parameters.full), root: root)
             return VarlinkReply(parameters: Watch.Reply(root: followed).parameters, continues: true)
         } catch {

@@ -28,8 +28,10 @@ import StateContainers
         ///   - stateDirectory: The state directory.
         ///   - connections: The number of open connections.
         ///   - followers: The system sources followed and where each stands.
-        package init(socket: String? = nil, stateDirectory: String? = nil, connections: @escaping @Sendable () -> Int = { 0 },
-                    followers: @escaping @Sendable () -> [Follower]? = { nil }) {
+        package init(
+            socket: String? = nil, stateDirectory: String? = nil, connections: @escaping @Sendable () -> Int = { 0 },
+            followers: @escaping @Sendable () -> [Follower]? = { nil }
+        ) {
             self.socket = socket
             self.stateDirectory = stateDirectory
             self.connections = connections
@@ -78,15 +80,20 @@ import StateContainers
     ///   - sessionOwners: The trees whose session follows logind, with the seat each follows.
     ///   - metrics: Where calls are counted and what `GetMetrics` reports.
     ///   - logger: Where changes and storage failures are logged, for the journal.
-    package convenience init(host: TreeHost, store: StateStore?, runner: any MainActorRunner = MainQueueRunner(), environment: Environment = Environment(),
-                            sessionOwners: [String: String] = [:], metrics: DaemonMetrics = DaemonMetrics(),
-                            logger: Logger = Logger(label: "appstated", factory: { _ in SwiftLogNoOpLogHandler() })) {
-        self.init(host: host, store: store, runner: runner, environment: environment, sessionOwners: sessionOwners, metrics: metrics,
-                  logger: logger, registry: .appState)
+    package convenience init(
+        host: TreeHost, store: StateStore?, runner: any MainActorRunner = MainQueueRunner(), environment: Environment = Environment(),
+        sessionOwners: [String: String] = [:], metrics: DaemonMetrics = DaemonMetrics(),
+        logger: Logger = Logger(label: "appstated", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.init(
+            host: host, store: store, runner: runner, environment: environment, sessionOwners: sessionOwners, metrics: metrics,
+            logger: logger, registry: .appState)
     }
 
-    init(host: TreeHost, store: StateStore?, runner: any MainActorRunner, environment: Environment, sessionOwners: [String: String],
-         metrics: DaemonMetrics, logger: Logger, registry: MethodRegistry) {
+    init(
+        host: TreeHost, store: StateStore?, runner: any MainActorRunner, environment: Environment, sessionOwners: [String: String],
+        metrics: DaemonMetrics, logger: Logger, registry: MethodRegistry
+    ) {
         self.host = host
         self.metrics = metrics
         self.published = host.published

@@ -119,11 +119,12 @@ extension TreeHost {
             if case .id(let id) = parameters.target { throw .noSuchChild(path: pages.path, id: id) }
             throw .noSuchChild(path: pages.path, id: "")
         } catch let error as ContainmentError where error == .outOfRange {
-            let index = switch parameters.target {
-            case .index(let index): index
-            case .step(let step): pages.currentIndex + step
-            case .id: -1
-            }
+            let index =
+                switch parameters.target {
+                case .index(let index): index
+                case .step(let step): pages.currentIndex + step
+                case .id: -1
+                }
             throw .outOfRange(path: pages.path, index: index, count: pages.pages.count)
         } catch {
             throw VarlinkError(containment: error, path: pages.path)

@@ -39,10 +39,11 @@ import StateContainers
     /// since, so that publishing after a change allocates, and the watchers' diff looks at,
     /// what changed only.
     private static func snapshots(of trees: [HostedTree], reusing previous: TreeSnapshots? = nil) -> TreeSnapshots {
-        TreeSnapshots(trees: trees.map { tree in
-            let earlier = try? previous?.root(named: tree.name)
-            return TreeSnapshots.Tree(name: tree.name, root: earlier.map { tree.root.snapshot(reusing: $0) } ?? tree.root.snapshot())
-        })
+        TreeSnapshots(
+            trees: trees.map { tree in
+                let earlier = try? previous?.root(named: tree.name)
+                return TreeSnapshots.Tree(name: tree.name, root: earlier.map { tree.root.snapshot(reusing: $0) } ?? tree.root.snapshot())
+            })
     }
 
     /// An animated transition finishes on the window's clock, after the call that started

@@ -13,11 +13,13 @@ enum BlockingThread {
     static func run(_ body: @escaping @Sendable () -> Void) {
         let work = Unmanaged.passRetained(Work(body))
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
-            return nil
-        }, work.toOpaque())
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, work.toOpaque())
         if result == 0 {
             pthread_detach(thread)
         } else {

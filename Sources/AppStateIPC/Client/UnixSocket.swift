@@ -121,8 +121,8 @@ struct UnixSocket: Sendable {
     }
 }
 
-fileprivate extension timeval {
-    init(duration: Duration) {
+extension timeval {
+    fileprivate init(duration: Duration) {
         let (seconds, attoseconds) = duration.components
         self.init(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
     }

@@ -12,9 +12,10 @@ extension ShowKeyboard.Parameters {
     ///   `io.appstate.InvalidValue` from ``validate()``.
     public init(parameters: [String: JSONValue]) throws(VarlinkError) {
         try VarlinkObjectDecoder.checkDeclared(Self.memberNames, parameters)
-        self.init(tree: try VarlinkObjectDecoder.optionalString("tree", in: parameters),
-                  height: try VarlinkObjectDecoder.double("height", in: parameters),
-                  duration: try VarlinkObjectDecoder.optionalDouble("duration", in: parameters))
+        self.init(
+            tree: try VarlinkObjectDecoder.optionalString("tree", in: parameters),
+            height: try VarlinkObjectDecoder.double("height", in: parameters),
+            duration: try VarlinkObjectDecoder.optionalDouble("duration", in: parameters))
         try validate()
     }
 }
@@ -26,8 +27,9 @@ extension HideKeyboard.Parameters {
     ///   `io.appstate.InvalidValue` from ``validate()``.
     public init(parameters: [String: JSONValue]) throws(VarlinkError) {
         try VarlinkObjectDecoder.checkDeclared(Self.memberNames, parameters)
-        self.init(tree: try VarlinkObjectDecoder.optionalString("tree", in: parameters),
-                  duration: try VarlinkObjectDecoder.optionalDouble("duration", in: parameters))
+        self.init(
+            tree: try VarlinkObjectDecoder.optionalString("tree", in: parameters),
+            duration: try VarlinkObjectDecoder.optionalDouble("duration", in: parameters))
         try validate()
     }
 }
@@ -39,9 +41,10 @@ extension Resize.Parameters {
     ///   `io.appstate.InvalidValue` from ``validate()``.
     public init(parameters: [String: JSONValue]) throws(VarlinkError) {
         try VarlinkObjectDecoder.checkDeclared(Self.memberNames, parameters)
-        self.init(tree: try VarlinkObjectDecoder.optionalString("tree", in: parameters),
-                  width: try VarlinkObjectDecoder.double("width", in: parameters),
-                  height: try VarlinkObjectDecoder.double("height", in: parameters))
+        self.init(
+            tree: try VarlinkObjectDecoder.optionalString("tree", in: parameters),
+            width: try VarlinkObjectDecoder.double("width", in: parameters),
+            height: try VarlinkObjectDecoder.double("height", in: parameters))
         try validate()
     }
 }

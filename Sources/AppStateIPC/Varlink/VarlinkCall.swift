@@ -47,7 +47,11 @@ public struct VarlinkCall: VarlinkMessage, Hashable {
     /// - Parameter frame: The JSON text of the message.
     /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed call.
     public init(frame: UnsafeRawBufferPointer) throws(VarlinkProtocolError) {
-        var method, parameters, oneway, more, upgrade: JSONValue?
+        var method: JSONValue?
+        var parameters: JSONValue?
+        var oneway: JSONValue?
+        var more: JSONValue?
+        var upgrade: JSONValue?
         try Self.readMembers(of: frame) { key, value in
             switch key {
             case "method": method = value

@@ -130,7 +130,8 @@ public struct VarlinkFrameDecoder: Sendable {
 
     private static func firstNUL(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress, !bytes.isEmpty,
-              let hit = memchr(base, 0, bytes.count) else { return nil }
+            let hit = memchr(base, 0, bytes.count)
+        else { return nil }
         return base.distance(to: UnsafeRawPointer(hit))
     }
 }

@@ -34,7 +34,9 @@ public struct VarlinkReply: VarlinkMessage, Hashable {
     /// - Parameter frame: The JSON text of the message.
     /// - Throws: ``VarlinkProtocolError`` when the frame is not a well-formed reply.
     public init(frame: UnsafeRawBufferPointer) throws(VarlinkProtocolError) {
-        var parameters, continues, error: JSONValue?
+        var parameters: JSONValue?
+        var continues: JSONValue?
+        var error: JSONValue?
         try Self.readMembers(of: frame) { key, value in
             switch key {
             case "parameters": parameters = value

@@ -24,8 +24,8 @@ public enum ContentState: Sendable, Equatable {
     public static func == (lhs: ContentState, rhs: ContentState) -> Bool {
         switch (lhs, rhs) {
         case (.loading, .loading): true
-        case let (.failed(left), .failed(right)): left == right
-        case let (.render(left), .render(right)): left === right
+        case (.failed(let left), .failed(let right)): left == right
+        case (.render(let left), .render(let right)): left === right
         default: false
         }
     }

@@ -55,13 +55,13 @@ public final class ContentStateController: Controller {
         switch state {
         case .loading:
             child = (self.state == .loading ? slot.target as? LoadingController : nil) ?? LoadingController()
-        case let .failed(message):
+        case .failed(let message):
             child = (self.state?.name == "failed" ? slot.target as? ErrorController : nil) ?? ErrorController(message: message)
-        case let .render(controller):
+        case .render(let controller):
             child = controller
         }
         try slot.validate(child)
-        if case let .failed(message) = state, let error = child as? ErrorController {
+        if case .failed(let message) = state, let error = child as? ErrorController {
             error.message = message
         }
         self.state = state
@@ -144,7 +144,8 @@ extension ContentStateController {
         ///   - build: Not needed.
         /// - Returns: The container, showing its state once its view loads.
         /// - Throws: What ``ContentStateController/transition(to:)`` throws.
-        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller
+        {
             let controller = ContentStateController(identifier: node.id, title: node.title)
             if let duration = node.transitionDuration { controller.transitionDuration = duration }
             switch startingState(of: node) {

@@ -39,7 +39,8 @@ extension Controller {
         var seen = Set<String>()
         for controller in controllers {
             guard !controller.identifier.isEmpty, !controller.identifier.contains("/") else {
-                throw ContainmentError.invalidArgument.with("\(identifier): \(noun) identifier \"\(controller.identifier)\" must be non-empty and contain no /")
+                throw ContainmentError.invalidArgument.with(
+                    "\(identifier): \(noun) identifier \"\(controller.identifier)\" must be non-empty and contain no /")
             }
             guard seen.insert(controller.identifier).inserted else {
                 throw ContainmentError.duplicateIdentifier.with("\(identifier) has two \(noun)s named \(controller.identifier)")

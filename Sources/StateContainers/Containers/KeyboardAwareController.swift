@@ -119,7 +119,8 @@ public final class KeyboardAwareController: Controller {
     /// The content's view while it is installed in this container's view.
     private var scrollView: View? {
         guard let containerView = loadedView, let contentView = content.loadedView,
-              contentView.superview === containerView else { return nil }
+            contentView.superview === containerView
+        else { return nil }
         return contentView
     }
 
@@ -187,7 +188,8 @@ extension KeyboardAwareController {
         ///   - build: Not needed.
         /// - Returns: The container.
         /// - Throws: What ``KeyboardAwareController/init(identifier:content:title:)`` throws.
-        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller
+        {
             try KeyboardAwareController(identifier: node.id, content: children[0], title: node.title)
         }
     }

@@ -292,9 +292,11 @@ extension LoginStateController {
         ///   - build: Not needed.
         /// - Returns: The container.
         /// - Throws: What ``LoginStateController/init(identifier:loggedOut:loggedIn:locked:title:)`` throws.
-        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
-            let controller = try LoginStateController(identifier: node.id, loggedOut: children[0], loggedIn: children[1],
-                                                      locked: children.count > 2 ? children[2] : nil, title: node.title)
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller
+        {
+            let controller = try LoginStateController(
+                identifier: node.id, loggedOut: children[0], loggedIn: children[1],
+                locked: children.count > 2 ? children[2] : nil, title: node.title)
             if let duration = node.transitionDuration { controller.transitionDuration = duration }
             return controller
         }

@@ -155,8 +155,9 @@ public final class MenuController: Controller {
     public override func decodeRestorableState(with coder: RestorationCoder) {
         super.decodeRestorableState(with: coder)
         guard let saved = coder.decodeString(forKey: RestorationKey.active),
-              let next = viewControllers.first(where: { $0.identifier == saved }),
-              let old = activeViewController, next !== old, swapBlocker == nil else { return }
+            let next = viewControllers.first(where: { $0.identifier == saved }),
+            let old = activeViewController, next !== old, swapBlocker == nil
+        else { return }
         activate(next, replacing: old, duration: .zero)
     }
 
@@ -195,7 +196,8 @@ extension MenuController {
         ///   - build: Not needed.
         /// - Returns: The menu.
         /// - Throws: What ``MenuController/init(identifier:viewControllers:title:)`` throws.
-        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller
+        {
             let controller = try MenuController(identifier: node.id, viewControllers: children, title: node.title)
             if let duration = node.transitionDuration { controller.transitionDuration = duration }
             return controller

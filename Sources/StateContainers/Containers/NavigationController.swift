@@ -138,8 +138,9 @@ public final class NavigationController: Controller {
         stack.removeSubrange(kept...)
         for identifier in saved.dropFirst(kept - 1) {
             guard let controller = makeDestination?(identifier),
-                  !stack.contains(where: { $0.identifier == identifier }),
-                  (try? adoptChild(controller)) != nil else { break }
+                !stack.contains(where: { $0.identifier == identifier }),
+                (try? adoptChild(controller)) != nil
+            else { break }
             stack.append(controller)
         }
         guard top !== oldTop else { return }
@@ -210,7 +211,8 @@ extension NavigationController {
         /// - Returns: The navigation controller.
         /// - Throws: What ``NavigationController/init(identifier:root:title:)`` and
         ///   ``NavigationController/push(_:animated:)`` throw.
-        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller
+        {
             let controller = try NavigationController(identifier: node.id, root: children[0], title: node.title)
             if let duration = node.transitionDuration { controller.transitionDuration = duration }
             for screen in children.dropFirst() { try controller.push(screen, animated: false) }

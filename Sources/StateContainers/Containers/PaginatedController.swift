@@ -115,7 +115,8 @@ public final class PaginatedController: Controller {
     /// - Parameter coder: The saved state.
     public override func decodeRestorableState(with coder: RestorationCoder) {
         super.decodeRestorableState(with: coder)
-        let saved = coder.decodeString(forKey: RestorationKey.page).flatMap { id in pages.firstIndex { $0.identifier == id } }
+        let saved =
+            coder.decodeString(forKey: RestorationKey.page).flatMap { id in pages.firstIndex { $0.identifier == id } }
             ?? coder.decodeInteger(forKey: RestorationKey.index).flatMap { pages.indices.contains($0) ? $0 : nil }
         guard let saved, saved != currentIndex, swapBlocker == nil else { return }
         show(saved, duration: .zero)
@@ -160,7 +161,8 @@ extension PaginatedController {
         ///   - build: Not needed.
         /// - Returns: The container.
         /// - Throws: What ``PaginatedController/init(identifier:pages:title:)`` throws.
-        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller
+        {
             let controller = try PaginatedController(identifier: node.id, pages: children, title: node.title)
             if let duration = node.transitionDuration { controller.transitionDuration = duration }
             return controller

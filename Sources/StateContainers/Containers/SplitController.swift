@@ -182,7 +182,8 @@ extension SplitController {
         ///   - build: Not needed.
         /// - Returns: The split container.
         /// - Throws: What ``SplitController/init(identifier:primary:secondary:primaryFraction:minimumExpandedWidth:title:)`` throws.
-        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller
+        {
             try SplitController(
                 identifier: node.id, primary: children[0], secondary: children[1],
                 primaryFraction: node.number(primaryFraction) ?? SplitController.defaultPrimaryFraction,

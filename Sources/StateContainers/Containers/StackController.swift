@@ -109,8 +109,10 @@ extension StackController {
         ///   - build: Not needed.
         /// - Returns: The stack.
         /// - Throws: What ``StackController/init(identifier:arrangedChildren:spacing:title:)`` throws.
-        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller {
-            try StackController(identifier: node.id, arrangedChildren: children, spacing: node.number(spacing) ?? StackController.defaultSpacing, title: node.title)
+        public static func make(_ node: NodeSpec, children: [Controller], build: @escaping @MainActor (NodeSpec) -> Controller?) throws -> Controller
+        {
+            try StackController(
+                identifier: node.id, arrangedChildren: children, spacing: node.number(spacing) ?? StackController.defaultSpacing, title: node.title)
         }
     }
 }

@@ -58,7 +58,8 @@ extension Controller {
         // may swap them; those it installed meanwhile already joined the transition.
         guard shouldAutomaticallyForwardAppearanceMethods else { return true }
         let joined = appearanceTransition?.forwarded ?? []
-        let forwarded = installedChildren
+        let forwarded =
+            installedChildren
             .filter { child in !joined.contains { $0 === child } }
             .filter { $0.beginAppearance(isAppearing, animated: animated) }
         appearanceTransition?.forwarded.insert(contentsOf: forwarded, at: 0)

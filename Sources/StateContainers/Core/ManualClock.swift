@@ -51,7 +51,8 @@ public final class ManualClock: SchedulingClock, Sendable {
         guard duration > .zero else { return }
         let target = now.advanced(by: duration)
         while let next = actions.indices.filter({ actions[$0].deadline <= target })
-            .min(by: { (actions[$0].deadline, actions[$0].sequence) < (actions[$1].deadline, actions[$1].sequence) }) {
+            .min(by: { (actions[$0].deadline, actions[$0].sequence) < (actions[$1].deadline, actions[$1].sequence) })
+        {
             let entry = actions.remove(at: next)
             state.withLock { $0.now = max($0.now, entry.deadline) }
             entry.action()

@@ -143,7 +143,8 @@ import AppStateCore
 
     /// Where this view's own coordinate origin lies in window coordinates.
     private var originInWindow: Point {
-        var x = -bounds.origin.x, y = -bounds.origin.y
+        var x = -bounds.origin.x
+        var y = -bounds.origin.y
         var view = self
         while let superview = view.superview {
             x += view.frame.origin.x - superview.bounds.origin.x

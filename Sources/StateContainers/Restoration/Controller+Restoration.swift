@@ -23,7 +23,8 @@ extension Controller {
     /// - Throws: ``ContainmentError/invalidArgument`` for a document of another version.
     public func decodeRestorableTree(_ document: RestorationDocument) throws {
         guard document.version == RestorationDocument.currentVersion else {
-            throw ContainmentError.invalidArgument.with("restoration document version \(document.version) is not \(RestorationDocument.currentVersion)")
+            throw ContainmentError.invalidArgument.with(
+                "restoration document version \(document.version) is not \(RestorationDocument.currentVersion)")
         }
         if let path = restorationPath { decodeRestorableSubtree(path: path, from: document) }
     }

@@ -103,7 +103,8 @@ extension NodeSpec: Codable {
     /// Every key a node may hold, in the order the format documents them: what names the node,
     /// the kinds' keys with a single value, then the subtrees (its children, then the kinds'
     /// lists of nodes).
-    static let keyNames = ["type", "id", "title", "restorationId"]
+    static let keyNames =
+        ["type", "id", "title", "restorationId"]
         + ControllerKinds.keys.filter { $0.type != .nodes }.map(\.name) + ["children"]
         + ControllerKinds.keys.filter { $0.type == .nodes }.map(\.name)
 
@@ -117,7 +118,8 @@ extension NodeSpec: Codable {
         let nesting = Set(["children"] + ControllerKinds.keys.filter { $0.type == .nodes }.map(\.name))
         let depth = decoder.codingPath.count { $0.intValue == nil && nesting.contains($0.stringValue) }
         guard depth <= Self.maximumDepth else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "nodes nest more than \(Self.maximumDepth) levels deep"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "nodes nest more than \(Self.maximumDepth) levels deep"))
         }
         let container = try decoder.strictContainer(expecting: Self.keyNames)
         func key(_ name: String) -> AnyCodingKey { AnyCodingKey(stringValue: name) }
@@ -135,12 +137,13 @@ extension NodeSpec: Codable {
         values = [:]
         for nodeKey in ControllerKinds.keys {
             let codingKey = key(nodeKey.name)
-            let value: NodeValue? = switch nodeKey.type {
-            case .number: try container.decodeIfPresent(Double.self, forKey: codingKey).map(NodeValue.number)
-            case .integer: try container.decodeIntegerIfPresent(forKey: codingKey).map(NodeValue.integer)
-            case .string: try container.decodeIfPresent(String.self, forKey: codingKey).map(NodeValue.string)
-            case .nodes: try container.decodeIfPresent([NodeSpec].self, forKey: codingKey).map(NodeValue.nodes)
-            }
+            let value: NodeValue? =
+                switch nodeKey.type {
+                case .number: try container.decodeIfPresent(Double.self, forKey: codingKey).map(NodeValue.number)
+                case .integer: try container.decodeIntegerIfPresent(forKey: codingKey).map(NodeValue.integer)
+                case .string: try container.decodeIfPresent(String.self, forKey: codingKey).map(NodeValue.string)
+                case .nodes: try container.decodeIfPresent([NodeSpec].self, forKey: codingKey).map(NodeValue.nodes)
+                }
             values[nodeKey.name] = value
         }
     }

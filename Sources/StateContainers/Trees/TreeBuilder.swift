@@ -20,7 +20,9 @@
     ///   - clock: The clock animated transitions take their duration on.
     /// - Returns: The window, with the tree's root as its root controller.
     /// - Throws: ``TreeFileError`` with every problem of the tree.
-    public static func build(_ tree: TreeSpec, bus: NotificationBus = NotificationBus(), clock: some Clock<Duration> = ContinuousClock()) throws(TreeFileError) -> Window {
+    public static func build(_ tree: TreeSpec, bus: NotificationBus = NotificationBus(), clock: some Clock<Duration> = ContinuousClock())
+        throws(TreeFileError) -> Window
+    {
         let root = try makeRootController(for: tree)
         let window = Window(size: tree.window, bus: bus, clock: clock)
         window.rootController = root

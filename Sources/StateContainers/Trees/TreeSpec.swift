@@ -44,7 +44,8 @@ extension TreeSpec {
     /// - Returns: A sentence naming the problem, or nil for a valid name.
     public static func seatNameProblem(_ seat: String) -> String? {
         let rest = seat.unicodeScalars.dropFirst(4)
-        let valid = seat.hasPrefix("seat") && seat.utf8.count <= 255
+        let valid =
+            seat.hasPrefix("seat") && seat.utf8.count <= 255
             && rest.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
         return valid ? nil : "logind seat \"\(seat)\" must be \"seat\" followed by letters, digits, \"-\" and \"_\" (e.g. seat0)"
     }

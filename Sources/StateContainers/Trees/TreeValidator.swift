@@ -160,9 +160,10 @@ extension TreeValidator {
     private static func compare(_ lhs: Path, _ rhs: Path) -> Bool? {
         for (left, right) in zip(lhs, rhs) where left != right {
             switch (left, right) {
-            case let (.index(left), .index(right)): return left < right
-            case let (.key(left), .key(right)):
-                let leftRank = keyRanks[left] ?? .max, rightRank = keyRanks[right] ?? .max
+            case (.index(let left), .index(let right)): return left < right
+            case (.key(let left), .key(let right)):
+                let leftRank = keyRanks[left] ?? .max
+                let rightRank = keyRanks[right] ?? .max
                 return leftRank != rightRank ? leftRank < rightRank : left < right
             case (.index, .key): return true
             case (.key, .index): return false
@@ -172,7 +173,8 @@ extension TreeValidator {
     }
 
     private static let keyRanks: [String: Int] = {
-        let keys = TreeFile.CodingKeys.allCases.map(\.stringValue) + TreeSpec.CodingKeys.allCases.map(\.stringValue)
+        let keys =
+            TreeFile.CodingKeys.allCases.map(\.stringValue) + TreeSpec.CodingKeys.allCases.map(\.stringValue)
             + TreeSpec.WindowKeys.allCases.map(\.stringValue) + NodeSpec.keyNames
         return Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }()

@@ -45,7 +45,9 @@ struct YAMLComposer {
         return try result.get()
     }
 
-    private mutating func run(_ parser: UnsafeMutablePointer<yaml_parser_t>, text: UnsafeMutableBufferPointer<UInt8>) throws(TreeFileError) -> YAMLDocument? {
+    private mutating func run(_ parser: UnsafeMutablePointer<yaml_parser_t>, text: UnsafeMutableBufferPointer<UInt8>) throws(TreeFileError)
+        -> YAMLDocument?
+    {
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(parser, &event) == 1 else { throw Self.syntaxError(parser.pointee, text: text) }
@@ -55,13 +57,20 @@ struct YAMLComposer {
             case YAML_STREAM_END_EVENT:
                 return root.map { YAMLDocument(nodes: nodes, root: $0) }
             case YAML_DOCUMENT_START_EVENT where root != nil:
-                throw TreeFileError(issues: [.init(path: [], message: "not valid YAML: but found another document (expected a single document in the stream on line 1)", line: line)])
+                throw TreeFileError(issues: [
+                    .init(
+                        path: [], message: "not valid YAML: but found another document (expected a single document in the stream on line 1)",
+                        line: line)
+                ])
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let tag = scalar.quoted_implicit == 1 ? YAMLTag.string : Self.string(scalar.tag)
                 let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                 let style = scalar.style
-                add(YAMLNode(content: .scalar(.init(text: text, isPlain: style == YAML_PLAIN_SCALAR_STYLE || style == YAML_ANY_SCALAR_STYLE, tag: tag)), line: line), anchor: Self.string(scalar.anchor))
+                add(
+                    YAMLNode(
+                        content: .scalar(.init(text: text, isPlain: style == YAML_PLAIN_SCALAR_STYLE || style == YAML_ANY_SCALAR_STYLE, tag: tag)),
+                        line: line), anchor: Self.string(scalar.anchor))
             case YAML_ALIAS_EVENT:
                 guard let name = Self.string(event.data.alias.anchor), let node = anchors[name] else {
                     throw TreeFileError(issues: [.init(path: [], message: "not valid YAML: found undefined alias", line: line)])
@@ -69,7 +78,9 @@ struct YAMLComposer {
                 close(node)
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 guard open.count < Self.maximumDepth else {
-                    throw TreeFileError(issues: [.init(path: [], message: "not valid YAML: collections nest more than \(Self.maximumDepth) levels deep", line: line)])
+                    throw TreeFileError(issues: [
+                        .init(path: [], message: "not valid YAML: collections nest more than \(Self.maximumDepth) levels deep", line: line)
+                    ])
                 }
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
                 let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
@@ -79,7 +90,9 @@ struct YAMLComposer {
                 add(YAMLNode(content: .sequence(.init(items: collection.items)), line: collection.line), anchor: collection.anchor)
             case YAML_MAPPING_END_EVENT:
                 let collection = open.removeLast()
-                let pairs = stride(from: 0, to: collection.items.count - 1, by: 2).map { YAMLNode.Pair(key: collection.items[$0], value: collection.items[$0 + 1]) }
+                let pairs = stride(from: 0, to: collection.items.count - 1, by: 2).map {
+                    YAMLNode.Pair(key: collection.items[$0], value: collection.items[$0 + 1])
+                }
                 try checkDuplicates(pairs.map(\.key))
                 add(YAMLNode(content: .mapping(.init(pairs: pairs)), line: collection.line), anchor: collection.anchor)
             default:
@@ -144,7 +157,8 @@ struct YAMLComposer {
         case YAML_MEMORY_ERROR:
             return TreeFileError("not valid YAML: out of memory")
         case YAML_READER_ERROR:
-            return TreeFileError(issues: [.init(path: [], message: "not valid YAML: \(problem)", line: line(atByte: parser.problem_offset, in: text))])
+            return TreeFileError(issues: [.init(path: [], message: "not valid YAML: \(problem)", line: line(atByte: parser.problem_offset, in: text))]
+            )
         default:
             let during = parser.context.map { " (\(String(cString: $0)) on line \(parser.context_mark.line + 1))" } ?? ""
             return TreeFileError(issues: [.init(path: [], message: "not valid YAML: \(problem)\(during)", line: parser.problem_mark.line + 1)])
@@ -158,7 +172,9 @@ struct YAMLComposer {
         var index = 0
         let end = min(offset, text.count)
         while index < end {
-            if text[index] == UInt8(ascii: "\n") || (text[index] == UInt8(ascii: "\r") && (index + 1 == text.count || text[index + 1] != UInt8(ascii: "\n"))) {
+            if text[index] == UInt8(ascii: "\n")
+                || (text[index] == UInt8(ascii: "\r") && (index + 1 == text.count || text[index + 1] != UInt8(ascii: "\n")))
+            {
                 line += 1
             }
             index += 1

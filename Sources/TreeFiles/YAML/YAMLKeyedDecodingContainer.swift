@@ -44,7 +44,8 @@ struct YAMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     private func decoder(for key: any CodingKey) throws -> YAMLNodeDecoder {
         guard let value = value(for: key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \"\(key.stringValue)\"."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \"\(key.stringValue)\"."))
         }
         return decoder.decoder(for: value, at: key)
     }

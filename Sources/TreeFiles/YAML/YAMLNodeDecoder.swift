@@ -36,7 +36,8 @@ struct YAMLNodeDecoder: Decoder {
 
     /// The error for a node that is not what `expected` needs, worded as Yams words it.
     func mismatch(_ expected: Any.Type) -> DecodingError {
-        .typeMismatch(expected, .init(codingPath: codingPath, debugDescription: "Expected to decode \(expected) but found another kind of node instead."))
+        .typeMismatch(
+            expected, .init(codingPath: codingPath, debugDescription: "Expected to decode \(expected) but found another kind of node instead."))
     }
 }
 

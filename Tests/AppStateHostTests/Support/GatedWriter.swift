@@ -1,6 +1,7 @@
 import Dispatch
-@testable import AppStateHost
 import NIOPosix
+
+@testable import AppStateHost
 
 /// A one-thread pool for a ``StateStore``'s writes whose thread a test can hold, so that a
 /// write is known to be under way, and the commits behind it to be waiting, when the test

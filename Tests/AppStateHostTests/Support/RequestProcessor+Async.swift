@@ -1,6 +1,7 @@
-@testable import AppStateHost
 import AppStateIPC
 import ServicePorts
+
+@testable import AppStateHost
 
 extension RequestProcessor {
     /// Answers a batch and waits for its replies: for tests, whose main queue XCTest serves.

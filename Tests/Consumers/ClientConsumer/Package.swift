@@ -12,10 +12,10 @@ let package = Package(
     dependencies: [
         // Named, because a path dependency is otherwise known by its directory's name, which
         // differs between a clone, a worktree and CI.
-        .package(name: "appstate", path: "../../.."),
+        .package(name: "appstate", path: "../../..")
     ],
     targets: [
-        .executableTarget(name: "ClientConsumer", dependencies: [.product(name: "AppStateIPC", package: "appstate")]),
+        .executableTarget(name: "ClientConsumer", dependencies: [.product(name: "AppStateIPC", package: "appstate")])
     ],
     swiftLanguageModes: [.v6]
 )

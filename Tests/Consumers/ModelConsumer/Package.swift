@@ -11,10 +11,10 @@ let package = Package(
     dependencies: [
         // Named, because a path dependency is otherwise known by its directory's name, which
         // differs between a clone, a worktree and CI.
-        .package(name: "appstate", path: "../../.."),
+        .package(name: "appstate", path: "../../..")
     ],
     targets: [
-        .executableTarget(name: "ModelConsumer", dependencies: [.product(name: "StateContainers", package: "appstate")]),
+        .executableTarget(name: "ModelConsumer", dependencies: [.product(name: "StateContainers", package: "appstate")])
     ],
     swiftLanguageModes: [.v6]
 )

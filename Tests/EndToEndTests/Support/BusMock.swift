@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A python-dbusmock service on a ``PrivateBus``: logind from dbusmock's `logind` template
@@ -43,7 +44,8 @@ final class BusMock {
     func start() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = service == .logind
+        process.arguments =
+            service == .logind
             ? ["-m", "dbusmock", "--system", "--template", "logind"]
             : ["-m", "dbusmock", "--session", "sm.puri.OSK0", "/sm/puri/OSK0", "sm.puri.OSK0"]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -72,9 +74,11 @@ final class BusMock {
     }
 
     private func hasOwner() throws -> Bool {
-        let reply = try Command.run(try resolveExecutable("gdbus"), [
-            "call", busOption, "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus", "-m", "org.freedesktop.DBus.NameHasOwner", busName,
-        ], environment: environment)
+        let reply = try Command.run(
+            try resolveExecutable("gdbus"),
+            [
+                "call", busOption, "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus", "-m", "org.freedesktop.DBus.NameHasOwner", busName,
+            ], environment: environment)
         return reply.stdout.contains("true")
     }
 
@@ -83,9 +87,10 @@ final class BusMock {
     /// - Throws: ``TestFailure`` when the call fails.
     @discardableResult
     func gdbus(_ path: String, _ method: String, _ arguments: String...) throws -> String {
-        let result = try Command.run(try resolveExecutable("gdbus"),
-                                     ["call", busOption, "-d", busName, "-o", path, "-m", method] + arguments,
-                                     environment: environment)
+        let result = try Command.run(
+            try resolveExecutable("gdbus"),
+            ["call", busOption, "-d", busName, "-o", path, "-m", method] + arguments,
+            environment: environment)
         guard result.status == 0 else { throw TestFailure("gdbus \(method) \(arguments) failed: \(result.stderr)") }
         return result.stdout
     }
@@ -98,8 +103,9 @@ final class BusMock {
     /// Emits a signal from another connection than the service's (`gdbus emit`), as any
     /// peer on the bus may.
     func emitAsStranger(from path: String, _ signal: String, _ arguments: String...) throws {
-        let result = try Command.run(try resolveExecutable("gdbus"), ["emit", busOption, "-o", path, "-s", signal] + arguments,
-                                     environment: environment)
+        let result = try Command.run(
+            try resolveExecutable("gdbus"), ["emit", busOption, "-o", path, "-s", signal] + arguments,
+            environment: environment)
         guard result.status == 0 else { throw TestFailure("gdbus emit \(signal) failed: \(result.stderr)") }
     }
 

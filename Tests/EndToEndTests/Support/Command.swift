@@ -8,15 +8,18 @@ struct Command {
     let stderr: String
 
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                    input: [UInt8]? = nil) throws -> Command {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+        input: [UInt8]? = nil
+    ) throws -> Command {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let directory = try DaemonProcess.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
+        let out = directory.appendingPathComponent("out")
+        let err = directory.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)

@@ -26,10 +26,12 @@ final class FollowedDaemon {
             systemBus.stop()
             sessionBus.stop()
         }
-        daemon = try DaemonProcess(arguments: arguments, environment: [
-            "DBUS_SYSTEM_BUS_ADDRESS": systemBus.address,
-            "DBUS_SESSION_BUS_ADDRESS": sessionBus.address,
-        ])
+        daemon = try DaemonProcess(
+            arguments: arguments,
+            environment: [
+                "DBUS_SYSTEM_BUS_ADDRESS": systemBus.address,
+                "DBUS_SESSION_BUS_ADDRESS": sessionBus.address,
+            ])
     }
 
     /// The two buses, for set-up before the daemon starts.
@@ -76,7 +78,8 @@ final class FollowedDaemon {
             if let last, last["connected"] == .bool(connected), last["detail"] != "connecting" { return last }
             usleep(20_000)
         } while Date() < deadline
-        throw TestFailure("follower \(name) is not \(connected ? "connected" : "disconnected") after \(timeout) s: \(last.map(\.jsonText) ?? "absent")")
+        throw TestFailure(
+            "follower \(name) is not \(connected ? "connected" : "disconnected") after \(timeout) s: \(last.map(\.jsonText) ?? "absent")")
     }
 
     /// Waits until the default tree's login container shows `user` (nil: nobody), locked or not.

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private D-Bus bus from `dbus-daemon`, standing in for the system or the session bus: it

@@ -24,7 +24,8 @@ enum Products {
 
     /// The Python interpreter of the venv `make test` creates, with the `varlink` package.
     static var python: URL {
-        let venv = ProcessInfo.processInfo.environment["APPSTATE_VENV"].map(URL.init(fileURLWithPath:))
+        let venv =
+            ProcessInfo.processInfo.environment["APPSTATE_VENV"].map(URL.init(fileURLWithPath:))
             ?? repository.appendingPathComponent(".venv")
         return venv.appendingPathComponent("bin/python")
     }

@@ -47,10 +47,11 @@ import StateContainers
     ///   - label: The argument's label, written only in the ``Spelling/labelled`` spelling.
     ///   - controller: The controller that received the callback.
     func record(_ callback: String, argument: String? = nil, label: String? = nil, of controller: Controller) {
-        entries.append(entry(
-            controller.identifier, callback, argument: argument, label: label,
-            movingTo: controller.isMovingToParent, movingFrom: controller.isMovingFromParent
-        ))
+        entries.append(
+            entry(
+                controller.identifier, callback, argument: argument, label: label,
+                movingTo: controller.isMovingToParent, movingFrom: controller.isMovingFromParent
+            ))
     }
 
     /// One entry in this log's spelling, as ``record(_:argument:label:of:)`` writes it and as

@@ -1,11 +1,12 @@
 import AppStateCore
 import AppStateIPC
-@testable import VarlinkServer
-import ServicePorts
-import ServiceTestDoubles
 import NIOCore
 import NIOEmbedded
+import ServicePorts
+import ServiceTestDoubles
 import XCTest
+
+@testable import VarlinkServer
 
 /// One connection's pipeline as the server builds it (framing, then the connection handler)
 /// on an `EmbeddedChannel`, with a ``FakeCallProcessor`` behind it and a recorder of the
@@ -28,12 +29,15 @@ import XCTest
         self.peer = peer
         try channel.pipeline.syncOperations.addHandlers(
             reads,
-            ByteToMessageHandler(VarlinkCallDecoder(maximumMessageSize: limits.maximumMessageSize,
-                                                    partialMessageTimeout: limits.partialMessageTimeout)),
-            VarlinkConnectionHandler(dispatcher: CallDispatcher(processors: [processor], info: Self.info, runner: MainQueueRunner(), metrics: metrics),
-                                     limits: limits, counter: counter, peers: PeerIdentifier { _ in peer.futureResult },
-                                     lane: EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics), errors: .appState,
-                                     runner: MainQueueRunner())
+            ByteToMessageHandler(
+                VarlinkCallDecoder(
+                    maximumMessageSize: limits.maximumMessageSize,
+                    partialMessageTimeout: limits.partialMessageTimeout)),
+            VarlinkConnectionHandler(
+                dispatcher: CallDispatcher(processors: [processor], info: Self.info, runner: MainQueueRunner(), metrics: metrics),
+                limits: limits, counter: counter, peers: PeerIdentifier { _ in peer.futureResult },
+                lane: EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics), errors: .appState,
+                runner: MainQueueRunner())
         )
     }
 

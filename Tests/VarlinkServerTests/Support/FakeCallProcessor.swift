@@ -1,7 +1,8 @@
 import AppStateCore
 import AppStateIPC
-@testable import VarlinkServer
 import ServicePorts
+
+@testable import VarlinkServer
 
 /// A processor for the connection tests, whose answers name the call they answer:
 ///

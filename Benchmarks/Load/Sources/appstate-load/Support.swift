@@ -103,10 +103,12 @@ final class ThreadBox {
 func startThread(_ body: @escaping () -> Void) -> pthread_t {
     let box = Unmanaged.passRetained(ThreadBox(body)).toOpaque()
     var thread = pthread_t()
-    let rc = pthread_create(&thread, nil, { pointer in
-        Unmanaged<ThreadBox>.fromOpaque(pointer!).takeRetainedValue().body()
-        return nil
-    }, box)
+    let rc = pthread_create(
+        &thread, nil,
+        { pointer in
+            Unmanaged<ThreadBox>.fromOpaque(pointer!).takeRetainedValue().body()
+            return nil
+        }, box)
     if rc != 0 { die("pthread_create: \(rc)") }
     return thread
 }
@@ -139,8 +141,8 @@ func spawn(_ arguments: [String], environment extra: [String] = [], quiet: Bool 
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
     defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
+        for argument in argv { free(argument) }
+        for variable in envp { free(variable) }
     }
     var pid: pid_t = 0
     let rc = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
@@ -258,7 +260,8 @@ func sharedLibraries(_ pid: pid_t) -> [String] {
     var names: [String] = []
     for line in maps.split(separator: "\n") {
         guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last, path.hasPrefix("/"),
-              let name = path.split(separator: "/").last, name.contains(".so") else { continue }
+            let name = path.split(separator: "/").last, name.contains(".so")
+        else { continue }
         if !names.contains(String(name)) { names.append(String(name)) }
     }
     return names

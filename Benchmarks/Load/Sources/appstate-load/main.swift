@@ -150,23 +150,28 @@ if wanted("5") {
     // The target is absolute, so the machine's speed in this run is given beside it: a C
     // program's whole start, run before each of the daemon's.
     let speed = busctl.isEmpty ? nil : median(busctl)
-    row("start to READY=1 (median of \(runs) starts; min \(fmt(startSorted.first!, 1)) ms, max \(fmt(startSorted.last!, 1)) ms)",
-        value: "\(fmt(median(starts), 1)) ms", baseline: speed == nil ? "—" : "the machine's speed: `busctl --version`, whole process, before each start",
+    row(
+        "start to READY=1 (median of \(runs) starts; min \(fmt(startSorted.first!, 1)) ms, max \(fmt(startSorted.last!, 1)) ms)",
+        value: "\(fmt(median(starts), 1)) ms",
+        baseline: speed == nil ? "—" : "the machine's speed: `busctl --version`, whole process, before each start",
         baselineValue: speed.map { "\(fmt($0, 2)) ms" } ?? "—", ratio: speed.map { "\(fmt(median(starts) / $0, 2))×" } ?? "—",
         target: "≤ 15 ms", met: median(starts) <= 15)
     // The daemon links no Foundation: nothing of Foundation's or ICU's may be a library of its
     // own (what the daemon uses of FoundationEssentials is linked in).
     let foundation = libraries.filter { $0.lowercased().contains("foundation") || $0.lowercased().contains("icu") }
-    row("shared libraries `appstated` maps (`/proc/PID/maps`): none of Foundation or ICU",
+    row(
+        "shared libraries `appstated` maps (`/proc/PID/maps`): none of Foundation or ICU",
         value: libraries.joined(separator: ", "), target: "no libFoundation, no ICU",
         met: !libraries.isEmpty && foundation.isEmpty)
-    row("idle memory: VmRSS 300 ms after READY=1 (median of \(runs))",
+    row(
+        "idle memory: VmRSS 300 ms after READY=1 (median of \(runs))",
         value: "\(fmt(median(rss), 1)) MiB", target: "≤ 20 MiB", met: median(rss) <= 20)
     // Private_Dirty counts the anonymous pages the daemon wrote (heap, stacks) and the
     // file-backed pages it made its own (relocated data of every library it loads); the
     // Anonymous share of it is noted beside.
     note("idle Private_Dirty MiB: \(privateDirty.sorted().map { fmt($0, 2) }); Anonymous MiB: \(anonymous.sorted().map { fmt($0, 2) })")
-    row("idle memory: private (smaps_rollup Private_Dirty: anonymous + private dirty file pages, 300 ms after READY=1, median of \(runs); Anonymous \(fmt(median(anonymous), 2)) MiB)",
+    row(
+        "idle memory: private (smaps_rollup Private_Dirty: anonymous + private dirty file pages, 300 ms after READY=1, median of \(runs); Anonymous \(fmt(median(anonymous), 2)) MiB)",
         value: "\(fmt(median(privateDirty), 2)) MiB", target: "≤ 4 MiB", met: median(privateDirty) <= 4)
 }
 
@@ -236,21 +241,26 @@ if wanted("1") {
             close(daemonRaw)
             close(echoRaw)
             let sorted = samples.map { $0.sorted() }
-            let d50 = percentile(sorted[0], 50), e50 = percentile(sorted[1], 50)
-            let r50 = percentile(sorted[2], 50), f50 = percentile(sorted[3], 50)
-            row("request→reply round trip, one client, \(placement.name): GetCurrent through `VarlinkClient` (median; \(grouped(Double(sorted[0].count))) samples)",
+            let d50 = percentile(sorted[0], 50)
+            let e50 = percentile(sorted[1], 50)
+            let r50 = percentile(sorted[2], 50)
+            let f50 = percentile(sorted[3], 50)
+            row(
+                "request→reply round trip, one client, \(placement.name): GetCurrent through `VarlinkClient` (median; \(grouped(Double(sorted[0].count))) samples)",
                 value: "\(fmt(d50)) µs (p99 \(fmt(percentile(sorted[0], 99))) µs)",
                 baseline: "echo server (`appstate-load echo`) over a Unix socket, same `VarlinkClient`, same CPUs",
                 baselineValue: "\(fmt(e50)) µs (p99 \(fmt(percentile(sorted[1], 99))) µs)",
                 ratio: "\(fmt(d50 / e50, 2))×", target: "≤ 2×", met: d50 / e50 <= 2)
-            row("request→reply round trip, one client, \(placement.name): GetCurrent on a raw socket (median; \(grouped(Double(sorted[2].count))) samples)",
+            row(
+                "request→reply round trip, one client, \(placement.name): GetCurrent on a raw socket (median; \(grouped(Double(sorted[2].count))) samples)",
                 value: "\(fmt(r50)) µs (p99 \(fmt(percentile(sorted[2], 99))) µs)",
                 baseline: "echo server (`appstate-load echo`) over a Unix socket, raw socket, same CPUs",
                 baselineValue: "\(fmt(f50)) µs (p99 \(fmt(percentile(sorted[3], 99))) µs)",
                 ratio: "\(fmt(r50 / f50, 2))×", target: "≤ 2×", met: r50 / f50 <= 2)
         } catch {
             note("round trip failed: \(error)")
-            row("request→reply round trip, one client, \(placement.name)", value: "failed: \(error)",
+            row(
+                "request→reply round trip, one client, \(placement.name)", value: "failed: \(error)",
                 baseline: "echo server (`appstate-load echo`) over a Unix socket", target: "≤ 2×", met: false)
         }
     }
@@ -306,8 +316,9 @@ if wanted("2") {
         note("pipelined: \(got) replies in \(fmt(elapsed, 3)) s")
     }
     let rate = median(rates)
-    row("pipelined calls, one connection: GetCurrent, \(grouped(Double(total))) in batches of \(grouped(Double(batch))) (median of \(rates.count) run\(rates.count == 1 ? "" : "s"))"
-        + (failures.isEmpty ? "" : " — short: \(failures.joined(separator: ", "))"),
+    row(
+        "pipelined calls, one connection: GetCurrent, \(grouped(Double(total))) in batches of \(grouped(Double(batch))) (median of \(rates.count) run\(rates.count == 1 ? "" : "s"))"
+            + (failures.isEmpty ? "" : " — short: \(failures.joined(separator: ", "))"),
         value: "\(grouped(rate)) calls/s", target: "≥ 1,000,000 calls/s", met: rate >= 1_000_000 && failures.isEmpty)
 }
 
@@ -317,9 +328,10 @@ if wanted("2") {
 /// (no write), so their burst measures the fan-out alone; page changes are durable, so
 /// theirs adds one group commit (an fsync) before each event goes out.
 func keyboardFrame(_ index: Int) -> [UInt8] {
-    frame(index % 2 == 0
-        ? #"{"method":"io.appstate.ShowKeyboard","parameters":{"height":300}}"#
-        : #"{"method":"io.appstate.HideKeyboard"}"#)
+    frame(
+        index % 2 == 0
+            ? #"{"method":"io.appstate.ShowKeyboard","parameters":{"height":300}}"#
+            : #"{"method":"io.appstate.HideKeyboard"}"#)
 }
 
 func setPageFrame(_ index: Int) -> [UInt8] {
@@ -367,8 +379,10 @@ struct FanOut {
 /// nanoseconds after the one before, as a UI's changes come; without, back to back) and
 /// records when each watcher received each event. Against appstated it logs in first, since
 /// the pages exist only while somebody is logged in.
-func measureFanOut(socketPath: String, watchers: Int, events: Int, pacing: UInt64 = 0, prepare: Bool = true,
-                   mutation: (Int) -> [UInt8]) -> FanOut {
+func measureFanOut(
+    socketPath: String, watchers: Int, events: Int, pacing: UInt64 = 0, prepare: Bool = true,
+    mutation: (Int) -> [UInt8]
+) -> FanOut {
     let watchFrame = frame(#"{"method":"io.appstate.Watch","more":true}"#)
     let mutator = connectUnix(socketPath)
     if prepare {
@@ -493,7 +507,9 @@ func measureFanOut(socketPath: String, watchers: Int, events: Int, pacing: UInt6
     result.extra = extra
     result.errors = errors
     result.milliseconds = Double(burstEnd - sendTimes[0]) / 1e6
-    note("fan-out: \(events) events to \(watchers) watchers in \(fmt(result.milliseconds)) ms, \(errors) errors, received \(received)/\(expected), extra \(extra), watchers closed \(closedCount.pointee)")
+    note(
+        "fan-out: \(events) events to \(watchers) watchers in \(fmt(result.milliseconds)) ms, \(errors) errors, received \(received)/\(expected), extra \(extra), watchers closed \(closedCount.pointee)"
+    )
     for fd in fds { close(fd) }
     sendTimes.deallocate()
     receiptTimes.deallocate()
@@ -506,7 +522,8 @@ func measureFanOut(socketPath: String, watchers: Int, events: Int, pacing: UInt6
 /// Figure 3's row for a burst of changes sent back to back.
 func watchBurst(watchers: Int, events: Int, kind: String, mutation: (Int) -> [UInt8]) {
     let result = measureFanOut(socketPath: daemon.socketPath, watchers: watchers, events: events, mutation: mutation)
-    row("watch fan-out, \(grouped(Double(watchers))) watchers: \(events) \(kind) sent back to back (in \(fmt(result.milliseconds)) ms), latency from send to receipt",
+    row(
+        "watch fan-out, \(grouped(Double(watchers))) watchers: \(events) \(kind) sent back to back (in \(fmt(result.milliseconds)) ms), latency from send to receipt",
         value: result.summary, target: "every event to every watcher, p99 ≤ 10 ms",
         met: result.p99 <= 10 && result.lost == 0 && result.errors == 0)
 }
@@ -561,7 +578,8 @@ if wanted("7") {
                 let floor = durableFloor ?? startBroadcaster("broadcast-durable", state: ("\(work)/broadcast-state", size))
                 durableFloor = floor
                 floorSocket = floor.socket
-                baseline = "C broadcaster making each change durable first as the daemon does (\(size)-byte file: write, fsync, rename, fsync of the directory), 256-byte events, same client"
+                baseline =
+                    "C broadcaster making each change durable first as the daemon does (\(size)-byte file: write, fsync, rename, fsync of the directory), 256-byte events, same client"
             } else {
                 floorSocket = transientFloor.socket
                 baseline = "C broadcaster (`appstate-load broadcast`), 256-byte events, same client"
@@ -572,14 +590,19 @@ if wanted("7") {
             var floors: [FanOut] = []
             var results: [FanOut] = []
             for _ in 0..<rounds {
-                floors.append(measureFanOut(socketPath: floorSocket, watchers: watchers, events: events, pacing: frameInterval,
-                                            prepare: false, mutation: mutation))
-                results.append(measureFanOut(socketPath: daemon.socketPath, watchers: watchers, events: events, pacing: frameInterval,
-                                             mutation: mutation))
+                floors.append(
+                    measureFanOut(
+                        socketPath: floorSocket, watchers: watchers, events: events, pacing: frameInterval,
+                        prepare: false, mutation: mutation))
+                results.append(
+                    measureFanOut(
+                        socketPath: daemon.socketPath, watchers: watchers, events: events, pacing: frameInterval,
+                        mutation: mutation))
             }
             let (floor, result) = (FanOut.pooled(floors), FanOut.pooled(results))
             let ratio = result.p99 / floor.p99
-            row("watch fan-out paced at 60 changes/s, \(grouped(Double(watchers))) watchers: \(rounds) rounds of \(events) \(kind) alternating with the broadcaster's, from send to the event at each watcher",
+            row(
+                "watch fan-out paced at 60 changes/s, \(grouped(Double(watchers))) watchers: \(rounds) rounds of \(events) \(kind) alternating with the broadcaster's, from send to the event at each watcher",
                 value: result.summary, baseline: baseline, baselineValue: floor.summary, ratio: "\(fmt(ratio, 2))× (p99)",
                 target: "p99 ≤ \(fmt(target, 1))× the broadcaster", met: ratio <= target && result.lost == 0 && result.errors == 0)
         }
@@ -642,7 +665,10 @@ func durableRun(clients: Int, perClient: Int, seconds: Double) -> (rate: Double,
     done.initialize(repeating: 0, count: clients)
     let errors = UnsafeMutablePointer<Int>.allocate(capacity: clients)
     errors.initialize(repeating: 0, count: clients)
-    defer { done.deallocate(); errors.deallocate() }
+    defer {
+        done.deallocate()
+        errors.deallocate()
+    }
     let start = nowNS()
     let deadline = start + UInt64(seconds * 1e9)
     let threads = (0..<clients).map { client in
@@ -663,7 +689,7 @@ func durableRun(clients: Int, perClient: Int, seconds: Double) -> (rate: Double,
     }
     threads.forEach(join)
     let elapsed = Double(nowNS() - start) / 1e9
-    fds.forEach { close($0) }
+    for fd in fds { close(fd) }
     let total = (0..<clients).reduce(0) { $0 + done[$1] }
     let failed = (0..<clients).reduce(0) { $0 + errors[$1] }
     return (Double(total - failed) / elapsed, failed, total)
@@ -682,13 +708,17 @@ if wanted("4") {
     let sixteen = durableRun(clients: 16, perClient: count, seconds: seconds)
     let baseline2 = fsyncBaseline(directory: baselineDirectory, size: stateSize, count: count, seconds: seconds)
     let baseline = (baseline1 + baseline2) / 2
-    note("fsync baseline \(fmt(baseline1))/s then \(fmt(baseline2))/s; 1 client \(fmt(one.rate))/s (\(one.done), \(one.errors) errors); 16 clients \(fmt(sixteen.rate))/s (\(sixteen.done), \(sixteen.errors) errors)")
+    note(
+        "fsync baseline \(fmt(baseline1))/s then \(fmt(baseline2))/s; 1 client \(fmt(one.rate))/s (\(one.done), \(one.errors) errors); 16 clients \(fmt(sixteen.rate))/s (\(sixteen.done), \(sixteen.errors) errors)"
+    )
     let baselineText = "one write+fsync+rename+fsync(dir) of \(stateSize) B per mutation, same filesystem"
     let baselineValue = "\(grouped(baseline))/s (mean of \(grouped(baseline1))/s before, \(grouped(baseline2))/s after)"
-    row("durable mutations, 1 client: Login with switch\(one.errors > 0 ? " — \(one.errors) errors" : "")",
+    row(
+        "durable mutations, 1 client: Login with switch\(one.errors > 0 ? " — \(one.errors) errors" : "")",
         value: "\(grouped(one.rate))/s", baseline: baselineText, baselineValue: baselineValue,
         ratio: "\(fmt(one.rate / baseline, 2))×", met: nil)
-    row("durable mutations, 16 clients: Login with switch\(sixteen.errors > 0 ? " — \(sixteen.errors) errors" : "")",
+    row(
+        "durable mutations, 16 clients: Login with switch\(sixteen.errors > 0 ? " — \(sixteen.errors) errors" : "")",
         value: "\(grouped(sixteen.rate))/s", baseline: baselineText, baselineValue: baselineValue,
         ratio: "\(fmt(sixteen.rate / baseline, 2))×", target: "≥ 5× (group commit)",
         met: sixteen.rate / baseline >= 5 && sixteen.errors == 0)
@@ -712,15 +742,18 @@ if wanted("6") {
             busctl.append(Double(nowNS() - start) / 1e6)
         }
     }
-    let c = median(ctl), b = median(busctl)
-    row("one `appstatectl current`, whole process (median of \(runs)\(failures > 0 ? ", \(failures) failed" : ""))",
+    let c = median(ctl)
+    let b = median(busctl)
+    row(
+        "one `appstatectl current`, whole process (median of \(runs)\(failures > 0 ? ", \(failures) failed" : ""))",
         value: "\(fmt(c, 2)) ms", baseline: busctlPath == nil ? "`busctl --version`: busctl not installed" : "`busctl --version`",
         baselineValue: busctlPath == nil ? "—" : "\(fmt(b, 2)) ms",
         ratio: "\(fmt(c / b, 2))×", target: "≤ 1.3×", met: c / b <= 1.3 && failures == 0)
 }
 
 // Memory after all the load, for the record.
-row("daemon memory after the load above (VmRSS)",
+row(
+    "daemon memory after the load above (VmRSS)",
     value: "\(fmt(vmRSSKiB(daemon.pid) / 1024, 1)) MiB", met: nil)
 daemon.stopAndWait()
 ioBuffer.deallocate()

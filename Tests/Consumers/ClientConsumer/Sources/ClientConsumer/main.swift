@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// The examples stand here as their documents spell them.
 import AppStateIPC
 
 // The Swift examples of the client's documentation, each verbatim between its two marker
