@@ -2,13 +2,16 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: run test build release deps test-deps fuzz sanitize docs
+.PHONY: run test build release deps test-deps release-deps fuzz sanitize docs
 
 deps:
 	@scripts/install-deps
 
 test-deps:
 	@scripts/install-deps --test
+
+release-deps:
+	@scripts/install-deps --release
 
 build: deps
 	$(SWIFT) build -c $(CONFIG)
@@ -20,7 +23,7 @@ build: deps
 # own would rebuild another folder's objects): no dynamic loader, no relocations, about a
 # third off its whole run; the price is a fixed load address, and a warning from the linker
 # about the user database functions in FoundationEssentials that it links but never calls.
-release: deps
+release: release-deps
 	scripts/build-release --product appstated
 	$(SWIFT) build -c release --scratch-path .build-ctl -Xswiftc -static-executable --product appstatectl
 
