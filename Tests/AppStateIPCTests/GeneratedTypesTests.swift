@@ -15,6 +15,12 @@ final class GeneratedTypesTests: AppStateTestCase {
         XCTAssertEqual(appearance.type, "(" + Appearance.allCases.map(\.rawValue).joined(separator: ", ") + ")")
     }
 
+    func testPresentStyle_whenComparedWithTheInterface_thenTheSameCasesInOrder() throws {
+        let style = try XCTUnwrap(try interface.get().method(named: "Present")?.input.first { $0.name == "style" })
+
+        XCTAssertEqual(style.type, "?(" + Present.Style.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+    }
+
     func testWireTypes_whenEveryMemberIsSet_thenEachDeclaredMemberIsEncodedAndDeclared() throws {
         let node = Node(
             path: "s", identifier: "s", type: "T", title: "t", appearance: .appearing, frame: Rect(x: 1, y: 2, width: 3, height: 4),
