@@ -142,22 +142,34 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The live inspector: an HTTP server of its own, so that appstatectl links no NIO.
+        // The HTTP stack of the daemon's web front-ends (the inspector and the gateway), on
+        // NIOHTTP1: whole requests within limits, tokens, event streams, socket activation.
+        // Its own target, so that appstatectl links no NIO.
+        .target(
+            name: "AppStateHTTP",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // The live inspector: follows Watch, serves its page on AppStateHTTP.
         .target(
             name: "AppStateInspectKit",
             dependencies: [
                 "AppStateCore",
+                "AppStateHTTP",
                 "AppStateIPC",
                 "AppStateCtlKit",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             resources: [.embedInCode("inspector.html")]
         ),
         .executableTarget(
             name: "appstate-inspect",
             dependencies: [
+                "AppStateHTTP",
                 "AppStateInspectKit",
                 "AppStateCtlKit",
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -237,9 +249,20 @@ let package = Package(
             name: "InspectTests",
             dependencies: [
                 "AppStateCore",
+                "AppStateHTTP",
                 "AppStateIPC",
                 "AppStateInspectKit",
                 "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "HTTPTests",
+            dependencies: [
+                "AppStateHTTP",
+                "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(
