@@ -1,6 +1,7 @@
 import AppStateCore
 import AppStateHTTP
 import AppStateIPC
+import Glibc
 import NIOCore
 import Synchronization
 
@@ -37,7 +38,9 @@ final class WatchFeed: Sendable {
     private let onEnded: @Sendable (WatchFeed) -> Void
     private let onStreamClosed: @Sendable (WatchFeed, Int) -> Void
     private let state = Mutex(State())
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    /// The connection to the daemon while there is one, and whether the feed was stopped:
+    /// stopping closes the connection, which wakes the feed's thread.
+    private let connection = Mutex<(client: VarlinkClient?, stopped: Bool)>((nil, false))
 
     private struct State {
         var root: Node?
@@ -94,14 +97,23 @@ final class WatchFeed: Sendable {
         self.onStreamClosed = onStreamClosed
     }
 
-    /// Starts following the daemon.
+    /// Starts following the daemon, on a thread of the feed's own.
     func start() {
-        task.withLock { $0 = Task { await self.run() } }
+        if !FeedThread.start({ [self] in run() }) {
+            disconnected("the gateway cannot start a thread to follow appstated")
+        }
     }
 
     /// Stops following: closes the connection to the daemon.
     func stop() {
-        task.withLock { $0?.cancel() }
+        connection.withLock { connection in
+            connection.stopped = true
+            connection.client?.close()
+        }
+    }
+
+    private var isStopped: Bool {
+        connection.withLock { $0.stopped }
     }
 
     /// Adds a page.
@@ -153,36 +165,43 @@ final class WatchFeed: Sendable {
         }
     }
 
-    private func run() async {
+    private func run() {
         var delay = Self.initialRetryDelay
-        while !Task.isCancelled {
+        while !isStopped {
             do {
                 let client = try VarlinkClient(path: socketPath, timeout: nil)
-                var first = true
-                for try await reply in client.replies(Watch.self, Watch.Parameters(tree: key.tree, path: key.path)) {
-                    if first {
-                        first = false
-                        delay = Self.initialRetryDelay
-                    }
+                let stopped = connection.withLock { connection in
+                    connection.client = client
+                    return connection.stopped
+                }
+                if stopped { return }
+                var replies = try client.stream(method: Watch.name, parameters: Watch.Parameters(tree: key.tree, path: key.path).parameters)
+                while let reply = try replies.next(as: Watch.self) {
+                    delay = Self.initialRetryDelay
                     received(reply)
                 }
-                if Task.isCancelled { return }
+                if isStopped { return }
                 disconnected("appstated ended the Watch stream; reconnecting")
             } catch let error as VarlinkError {
                 return refused(GatewayRefusal.daemon(error.name, parameters: error.parameters))
-            } catch let error as VarlinkClientError {
-                if Task.isCancelled { return }
-                disconnected(error.description + "; retrying")
             } catch {
-                if Task.isCancelled { return }
+                if isStopped { return }
                 disconnected("\(error); retrying")
             }
-            do {
-                try await Task.sleep(for: delay)
-            } catch {
-                return
-            }
+            connection.withLock { $0.client = nil }
+            pause(delay)
             delay = min(delay * 2, Self.maximumRetryDelay)
+        }
+    }
+
+    /// Waits before the next attempt, in short steps, so that a feed stopped meanwhile ends soon.
+    private func pause(_ delay: Duration) {
+        var left = delay
+        let step = Duration.milliseconds(50)
+        while left > .zero, !isStopped {
+            let slice = min(left, step)
+            usleep(UInt32(slice.components.attoseconds / 1_000_000_000_000 + slice.components.seconds * 1_000_000))
+            left -= slice
         }
     }
 
