@@ -31,7 +31,7 @@ public struct GatewayAccess: Sendable {
     /// - Throws: ``GatewayError`` when an origin is not `http(s)://HOST[:PORT]`.
     public init(token: AccessToken, origins: [String], listeners: [HTTPListenerAddress]) throws(GatewayError) {
         self.token = token
-        self.origins = Set(try origins.map { origin throws(GatewayError) in try Self.normalized(origin) })
+        self.origins = Set(try origins.map { origin throws(GatewayError) in try Self.normalizedOrigin(origin) })
         ownOrigins = Set(listeners.flatMap(\.loopbackOrigins))
         let port = listeners.lazy.compactMap { listener -> Int? in
             if case .tcp(_, let port) = listener { return port } else { return nil }
@@ -101,7 +101,10 @@ public struct GatewayAccess: Sendable {
     }
 
     /// An origin as browsers send it: scheme and host in lowercase, no path, no trailing slash.
-    private static func normalized(_ origin: String) throws(GatewayError) -> String {
+    /// - Parameter origin: An origin as `--origin` takes it, e.g. `https://kiosk.example`.
+    /// - Returns: The origin as a browser's `Origin` header would carry it.
+    /// - Throws: ``GatewayError`` when it is not `http(s)://HOST[:PORT]`.
+    public static func normalizedOrigin(_ origin: String) throws(GatewayError) -> String {
         var text = origin.lowercased()
         if text.hasSuffix("/") { text.removeLast() }
         for scheme in ["http://", "https://"] where text.hasPrefix(scheme) {

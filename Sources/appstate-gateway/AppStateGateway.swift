@@ -80,6 +80,7 @@ struct AppStateGateway: ParsableCommand {
         do {
             _ = try HTTPEndpoint(parsing: listen)
             _ = try MethodAllowList(allowed.isEmpty ? MethodAllowList.defaultNames : allowed)
+            for origin in origins { _ = try GatewayAccess.normalizedOrigin(origin) }
         } catch let error as ListenAddressError {
             throw ValidationError(error.description)
         } catch {
@@ -117,12 +118,15 @@ struct AppStateGateway: ParsableCommand {
             throw ExitCode(error.exitCode)
         } catch let error as GatewayError {
             Self.warn(error.description)
-            throw ExitCode(78)
+            throw ExitCode(Self.configurationError)
         } catch let error as HTTPServerError {
             Self.warn(error.description)
-            throw ExitCode(71)
+            throw ExitCode(ExitStatus.systemError)
         }
     }
+
+    /// The exit status for a token file that cannot be read, created or used (`EX_CONFIG`).
+    static let configurationError: Int32 = 78
 
     private static func warn(_ message: String) {
         let line = Array("appstate-gateway: \(message)\n".utf8)
