@@ -300,15 +300,14 @@ final class WatchFeed: Sendable {
     }
 
     private func broadcast(_ messages: [ByteBuffer], in state: inout State) {
-        for (subscriber, stream) in state.streams {
-            for message in messages {
-                let delivery = stream.send(message)
-                guard delivery != .sent else { continue }
+        for message in messages {
+            let subscribers = Array(state.streams)
+            let deliveries = EventStream.broadcast(message, to: subscribers.map(\.value))
+            for (subscriber, delivery) in zip(subscribers, deliveries) where delivery != .sent {
                 // A page too far behind is disconnected by the stream; it reconnects with its
                 // last event id and catches up.
                 if delivery == .tooSlow { statistics.streamCutOff() }
-                state.streams[subscriber] = nil
-                break
+                state.streams[subscriber.key] = nil
             }
         }
     }

@@ -43,16 +43,51 @@ public final class EventStream: Sendable {
     /// - Returns: What became of it.
     @discardableResult
     public func send(_ buffer: ByteBuffer) -> Delivery {
+        let delivery = admit(buffer.readableBytes)
+        if delivery == .sent { write(buffer) }
+        return delivery
+    }
+
+    /// Sends one message to many streams, as one task per event loop that writes it to each
+    /// of that loop's streams, rather than one task per stream: a change reaches all the
+    /// pages of a loop together, as the daemon's watcher lanes do.
+    /// - Parameters:
+    ///   - buffer: The message, shared by every stream.
+    ///   - streams: Where it goes.
+    /// - Returns: What became of it on each stream, in the order of `streams`.
+    public static func broadcast(_ buffer: ByteBuffer, to streams: [EventStream]) -> [Delivery] {
+        var lanes: [ObjectIdentifier: (eventLoop: any EventLoop, streams: [EventStream])] = [:]
+        let deliveries = streams.map { stream in
+            let delivery = stream.admit(buffer.readableBytes)
+            if delivery == .sent {
+                lanes[ObjectIdentifier(stream.channel.eventLoop), default: (stream.channel.eventLoop, [])].streams.append(stream)
+            }
+            return delivery
+        }
+        for lane in lanes.values {
+            lane.eventLoop.execute {
+                for stream in lane.streams { stream.write(buffer) }
+            }
+        }
+        return deliveries
+    }
+
+    /// Counts a message's bytes as unsent, or disconnects a client that has too many.
+    private func admit(_ size: Int) -> Delivery {
         guard channel.isActive, !dropped.load(ordering: .relaxed) else { return .closed }
-        let size = buffer.readableBytes
         guard unsent.add(size, ordering: .relaxed).newValue <= limit else {
             channel.close(promise: nil)
             return dropped.exchange(true, ordering: .relaxed) ? .closed : .tooSlow
         }
+        return .sent
+    }
+
+    /// Writes an admitted message; on the channel's event loop, the write costs no hop.
+    private func write(_ buffer: ByteBuffer) {
+        let size = buffer.readableBytes
         channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(buffer))).whenComplete { [self] _ in
             unsent.subtract(size, ordering: .relaxed)
         }
-        return .sent
     }
 
     /// Whether the connection is still open.
