@@ -307,6 +307,7 @@ let package = Package(
                 "TestSupport",
                 "VarlinkIDL",
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(
