@@ -1,4 +1,5 @@
 import AppStateCore
+import AppStateHTTP
 import AppStateIPC
 import Synchronization
 
@@ -84,7 +85,7 @@ public final class InspectorHub: Sendable {
     /// - Returns: The viewer's number, for ``unsubscribe(_:)``.
     public func subscribe(_ send: @escaping @Sendable (String) -> Void) -> Int {
         state.withLock { state in
-            send("retry: 1000\n\n")
+            send(ServerSentEvent.retry(milliseconds: 1000))
             if let current = state.history.last {
                 send(Self.message("snapshot", current.whole))
                 send(Self.message("history", #"{"entries":["# + state.history.map(\.summary).joined(separator: ",") + "]}"))
@@ -115,6 +116,6 @@ public final class InspectorHub: Sendable {
     /// One Server-Sent Event. The JSON writer escapes line breaks inside strings, so the
     /// data fits on the one `data:` line the format needs.
     private static func message(_ name: String, _ data: String) -> String {
-        "event: \(name)\ndata: \(data)\n\n"
+        ServerSentEvent(name: name, data: data).text
     }
 }
