@@ -7,6 +7,7 @@ import AppStateCore
 /// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
 /// root: { type: Controller, id: main }
 /// logindSeat: seat0                     # optional; the session follows this logind seat
+/// idle: [{ after: 300, logout: true }]  # optional; what happens when nobody touches it
 /// ```
 public struct TreeSpec: Hashable, Sendable {
     /// The window size a tree gets when its file gives none.
@@ -22,6 +23,9 @@ public struct TreeSpec: Hashable, Sendable {
     /// (as `appstated --follow-logind --seat` does for every tree), e.g. `seat0`; nil when
     /// the command line decides. The tree must have a login-state container.
     public var logindSeat: String?
+    /// What happens after a time without activity, in the order the steps fire; empty for
+    /// nothing.
+    public var idle: [IdleStep]
 
     /// Creates a tree.
     /// - Parameters:
@@ -29,11 +33,13 @@ public struct TreeSpec: Hashable, Sendable {
     ///   - window: The size of the window.
     ///   - root: The root controller.
     ///   - logindSeat: The logind seat the session follows, if the tree says.
-    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil) {
+    ///   - idle: The idle steps, in the order they fire.
+    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil, idle: [IdleStep] = []) {
         self.name = name
         self.window = window
         self.root = root
         self.logindSeat = logindSeat
+        self.idle = idle
     }
 }
 
@@ -53,7 +59,7 @@ extension TreeSpec {
 
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, window, root, logindSeat
+        case name, window, root, logindSeat, idle
     }
 
     enum WindowKeys: String, CodingKey, CaseIterable {
@@ -77,6 +83,7 @@ extension TreeSpec: Codable {
         }
         root = try container.decode(NodeSpec.self, forKey: .root)
         logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
+        idle = try container.decodeIfPresent([IdleStep].self, forKey: .idle) ?? []
     }
 
     /// Encodes the tree as a file would hold it.
@@ -90,5 +97,6 @@ extension TreeSpec: Codable {
         try window.encode(self.window.height, forKey: .height)
         try container.encode(root, forKey: .root)
         try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
+        if !idle.isEmpty { try container.encode(idle, forKey: .idle) }
     }
 }
