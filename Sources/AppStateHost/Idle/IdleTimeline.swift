@@ -4,8 +4,10 @@ import StateContainers
 /// fired since, and the timer for the next one.
 ///
 /// The clock runs from the latest of: the last activity (``ActivityMark``), the end of the
-/// last inhibitor, and the start of the daemon, or logind's `IdleSinceHint` instead of the
-/// start while logind says the session is idle. Step `n` fires once the clock reaches its
+/// last inhibitor, and the start of the daemon. While logind says the session is idle, its
+/// `IdleSinceHint` replaces the start and whatever came before logind said so: logind's word
+/// is the latest on the session, and the daemon's own activity and inhibitors count again
+/// from then on. Step `n` fires once the clock reaches its
 /// `after`; none fires while an inhibitor is held. An activity recorded without the main
 /// actor only moves the clock: the timer, when it fires, finds its deadline moved and waits
 /// again, so a touch costs no timer of its own.
@@ -21,6 +23,8 @@ import StateContainers
     private var uninhibited: Duration?
     /// logind's `IdleSinceHint` while logind says the session is idle.
     private var systemIdleSince: Duration?
+    /// When logind last said the session is idle: activity and inhibitors before count no more.
+    private var systemIdleSaid: Duration?
     /// The steps that have fired since the clock last started.
     private(set) var fired = 0
     /// The inhibitors held on the tree.
@@ -45,7 +49,8 @@ import StateContainers
 
     /// Where the clock runs from now.
     var since: Duration {
-        [mark.lastActivity, uninhibited].compactMap(\.self).reduce(systemIdleSince ?? started) { max($0, $1) }
+        [mark.lastActivity, uninhibited].compactMap(\.self).filter { time in systemIdleSaid.map { time > $0 } ?? true }
+            .reduce(systemIdleSince ?? started) { max($0, $1) }
     }
 
     /// How long the tree has been idle.
@@ -80,9 +85,11 @@ import StateContainers
         guard let duration else {
             let wasIdle = systemIdleSince != nil
             systemIdleSince = nil
+            systemIdleSaid = nil
             if wasIdle { activity() }
             return
         }
+        systemIdleSaid = timer.now
         systemIdleSince = timer.now - duration
         schedule()
     }
