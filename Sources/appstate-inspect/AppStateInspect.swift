@@ -69,6 +69,7 @@ struct AppStateInspect: ParsableCommand {
         let hub = InspectorHub()
         let server = try InspectorServer(address: address, token: InspectorToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
         WatchFollower(socketPath: socketPath, tree: tree, hub: hub).start()
+        IdleFollower(socketPath: socketPath, tree: tree, hub: hub).start()
         print(server.url)
         fflush(nil)
         try server.wait()
