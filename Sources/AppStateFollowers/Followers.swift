@@ -13,16 +13,20 @@ package enum Followers {
     ///   - keyboard: Whether the trees follow the on-screen keyboard.
     ///   - keyboardHeight: The keyboard's height, or nil for squeekboard's rule.
     ///   - idleInhibitor: The daemon's idle inhibitor with logind, to hold as it says; nil for none.
+    ///   - sessionLocker: Where the seats' followers record the active sessions, for idle
+    ///     steps that have logind lock them; nil for none.
     ///   - logger: Where the followers log.
     /// - Returns: The followers; empty when nothing is followed.
     package static func make(
         host: any FollowedHost, runner: any MainActorRunner, seats: [String: String], keyboard: Bool,
-        keyboardHeight: Double?, idleInhibitor: LogindIdleInhibitor?, logger: Logger
+        keyboardHeight: Double?, idleInhibitor: LogindIdleInhibitor?, sessionLocker: LogindSessionLocker?, logger: Logger
     ) -> [BusFollower] {
         let followed = FollowedTrees(host: host, runner: runner, seats: seats, keyboardHeight: keyboardHeight, logger: logger)
         var all = Set(seats.values).sorted().map { seat in
             BusFollower(
-                LogindSource(seat: seat, deliver: { followed.deliver($0, seat: seat) }, deliverIdle: { followed.deliver($0, seat: seat) }),
+                LogindSource(
+                    seat: seat, deliver: { followed.deliver($0, seat: seat) }, deliverIdle: { followed.deliver($0, seat: seat) },
+                    locker: sessionLocker),
                 logger: logger)
         }
         if let idleInhibitor {

@@ -13,6 +13,7 @@ final class LogindSource: BusSource {
     private let seat: String
     private let deliver: @Sendable (DesiredSession) -> Void
     private let deliverIdle: @Sendable (SessionIdle) -> Void
+    private let locker: LogindSessionLocker?
     private var state: LogindSeatState?
     private var deliveredIdle: SessionIdle?
     let refreshInterval: Duration? = .seconds(5)
@@ -25,7 +26,12 @@ final class LogindSource: BusSource {
     ///   - seat: The seat's name, e.g. `seat0`.
     ///   - deliver: Called on the follower's thread with each new desired session.
     ///   - deliverIdle: Called on the follower's thread with each change of idleness.
-    init(seat: String, deliver: @escaping @Sendable (DesiredSession) -> Void, deliverIdle: @escaping @Sendable (SessionIdle) -> Void) {
+    ///   - locker: Told which session is active, so that idle steps can have logind lock it.
+    init(
+        seat: String, deliver: @escaping @Sendable (DesiredSession) -> Void, deliverIdle: @escaping @Sendable (SessionIdle) -> Void,
+        locker: LogindSessionLocker? = nil
+    ) {
+        self.locker = locker
         self.seat = seat
         self.name = "logind \(seat)"
         self.deliver = deliver
@@ -121,6 +127,7 @@ final class LogindSource: BusSource {
 
     @discardableResult
     private func deliverIfChanged(force: Bool) -> Bool {
+        locker?.record(activeSession: state?.activeSession, seat: seat)
         if let idle = state?.idle, force || idle != deliveredIdle {
             deliveredIdle = idle
             deliverIdle(idle)

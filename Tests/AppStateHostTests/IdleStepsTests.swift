@@ -13,6 +13,12 @@ import XCTest
 /// they fire in order once nobody has used the tree for their time, activity of every kind
 /// starts the clock again, and inhibitors hold the steps back.
 final class IdleStepsTests: AppStateTestCase {
+    /// The seats whose session the processor asked logind to lock, in order.
+    private final class RecordingSessionLocker: SystemSessionLocker {
+        let seats = NIOLockedValueBox<[String]>([])
+        func lockSession(seat: String) { seats.withLockedValue { $0.append(seat) } }
+    }
+
     /// What the processor asked of the system's idle inhibitor, in order.
     private final class RecordingSystemInhibitor: SystemIdleInhibitor {
         let asked = NIOLockedValueBox<[String?]>([])
@@ -136,6 +142,8 @@ final class IdleStepsTests: AppStateTestCase {
         XCTAssertFalse(try fixture.login.isLocked)
         fixture.advance(seconds: 1)
         XCTAssertTrue(try fixture.login.isLocked)
+        // logind locks and logs out when the session goes idle: no use of the tree either.
+        _ = await fixture.processor.processFollowed([VarlinkCall(method: Lock.name)])
         // A refused change is no use of the tree.
         let refused = await fixture.processor.process([VarlinkCall(method: Logout.name)], on: Self.connection(mayMutate: false))
         XCTAssertEqual(refused.first??.error, VarlinkError.permissionDenied.name)
@@ -223,7 +231,7 @@ final class IdleStepsTests: AppStateTestCase {
         XCTAssertEqual(afterActivity, 0, accuracy: 0.001, "activity after logind's word counts")
     }
 
-    @MainActor func testIdleStep_whenTheTreeFollowsLogind_thenRefusedAsAClientsLockIs() async throws {
+    @MainActor func testIdleStep_whenTheTreeFollowsLogind_thenLogindIsAskedToLockElseItIsRefused() async throws {
         var file = try TreeFile.default
         file.trees[0].idle = [IdleStep(after: 1, .lock)]
         let clock = ManualClock()
@@ -233,7 +241,14 @@ final class IdleStepsTests: AppStateTestCase {
         _ = await processor.processFollowed([VarlinkCall(method: Login.name, parameters: ["user": "ada"])])
         clock.advance(by: .seconds(1))
         let login = try XCTUnwrap(host.trees.first?.root as? LoginStateController)
-        XCTAssertFalse(login.isLocked, "logind owns the lock")
+        XCTAssertFalse(login.isLocked, "logind owns the lock, and no locker was given")
+
+        let locker = RecordingSessionLocker()
+        processor.systemSessionLocker = locker
+        _ = await processor.processFollowed([VarlinkCall(method: Post.name, parameters: ["name": "app.touch"])])
+        clock.advance(by: .seconds(1))
+        XCTAssertEqual(locker.seats.withLockedValue { $0 }, ["seat0"])
+        XCTAssertFalse(login.isLocked, "the tree locks when logind says so")
     }
 
     @MainActor func testReload_whenTheStepsChange_thenTheClockGoesOnWithTheNewSteps() async throws {

@@ -66,7 +66,7 @@ final class IdleLogindTests: AppStateTestCase {
         return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
     }
 
-    func testIdleHint_whenTrueSinceAWhile_thenTheStepFiresWithinASecondAndFalseStartsTheClockAgain() throws {
+    func testIdleHint_whenTrueSinceAWhile_thenLogindLocksWithinASecondAndFalseStartsTheClockAgain() throws {
         let (daemon, logind) = try start()
         // Activity just now: logind's word on the session, when it comes, stands over it.
         _ = try daemon.client().call(ReportActivity.self, .init())
@@ -74,8 +74,11 @@ final class IdleLogindTests: AppStateTestCase {
         try logind.set(session, "org.freedesktop.login1.Session", "IdleSinceHintMonotonic", "<uint64 \(Self.monotonicMicroseconds - 30_000_000)>")
         let hinted = Date()
         try logind.set(session, "org.freedesktop.login1.Session", "IdleHint", "<true>")
-        let fired = try waitForIdle(daemon, "the step after logind's IdleHint", timeout: 1) { $0.stepsFired == 1 }
+        // The lock step asks logind to lock the session; the template's Lock sends the signal.
+        try daemon.waitForSession(user: "ada", locked: true, timeout: 1)
         XCTAssertLessThan(Date().timeIntervalSince(hinted), 1)
+        let fired = try idle(daemon)
+        XCTAssertEqual(fired.stepsFired, 1)
         XCTAssertGreaterThanOrEqual(fired.idleSeconds, 30, "idle since logind's IdleSinceHint")
 
         try logind.set(session, "org.freedesktop.login1.Session", "IdleHint", "<false>")

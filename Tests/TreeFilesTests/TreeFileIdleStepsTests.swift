@@ -96,7 +96,8 @@ final class TreeFileIdleStepsTests: AppStateTestCase {
             ["line 5, column 9: trees[0].idle[0]: a lock step needs a LoginStateController in the tree"])
         XCTAssertEqual(
             problems(tree(idle: "      - { after: 60, logout: true }", extra: "\n    logindSeat: seat0")),
-            ["line 6, column 9: trees[0].idle[0]: a tree that follows a logind seat leaves locking and logging out to logind (its IdleAction)"])
+            ["line 6, column 9: trees[0].idle[0]: a tree that follows a logind seat leaves logging out to logind (its IdleAction)"])
+        XCTAssertEqual(problems(tree(idle: "      - { after: 60, lock: true }", extra: "\n    logindSeat: seat0")), [], "logind is asked to lock")
     }
 
     func testDecode_whenAStepHasAnUnknownKey_thenRefusedWithTheKeysItTakes() {

@@ -53,8 +53,7 @@ extension RequestProcessor {
         do {
             let (reply, event) = try reply(to: call, route: route, in: batch)
             if let event { batch.events.append((event, durable)) }
-            // Every change but an idle step's own is someone using the tree.
-            if route.effect?.isMutation == true, !batch.isIdleStep { idle.activity(tree: call.parameters["tree"]?.stringValue) }
+            if route.effect?.isMutation == true, Self.isActivity(call, in: batch) { idle.activity(tree: call.parameters["tree"]?.stringValue) }
             // A mutation that changed nothing (Logout while logged out) still reports a
             // state, which another batch may have made and not yet written: its reply waits
             // until that state is durable too.
@@ -90,6 +89,14 @@ extension RequestProcessor {
                 return ([:], nil)
             }
         }
+    }
+
+    /// Whether a change is someone using the tree: every change a client makes, and a
+    /// follower's but a lock or a logout, which logind makes when the session goes idle as
+    /// often as when someone asks; never an idle step's own.
+    private static func isActivity(_ call: VarlinkCall, in batch: Batch) -> Bool {
+        if batch.isIdleStep { return false }
+        return batch.fromClient || (call.method != Lock.name && call.method != Logout.name)
     }
 
     /// Hands the replies over, with clients' calls counted by outcome.

@@ -10,8 +10,14 @@ extension RequestProcessor {
 
     /// Carries out an idle step as a batch of the processor's own, on the path of clients'
     /// calls: durable before it is published, the same events to watchers. It is no
-    /// activity, and a session logind owns refuses it as it refuses clients.
+    /// activity, and a session logind owns refuses it as it refuses clients, but for a lock,
+    /// which logind is asked for: its lock screen and the tree's then lock together.
     func runIdleStep(_ action: IdleStep.Action, tree: String) {
+        if action == .lock, let seat = sessions.owners[tree], let locker = systemSessionLocker {
+            logger.info("idle step lock of tree \(tree): asking logind to lock the session on \(seat)", metadata: ["tree": .string(tree)])
+            locker.lockSession(seat: seat)
+            return
+        }
         let method =
             switch action {
             case .logout: Logout.name

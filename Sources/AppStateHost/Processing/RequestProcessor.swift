@@ -118,6 +118,10 @@ import StateContainers
         host.afterReload = { [weak self] in self?.configureIdleSteps() }
     }
 
+    /// Locks a session logind owns, for a tree's `lock` idle step; without it such a step is
+    /// refused as a client's `Lock` is.
+    package var systemSessionLocker: (any SystemSessionLocker)?
+
     /// The daemon's own idle inhibitor with the system, held while any client holds one.
     package var systemIdleInhibitor: (any SystemIdleInhibitor)? {
         get { idle.systemInhibitor }

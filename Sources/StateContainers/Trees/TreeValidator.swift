@@ -44,8 +44,8 @@ struct TreeValidator {
     }
 
     /// Steps that each name one action the tree can carry out, after a positive time, in
-    /// rising order. A tree that follows a logind seat leaves locking and logging out to
-    /// logind (its IdleAction), which decides the session.
+    /// rising order. A tree that follows a logind seat has logind lock the session, and leaves
+    /// logging out to logind (its IdleAction), which decides the session.
     private mutating func validateIdleSteps(of tree: TreeSpec, at path: Path) {
         var previous: Double?
         for (index, step) in tree.idle.enumerated() {
@@ -70,8 +70,8 @@ struct TreeValidator {
             }
             if step.logout || step.lock, !Self.containsLoginState(tree.root) {
                 report(stepPath, "a \(step.logout ? "logout" : "lock") step needs a LoginStateController in the tree")
-            } else if step.logout || step.lock, tree.logindSeat != nil {
-                report(stepPath, "a tree that follows a logind seat leaves locking and logging out to logind (its IdleAction)")
+            } else if step.logout, tree.logindSeat != nil {
+                report(stepPath, "a tree that follows a logind seat leaves logging out to logind (its IdleAction)")
             }
         }
     }
