@@ -18,7 +18,9 @@ What it does:
    appstated and appstatectl, which prints its rows of the table below; then
    scripts/benchmark-inspector, the inspector's page in headless chromium, which prints its row.
    Benchmarks/logind-latency.py against the same appstated: a logind property change on a
-   private bus to a watcher's event, beside the same change by a direct Varlink call.
+   private bus to a watcher's event, beside the same change by a direct Varlink call; and
+   Benchmarks/idle-latency.py: logind's IdleHint to the event of the idle step it fires, beside
+   a direct Lock call.
 4. Writes BENCHMARKS.md: each figure beside its baseline from the same run, the ratio, its
    target and whether it is met; a note on each row missed or met narrowly and on the rows of
    each caveat in CAVEATS; how to reproduce it; then, while the file stays within
@@ -71,6 +73,8 @@ END_TO_END = [
     ("one `appstatectl current`, whole process", "`busctl --version`", "≤ 1.3×"),
     ("inspector page update, 1,000 events in its history", "the same with a short history", "p99 ≤ 16.7 ms (one frame at 60 Hz)"),
     ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
+    ("ReportActivity round trip", "GetCurrent on the same connection, interleaved", "< 1×"),
+    ("logind IdleHint → idle step's Lock event", "a direct Lock call (until Present lands)", "—"),
 ]
 
 
@@ -110,6 +114,9 @@ def run_load(quick):
     latency = run(["/usr/bin/python3", ROOT / "Benchmarks" / "logind-latency.py", "--appstated", pathlib.Path(bin_path) / "appstated",
                    "--changes", "100" if quick else "1000"], capture_output=True, text=True)
     rows += latency.stdout.splitlines()
+    idle = run(["/usr/bin/python3", ROOT / "Benchmarks" / "idle-latency.py", "--appstated", pathlib.Path(bin_path) / "appstated",
+                "--changes", "50" if quick else "300"], capture_output=True, text=True)
+    rows += idle.stdout.splitlines()
     filesystem = subprocess.run(["stat", "-f", "-c", "%T", LOAD_RUN], capture_output=True, text=True).stdout.strip()
     return {"rows": rows, "filesystem": filesystem}
 
