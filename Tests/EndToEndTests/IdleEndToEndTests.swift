@@ -82,6 +82,9 @@ final class IdleEndToEndTests: AppStateTestCase {
             usleep(200_000)
         }
         XCTAssertEqual(try client.call(method: GetTree.name)["root"]?["locked"], false)
+        let command = try Command.run(Products.appstatectl.path, ["--socket", daemon.socketPath, "activity"])
+        XCTAssertEqual(command.status, 0, command.stderr)
+        XCTAssertEqual(command.stdout, "")
         XCTAssertLessThan(try XCTUnwrap(try stats(daemon).idle.first).idleSeconds, 1)
         try waitForRoot(daemon, "the lock once the reports stop") { $0?["locked"] == true }
     }
