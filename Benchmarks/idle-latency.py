@@ -1,23 +1,22 @@
 #!/usr/bin/python3
-"""From logind's IdleHint to the event of the idle step it fires, beside a direct Lock call,
-in one run (issue 26).
+"""From logind's IdleHint to the event of the idle step it fires, beside a direct Present
+call, in one run (issue 26).
 
     Benchmarks/idle-latency.py [--appstated PATH] [--changes N]
 
 It starts a private dbus-daemon standing in for the system bus, python-dbusmock's logind
-template on it (seat0, one session of ada), and appstated with a tree file of two trees:
-`followed` follows logind's seat0 and locks after 30 s idle; `direct` follows nothing. Two
-Watch streams follow them. Then, N times each and interleaved so that both see the same machine:
+template on it (seat0, one session of ada), and appstated with a tree file of two trees, each
+with an attract screen its root may present: `followed` follows logind's seat0 and presents
+it after 30 s idle; `direct` follows nothing. Two Watch streams follow them. Then, N times
+each and interleaved so that both see the same machine:
 
 - idle: with the session's IdleSinceHintMonotonic a minute back, `IdleHint` set to true on the
   mock; the clock runs from just before the call to the receipt of the `followed` watcher's
-  Lock event: the mock's PropertiesChanged, the follower's thread, the main actor, the idle
-  clock firing the lock step, the daemon asking logind to lock the session, logind's Lock
-  signal, the follower again, the durable commit and the fan-out. Then IdleHint false and the
-  session's Unlock put it back.
-- direct: `Lock` on the `direct` tree over Varlink, from just before the call to the receipt
-  of the `direct` watcher's event: the same durable commit and fan-out. A direct Present call
-  is the baseline the issue names; until Present exists, Lock stands in for it.
+  Present event: the mock's PropertiesChanged, the follower's thread, the main actor, the idle
+  clock firing the step, the durable commit and the fan-out. Then IdleHint false, activity,
+  dismisses it.
+- direct: `Present` on the `direct` tree over Varlink, from just before the call to the
+  receipt of the `direct` watcher's event: the same durable commit and fan-out. Then Dismiss.
 
 It prints p50, p99 and max of both, and their ratio, as a row for BENCHMARKS.md. It needs the
 system's Python (/usr/bin/python3) with Debian's python3-dbusmock and python3-dbus
@@ -50,13 +49,15 @@ TREES = """trees:
       type: LoginStateController
       id: session
       children: [{ type: Controller, id: welcome }, { type: Controller, id: home }]
+    presentations: [{ type: Controller, id: attract }]
     idle:
-      - { after: 30, lock: true }
+      - { after: 30, present: attract }
   - name: direct
     root:
       type: LoginStateController
       id: session
       children: [{ type: Controller, id: welcome }, { type: Controller, id: home }]
+    presentations: [{ type: Controller, id: attract }]
 """
 SESSION = "org.freedesktop.login1.Session"
 
@@ -84,7 +85,6 @@ def main():
         session_path = manager.AddSession("c1", "seat0", dbus.UInt32(1000), "ada", True,
                                           dbus_interface="org.freedesktop.DBus.Mock")
         session_object = bus.get_object("org.freedesktop.login1", session_path)
-        session = dbus.Interface(session_object, SESSION)
         properties = dbus.Interface(session_object, "org.freedesktop.DBus.Properties")
 
         trees = directory / "trees.yaml"
@@ -115,25 +115,24 @@ def main():
             properties.Set(SESSION, "IdleSinceHintMonotonic", dbus.UInt64(now - 60_000_000))
             start = time.perf_counter()
             properties.Set(SESSION, "IdleHint", True)
-            expect("followed", "Lock")
+            expect("followed", "Present")
             samples["followed"].append(time.perf_counter() - start)
             properties.Set(SESSION, "IdleHint", False)
-            session.Unlock()
-            expect("followed", "Unlock")
+            expect("followed", "Dismiss")
 
             start = time.perf_counter()
-            client.call("io.appstate.Lock", {"tree": "direct"})
-            expect("direct", "Lock")
+            client.call("io.appstate.Present", {"tree": "direct", "id": "attract"})
+            expect("direct", "Present")
             samples["direct"].append(time.perf_counter() - start)
-            client.call("io.appstate.Unlock", {"tree": "direct"})
-            expect("direct", "Unlock")
+            client.call("io.appstate.Dismiss", {"tree": "direct"})
+            expect("direct", "Dismiss")
 
         def figures(values):
             return {"p50": percentile(values, 0.5) * 1000, "p99": percentile(values, 0.99) * 1000, "max": max(values) * 1000}
         followed, direct = figures(samples["followed"]), figures(samples["direct"])
-        print(f"| logind IdleHint → the Lock event of the idle step it fires, through logind's Lock ({arguments.changes} changes) "
+        print(f"| logind IdleHint → the Present event of the idle step it fires ({arguments.changes} changes, durable: one commit each) "
               f"| p50 {followed['p50']:.2f} ms, p99 {followed['p99']:.2f} ms, max {followed['max']:.2f} ms "
-              f"| a direct Lock call, interleaved (stands in for a direct Present call until Present lands) "
+              f"| the same Present by a direct Varlink call, interleaved "
               f"| p50 {direct['p50']:.2f} ms, p99 {direct['p99']:.2f} ms, max {direct['max']:.2f} ms "
               f"| p50 {followed['p50'] / direct['p50']:.2f}×, p99 {followed['p99'] / direct['p99']:.2f}× | — | — |")
     finally:

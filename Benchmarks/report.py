@@ -20,7 +20,7 @@ What it does:
    Benchmarks/logind-latency.py against the same appstated: a logind property change on a
    private bus to a watcher's event, beside the same change by a direct Varlink call; and
    Benchmarks/idle-latency.py: logind's IdleHint to the event of the idle step it fires, beside
-   a direct Lock call.
+   a direct Present call.
 4. Writes BENCHMARKS.md: each figure beside its baseline from the same run, the ratio, its
    target and whether it is met; a note on each row missed or met narrowly and on the rows of
    each caveat in CAVEATS; how to reproduce it; then, while the file stays within
@@ -74,7 +74,7 @@ END_TO_END = [
     ("inspector page update, 1,000 events in its history", "the same with a short history", "p99 ≤ 16.7 ms (one frame at 60 Hz)"),
     ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
     ("ReportActivity round trip", "GetCurrent on the same connection, interleaved", "< 1×"),
-    ("logind IdleHint → idle step's Lock event", "a direct Lock call (until Present lands)", "—"),
+    ("logind IdleHint → the idle step's Present event", "the same Present by a direct Varlink call", "—"),
 ]
 
 

@@ -53,6 +53,8 @@ struct AppStateCtl: ParsableCommand {
             PageCommand.self,
             MenuCommand.self,
             NavCommand.self,
+            PresentCommand.self,
+            DismissCommand.self,
             ResizeCommand.self,
             PostCommand.self,
             WatchCommand.self,

@@ -251,6 +251,72 @@ final class IdleStepsTests: AppStateTestCase {
         XCTAssertFalse(login.isLocked, "the tree locks when logind says so")
     }
 
+    /// The default tree with an attract screen its root may present.
+    @MainActor private func startPresenting() async throws -> (Fixture, Controller) {
+        var file = try TreeFile.default
+        file.trees[0].presentations = [NodeSpec(kind: Controller.Kind.self, id: "attract")]
+        file.trees[0].idle = [IdleStep(after: 60, .present("attract")), IdleStep(after: 300, .logout)]
+        try file.validate()
+        let clock = ManualClock()
+        let host = try TreeHost(file: file, clock: clock)
+        host.makeVisible()
+        let processor = RequestProcessor(host: host, store: nil, idleTimer: ClockIdleTimer(clock))
+        return (Fixture(clock: clock, host: host, processor: processor), try XCTUnwrap(host.trees.first?.root))
+    }
+
+    @MainActor func testPresentStep_whenItFires_thenPresentedAndTheNextActivityDismissesIt() async throws {
+        let (fixture, root) = try await startPresenting()
+        fixture.advance(seconds: 60)
+        XCTAssertEqual(root.presentedViewController?.identifier, "attract")
+        let next = try await fixture.idle().nextStep
+        XCTAssertEqual(next, "logout")
+        var buffer: [UInt8] = []
+        XCTAssertFalse(
+            fixture.processor.answerImmediately(VarlinkCall(method: ReportActivity.name), into: &buffer), "dismissing takes the main actor")
+        let replies = await fixture.processor.process([VarlinkCall(method: ReportActivity.name)], on: Self.connection(mayMutate: false))
+        XCTAssertEqual(replies.first??.parameters, [:])
+        while root.presentedViewController != nil { await Task.yield() }
+        let stepsFired = try await fixture.idle().stepsFired
+        XCTAssertEqual(stepsFired, 0)
+        XCTAssertTrue(fixture.processor.answerImmediately(VarlinkCall(method: ReportActivity.name), into: &buffer), "nothing to dismiss now")
+
+        fixture.advance(seconds: 60)
+        XCTAssertEqual(root.presentedViewController?.identifier, "attract")
+        // A client's change is activity too; the dismissal is the idle step's, no activity.
+        _ = await fixture.processor.process(
+            [VarlinkCall(method: SetPage.name, parameters: ["step": 1, "path": "session/home/pages"])], on: Self.connection())
+        while root.presentedViewController != nil { await Task.yield() }
+        fixture.advance(seconds: 59)
+        XCTAssertNil(root.presentedViewController)
+        fixture.advance(seconds: 1)
+        XCTAssertEqual(root.presentedViewController?.identifier, "attract")
+    }
+
+    @MainActor func testPresentStep_whenAClientPresentsBeforeTheDismissalRuns_thenWhatTheClientPresentedStays() async throws {
+        let (fixture, root) = try await startPresenting()
+        fixture.advance(seconds: 60)
+        _ = await fixture.processor.processFollowed([VarlinkCall(method: Dismiss.name)])
+        XCTAssertNil(root.presentedViewController, "a follower's dismissal")
+        _ = await fixture.processor.process([VarlinkCall(method: Present.name, parameters: ["id": "attract"])], on: Self.connection())
+        let stats = try await fixture.idle()
+        XCTAssertEqual(stats.stepsFired, 0, "the client's Present was activity")
+        // The dismissal the follower's activity asked for comes after its batch.
+        for _ in 0..<20 { await Task.yield() }
+        XCTAssertEqual(root.presentedViewController?.identifier, "attract", "what a client presents stays")
+    }
+
+    @MainActor func testPresentStep_whenFoundPresentedAtStart_thenTheNextActivityDismissesIt() async throws {
+        let (fixture, root) = try await startPresenting()
+        fixture.advance(seconds: 60)
+        XCTAssertEqual(root.presentedViewController?.identifier, "attract")
+        // A new processor over the trees as a restart restores them.
+        let restarted = RequestProcessor(host: fixture.host, store: nil, idleTimer: ClockIdleTimer(fixture.clock))
+        var buffer: [UInt8] = []
+        XCTAssertFalse(restarted.answerImmediately(VarlinkCall(method: ReportActivity.name), into: &buffer))
+        _ = await restarted.process([VarlinkCall(method: ReportActivity.name)], on: Self.connection())
+        while root.presentedViewController != nil { await Task.yield() }
+    }
+
     @MainActor func testReload_whenTheStepsChange_thenTheClockGoesOnWithTheNewSteps() async throws {
         let fixture = try await start()
         fixture.advance(seconds: 30)

@@ -12,8 +12,12 @@ import XCTest
 /// moves the trees' idle clocks, and while a client holds an `io.appstate.Inhibit` the daemon
 /// holds logind's idle inhibitor in block mode.
 final class IdleLogindTests: AppStateTestCase {
-    /// A daemon following seat0, whose tree has one step after a second, and ada's session.
-    private func start() throws -> (FollowedDaemon, BusMock) {
+    /// The steps of the tree `start` makes: a lock after a second.
+    private static let lockAfterASecond = "    idle:\n      - { after: 1, lock: true }"
+
+    /// A daemon following seat0 and ada's session on it, with a tree of these idle steps and
+    /// an attract screen its root may present.
+    private func start(idle: String = IdleLogindTests.lockAfterASecond) throws -> (FollowedDaemon, BusMock) {
         let directory = try DaemonProcess.makeTemporaryDirectory()
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("kiosk.yaml")
@@ -24,8 +28,9 @@ final class IdleLogindTests: AppStateTestCase {
               type: LoginStateController
               id: session
               children: [{ type: Controller, id: welcome }, { type: Controller, id: home }]
-            idle:
-              - { after: 1, lock: true }
+            presentations:
+              - { type: Controller, id: attract, title: Touch to start }
+        \(idle)
         """.write(to: file, atomically: true, encoding: .utf8)
         var logind: BusMock?
         let daemon = try FollowedDaemon(arguments: ["--follow-logind", "--tree-file", file.path]) { buses in
@@ -84,6 +89,25 @@ final class IdleLogindTests: AppStateTestCase {
         try logind.set(session, "org.freedesktop.login1.Session", "IdleHint", "<false>")
         let active = try waitForIdle(daemon, "activity when IdleHint turns false", timeout: 5) { $0.stepsFired == 0 }
         XCTAssertLessThan(active.idleSeconds, 1)
+    }
+
+    /// Whether the tree's root presents the attract screen, as GetTree lists it.
+    private static func presentsAttract(_ root: JSONValue?) -> Bool {
+        guard case .array(let children)? = root?["children"] else { return false }
+        return children.contains { $0["identifier"] == "attract" && $0["presented"] == true }
+    }
+
+    func testIdleHint_whenTrue_thenTheAttractScreenWithinASecondAndWhenFalseDismissed() throws {
+        let (daemon, logind) = try start(idle: "    idle:\n      - { after: 60, present: attract }")
+        let session = BusMock.session("c1")
+        try logind.set(session, "org.freedesktop.login1.Session", "IdleSinceHintMonotonic", "<uint64 \(Self.monotonicMicroseconds - 90_000_000)>")
+        let hinted = Date()
+        try logind.set(session, "org.freedesktop.login1.Session", "IdleHint", "<true>")
+        try daemon.waitForRoot("the attract screen after logind's IdleHint", timeout: 1) { Self.presentsAttract($0) }
+        XCTAssertLessThan(Date().timeIntervalSince(hinted), 1)
+        try logind.set(session, "org.freedesktop.login1.Session", "IdleHint", "<false>")
+        try daemon.waitForRoot("the attract screen dismissed when IdleHint turns false", timeout: 5) { !Self.presentsAttract($0) }
+        XCTAssertEqual(try idle(daemon).stepsFired, 0)
     }
 
     func testInhibit_whileAClientHoldsOne_thenLogindListsTheDaemonsIdleBlockInhibitorUntilItCloses() throws {

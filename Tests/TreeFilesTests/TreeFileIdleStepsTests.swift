@@ -88,6 +88,19 @@ final class TreeFileIdleStepsTests: AppStateTestCase {
         XCTAssertEqual(
             problems(tree(idle: "      - { after: 60, present: attract }")),
             [#"line 5, column 22: trees[0].idle[0].present: unknown presentation "attract": the tree declares no presentations"#])
+        let presentations = "\n    presentations: [{ type: Controller, id: screensaver }, { type: Controller, id: promo }]"
+        XCTAssertEqual(
+            problems(tree(idle: "      - { after: 60, present: attract }", extra: presentations)),
+            [#"line 6, column 22: trees[0].idle[0].present: unknown presentation "attract" (expected one of screensaver, promo)"#])
+    }
+
+    func testDecode_whenAStepPresentsOneOfTheTreesPresentations_thenReadWithThatAction() throws {
+        let file = try TreeFileLoader.decode(
+            yaml: tree(
+                idle: "      - { after: 60, present: screensaver }\n      - { after: 300, logout: true }",
+                extra: "\n    presentations: [{ type: Controller, id: screensaver }]"))
+        XCTAssertEqual(file.trees[0].idle.map(\.action), [.present("screensaver"), .logout])
+        XCTAssertEqual(file.trees[0].idle[0].action?.description, "present screensaver")
     }
 
     func testDecode_whenTheTreeCannotCarryTheStepOut_thenRefused() {

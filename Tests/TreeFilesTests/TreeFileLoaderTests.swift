@@ -130,6 +130,49 @@ final class TreeFileLoaderTests: AppStateTestCase {
             ])
     }
 
+    func testDecode_whenYAMLPresentationsHaveProblems_thenEachNamesItsPlaceAndLine() {
+        let yaml = """
+            trees:
+              - name: kiosk
+                root:
+                  type: MenuController
+                  id: home
+                  children:
+                    - { type: Controller, id: shop }
+                presentations:
+                  - { type: Controller, id: screensaver }
+                  - type: Pager
+                    id: promo
+                  - { type: Controller, id: screensaver }
+                  - { type: Controller, id: shop }
+            """
+
+        XCTAssertEqual(
+            problems(yaml: yaml),
+            [
+                #"line 10: trees[0].presentations[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
+                #"line 12: trees[0].presentations[2]: duplicate presentation identifier "screensaver""#,
+                #"line 13: trees[0].presentations[3]: presentation identifier "shop" is a child's of the root: home/shop would name both"#,
+            ])
+    }
+
+    func testDecode_whenYAMLListsPresentations_thenTheSameSpecAsJSON() throws {
+        let yaml = """
+            trees:
+              - name: kiosk
+                root: { type: Controller, id: main }
+                presentations:
+                  - { type: Controller, id: screensaver, restorationId: null }
+            """
+        let json = #"""
+            {"trees": [{"name": "kiosk", "root": {"type": "Controller", "id": "main"},
+                        "presentations": [{"type": "Controller", "id": "screensaver", "restorationId": null}]}]}
+            """#
+
+        XCTAssertEqual(try TreeFileLoader.decode(yaml: yaml), try TreeFileLoader.decode(json: json))
+        XCTAssertNil(try TreeFileLoader.decode(yaml: yaml).trees[0].presentations.first?.restorationId)
+    }
+
     func testDecode_whenYAMLValueHasWrongShape_thenPlaceAndLine() {
         let yaml = """
             trees:

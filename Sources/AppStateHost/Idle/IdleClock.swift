@@ -18,6 +18,8 @@ import StateContainers
     private var taken = 0
     /// Carries out a step of a tree.
     var fire: @MainActor (_ tree: String, _ action: IdleStep.Action) -> Void = { _, _ in }
+    /// Dismisses what a step of a tree presented, by its identifier, if it still is.
+    var dismiss: @MainActor (_ tree: String, _ identifier: String) -> Void = { _, _ in }
     /// The daemon's own inhibitor with the system (logind's), held while any client holds one.
     var systemInhibitor: (any SystemIdleInhibitor)? {
         didSet { systemInhibitor?.hold(held.first?.why) }
@@ -43,9 +45,9 @@ import StateContainers
                 return timeline
             }
             let name = tree.name
-            return IdleTimeline(mark: ActivityMark(tree: name), steps: tree.steps, timer: timer) { [weak self] action in
-                self?.fire(name, action)
-            }
+            return IdleTimeline(
+                mark: ActivityMark(tree: name), steps: tree.steps, timer: timer, fire: { [weak self] action in self?.fire(name, action) },
+                dismiss: { [weak self] identifier in self?.dismiss(name, identifier) })
         }
         let names = Set(trees.map(\.name))
         for timeline in previous.values where !names.contains(timeline.mark.tree) { timeline.stop() }
@@ -58,6 +60,16 @@ import StateContainers
     /// - Parameter tree: The tree's name, nil for the first; a name no tree has does nothing.
     func activity(tree: String?) {
         timeline(tree)?.activity()
+    }
+
+    /// Takes what a tree's root presents as a step's presentation, when a step of the tree
+    /// presents it: found presented at the daemon's start, it was restored.
+    /// - Parameters:
+    ///   - tree: The tree's name.
+    ///   - identifier: The presented controller's identifier.
+    func adopt(tree: String, presented identifier: String) {
+        guard let timeline = timeline(tree), timeline.steps.contains(where: { $0.action == .present(identifier) }) else { return }
+        timeline.adopt(presented: identifier)
     }
 
     /// A client reported that someone used a tree.

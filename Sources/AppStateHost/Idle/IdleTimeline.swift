@@ -8,8 +8,8 @@ import StateContainers
 /// `IdleSinceHint` replaces the start and whatever came before logind said so: logind's word
 /// is the latest on the session, and the daemon's own activity and inhibitors count again
 /// from then on. Step `n` fires once the clock reaches its
-/// `after`; none fires while an inhibitor is held. An activity recorded without the main
-/// actor only moves the clock: the timer, when it fires, finds its deadline moved and waits
+/// `after`; none fires while an inhibitor is held. Activity dismisses what a step presented.
+/// An activity recorded without the main actor only moves the clock: the timer, when it fires, finds its deadline moved and waits
 /// again, so a touch costs no timer of its own.
 @MainActor final class IdleTimeline {
     let mark: ActivityMark
@@ -17,6 +17,10 @@ import StateContainers
     private let timer: any IdleTimer
     /// Carries out a step that fires.
     private let fire: @MainActor (IdleStep.Action) -> Void
+    /// Dismisses what a step presented, by its identifier, if it is still presented.
+    private let dismiss: @MainActor (String) -> Void
+    /// What a step presented since the clock last started, which activity dismisses.
+    private(set) var presented: String?
     /// When the clock started without activity: the daemon's start or the tree's reload.
     private var started: Duration
     /// When the last inhibitor ended.
@@ -38,11 +42,16 @@ import StateContainers
     ///   - steps: The tree's idle steps, in rising order of `after`.
     ///   - timer: The clock and its timers.
     ///   - fire: Carries out a step.
-    init(mark: ActivityMark, steps: [IdleStep], timer: any IdleTimer, fire: @escaping @MainActor (IdleStep.Action) -> Void) {
+    ///   - dismiss: Dismisses what a step presented, by its identifier.
+    init(
+        mark: ActivityMark, steps: [IdleStep], timer: any IdleTimer, fire: @escaping @MainActor (IdleStep.Action) -> Void,
+        dismiss: @escaping @MainActor (String) -> Void
+    ) {
         self.mark = mark
         self.steps = steps
         self.timer = timer
         self.fire = fire
+        self.dismiss = dismiss
         self.started = timer.now
         schedule()
     }
@@ -73,10 +82,22 @@ import StateContainers
         schedule()
     }
 
-    /// Someone used the screen: the clock starts again.
+    /// Someone used the screen: the clock starts again, and what a step presented goes.
     func activity() {
         _ = mark.record(at: timer.now)
+        if let presented {
+            self.presented = nil
+            dismiss(presented)
+        }
         restart()
+    }
+
+    /// Takes a presentation as a step's, when the daemon finds one presented at its start (it
+    /// was restored) that a step of the tree presents: the next activity dismisses it.
+    /// - Parameter identifier: The presented controller's identifier.
+    func adopt(presented identifier: String) {
+        presented = identifier
+        mark.setQuiet(false)
     }
 
     /// What logind says of the session: idle for a time, or not (nil). Its turning active
@@ -116,7 +137,7 @@ import StateContainers
 
     private func restart() {
         fired = 0
-        mark.setQuiet(true)
+        mark.setQuiet(presented == nil)
         schedule()
     }
 
@@ -139,9 +160,11 @@ import StateContainers
         mark.setQuiet(false)
         while let delay = nextStepIn, delay == .zero, let step = nextStep {
             fired += 1
-            if let action = step.action { fire(action) }
+            guard let action = step.action else { continue }
+            if case .present(let identifier) = action { presented = identifier }
+            fire(action)
         }
-        if fired == 0 { mark.setQuiet(true) }
+        if fired == 0, presented == nil { mark.setQuiet(true) }
         schedule()
     }
 }

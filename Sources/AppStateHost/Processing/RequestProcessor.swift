@@ -114,6 +114,7 @@ import StateContainers
             self?.publish([(Event(tree: tree.name, name: RequestProcessor.transitionDidEnd, current: tree.deepestCurrentPath), true)])
         }
         idle.fire = { [weak self] tree, action in self?.runIdleStep(action, tree: tree) }
+        idle.dismiss = { [weak self] tree, identifier in self?.dismissIdlePresentation(identifier, tree: tree) }
         configureIdleSteps()
         host.afterReload = { [weak self] in self?.configureIdleSteps() }
     }

@@ -7,7 +7,7 @@
 /// ```
 /// Each step names one action: `logout: true`, `lock: true` or `present: ID`, an entry of the
 /// tree's presentations. The steps' `after` values rise, so that they fire in order; any
-/// activity starts the clock again.
+/// activity starts the clock again and dismisses what a step presented.
 public struct IdleStep: Hashable, Sendable {
     /// What a step does when it fires.
     public enum Action: Hashable, Sendable, CustomStringConvertible {
@@ -15,12 +15,15 @@ public struct IdleStep: Hashable, Sendable {
         case logout
         /// Locks the session of the tree's login-state container.
         case lock
+        /// Presents one of the tree's presentations, by identifier, over the screen.
+        case present(String)
 
-        /// The action's name, as `GetStats` and the file spell it: `logout`, `lock`.
+        /// The action as `GetStats` shows it: `logout`, `lock`, `present attract`.
         public var description: String {
             switch self {
             case .logout: "logout"
             case .lock: "lock"
+            case .present(let identifier): "present \(identifier)"
             }
         }
     }
@@ -52,7 +55,11 @@ public struct IdleStep: Hashable, Sendable {
     ///   - after: Seconds without activity before it fires.
     ///   - action: What it does.
     public init(after: Double, _ action: Action) {
-        self.init(after: after, logout: action == .logout, lock: action == .lock)
+        switch action {
+        case .logout: self.init(after: after, logout: true)
+        case .lock: self.init(after: after, lock: true)
+        case .present(let identifier): self.init(after: after, present: identifier)
+        }
     }
 
     /// The step's action; nil unless it names exactly one that the tree can carry out, which a
@@ -61,6 +68,7 @@ public struct IdleStep: Hashable, Sendable {
         switch (logout, lock, present) {
         case (true, false, nil): .logout
         case (false, true, nil): .lock
+        case (false, false, let identifier?): .present(identifier)
         default: nil
         }
     }

@@ -1,12 +1,15 @@
 import AppStateCore
 
-/// One named tree of a tree file: the window it is shown in and its root controller.
+/// One named tree of a tree file: the window it is shown in, its root controller, and the
+/// controllers its root may present.
 ///
 /// ```yaml
 /// name: kiosk                          # unique in the file; a-z, 0-9 and -
 /// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
 /// root: { type: Controller, id: main }
 /// logindSeat: seat0                     # optional; the session follows this logind seat
+/// presentations:                        # optional; what the root's presentation context presents
+///   - { type: Controller, id: attract }
 /// idle: [{ after: 300, logout: true }]  # optional; what happens when nobody touches it
 /// ```
 public struct TreeSpec: Hashable, Sendable {
@@ -23,6 +26,12 @@ public struct TreeSpec: Hashable, Sendable {
     /// (as `appstated --follow-logind --seat` does for every tree), e.g. `seat0`; nil when
     /// the command line decides. The tree must have a login-state container.
     public var logindSeat: String?
+    /// The controllers the root's presentation context may present, by identifier
+    /// (`Controller.present(identifier:style:animated:completion:)`), each built afresh for
+    /// each presentation, with the schema of any node. A presented controller's path is the
+    /// root's followed by its identifier; it takes part in restoration unless its
+    /// `restorationId` is null.
+    public var presentations: [NodeSpec] = []
     /// What happens after a time without activity, in the order the steps fire; empty for
     /// nothing.
     public var idle: [IdleStep]
@@ -33,12 +42,17 @@ public struct TreeSpec: Hashable, Sendable {
     ///   - window: The size of the window.
     ///   - root: The root controller.
     ///   - logindSeat: The logind seat the session follows, if the tree says.
+    ///   - presentations: The controllers the root may present.
     ///   - idle: The idle steps, in the order they fire.
-    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil, idle: [IdleStep] = []) {
+    public init(
+        name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil,
+        presentations: [NodeSpec] = [], idle: [IdleStep] = []
+    ) {
         self.name = name
         self.window = window
         self.root = root
         self.logindSeat = logindSeat
+        self.presentations = presentations
         self.idle = idle
     }
 }
@@ -59,7 +73,8 @@ extension TreeSpec {
 
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, window, root, logindSeat, idle
+        case name, window, root, logindSeat
+        case presentations, idle
     }
 
     enum WindowKeys: String, CodingKey, CaseIterable {
@@ -83,6 +98,7 @@ extension TreeSpec: Codable {
         }
         root = try container.decode(NodeSpec.self, forKey: .root)
         logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
+        presentations = try container.decodeIfPresent([NodeSpec].self, forKey: .presentations) ?? []
         idle = try container.decodeIfPresent([IdleStep].self, forKey: .idle) ?? []
     }
 
@@ -97,6 +113,7 @@ extension TreeSpec: Codable {
         try window.encode(self.window.height, forKey: .height)
         try container.encode(root, forKey: .root)
         try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
+        if !presentations.isEmpty { try container.encode(presentations, forKey: .presentations) }
         if !idle.isEmpty { try container.encode(idle, forKey: .idle) }
     }
 }

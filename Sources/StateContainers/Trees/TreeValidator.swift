@@ -37,6 +37,7 @@ struct TreeValidator {
             report(path + [.key("window"), .key(key)], "window \(key) must be a positive number (got \(Self.format(value)))")
         }
         validate(tree.root, at: path + [.key("root")], depth: 0)
+        validatePresentations(of: tree, at: path)
         if let seat = tree.logindSeat {
             validateSeat(seat, of: tree, at: path + [.key("logindSeat")])
         }
@@ -64,9 +65,13 @@ struct TreeValidator {
             } else if named.isEmpty {
                 report(stepPath, "a step needs an action: present: ID, logout: true or lock: true")
             }
-            if let present = step.present {
-                // Presentations are declared by the tree; this one declares none.
-                report(stepPath + [.key("present")], "unknown presentation \"\(present)\": the tree declares no presentations")
+            if let present = step.present, !tree.presentations.contains(where: { $0.id == present }) {
+                let known = tree.presentations.map(\.id)
+                report(
+                    stepPath + [.key("present")],
+                    known.isEmpty
+                        ? "unknown presentation \"\(present)\": the tree declares no presentations"
+                        : "unknown presentation \"\(present)\" (expected one of \(known.joined(separator: ", ")))")
             }
             if step.logout || step.lock, !Self.containsLoginState(tree.root) {
                 report(stepPath, "a \(step.logout ? "logout" : "lock") step needs a LoginStateController in the tree")
@@ -83,6 +88,29 @@ struct TreeValidator {
         }
         if !Self.containsLoginState(tree.root) {
             report(path, "a tree that follows a logind seat needs a LoginStateController")
+        }
+    }
+
+    /// Each presentation as a node of its own, with an identifier that no other presentation
+    /// and no child the root has or may get has, since its path is the root's followed by its
+    /// identifier, and a restoration identifier no other has, for the same reason.
+    private mutating func validatePresentations(of tree: TreeSpec, at path: Path) {
+        let root = tree.root
+        let rootChildren = root.children + root.subtrees.map(\.node)
+        var identifiers: Set<String> = []
+        var restorationIdentifiers = Set(root.children.compactMap(\.restorationId))
+        for (index, presentation) in tree.presentations.enumerated() {
+            let place = path + [.key("presentations"), .index(index)]
+            validate(presentation, at: place, depth: 0)
+            guard !presentation.id.isEmpty else { continue }
+            if !identifiers.insert(presentation.id).inserted {
+                report(place, "duplicate presentation identifier \"\(presentation.id)\"")
+            } else if rootChildren.contains(where: { $0.id == presentation.id }) {
+                report(
+                    place, "presentation identifier \"\(presentation.id)\" is a child's of the root: \(root.id)/\(presentation.id) would name both")
+            } else if let restorationId = presentation.restorationId, !restorationIdentifiers.insert(restorationId).inserted {
+                report(place, "duplicate restoration identifier \"\(restorationId)\" under the root")
+            }
         }
     }
 
