@@ -150,9 +150,9 @@ final class TreeFileLoaderTests: AppStateTestCase {
         XCTAssertEqual(
             problems(yaml: yaml),
             [
-                #"line 10: trees[0].presentations[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
-                #"line 12: trees[0].presentations[2]: duplicate presentation identifier "screensaver""#,
-                #"line 13: trees[0].presentations[3]: presentation identifier "shop" is a child's of the root: home/shop would name both"#,
+                #"line 10, column 9: trees[0].presentations[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
+                #"line 12, column 9: trees[0].presentations[2]: duplicate presentation identifier "screensaver""#,
+                #"line 13, column 9: trees[0].presentations[3]: presentation identifier "shop" is a child's of the root: home/shop would name both"#,
             ])
     }
 
