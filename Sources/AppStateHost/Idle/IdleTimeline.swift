@@ -6,11 +6,12 @@ import StateContainers
 /// The clock runs from the latest of: the last activity (``ActivityMark``), the end of the
 /// last inhibitor, and the start of the daemon. While logind says the session is idle, its
 /// `IdleSinceHint` replaces the start and whatever came before logind said so: logind's word
-/// is the latest on the session, and the daemon's own activity and inhibitors count again
-/// from then on. Step `n` fires once the clock reaches its
-/// `after`; none fires while an inhibitor is held. Activity dismisses what a step presented.
-/// An activity recorded without the main actor only moves the clock: the timer, when it fires, finds its deadline moved and waits
-/// again, so a touch costs no timer of its own.
+/// is the latest on the session, and the daemon's own activity and inhibitors count again from
+/// then on. Step `n` fires once the clock reaches its `after`; none fires while an inhibitor is
+/// held. Activity dismisses what a step presented.
+///
+/// An activity recorded without the main actor only moves the clock: the timer, when it fires,
+/// finds its deadline moved and waits again, so a touch costs no timer of its own.
 @MainActor final class IdleTimeline {
     let mark: ActivityMark
     private(set) var steps: [IdleStep]
@@ -21,7 +22,7 @@ import StateContainers
     private let dismiss: @MainActor (String) -> Void
     /// What a step presented since the clock last started, which activity dismisses.
     private(set) var presented: String?
-    /// When the clock started without activity: the daemon's start or the tree's reload.
+    /// When the clock started: the daemon's start, or the reload that added the tree.
     private var started: Duration
     /// When the last inhibitor ended.
     private var uninhibited: Duration?
