@@ -67,6 +67,8 @@ final class IdleEndToEndTests: AppStateTestCase {
         let idle = try XCTUnwrap(try stats(daemon).idle.first)
         XCTAssertEqual(idle.tree, "kiosk")
         XCTAssertEqual(idle.nextStep, "logout")
+        let status = try Command.run(Products.appstatectl.path, ["--socket", daemon.socketPath, "status"])
+        XCTAssertTrue(status.stdout.contains("\n       Idle: kiosk: "), status.stdout)
         try waitForRoot(daemon, "the logout") { $0?["user"] == nil }
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(loggedIn), 1.95)
         XCTAssertEqual(try stats(daemon).idle.first?.stepsFired, 2)
