@@ -5,9 +5,10 @@ import StateContainers
 /// The idle clocks of all trees (``IdleTimeline``) and the inhibitors that hold them back.
 ///
 /// Activity reaches it three ways: `ReportActivity`, recorded on the connection's thread in
-/// the tree's ``ActivityMark`` and brought here only once a step has fired; every change a
-/// client or a follower makes; and logind's `IdleHint` turning false. What a step does goes
-/// back through ``fire``, a batch of the processor's own.
+/// the tree's ``ActivityMark`` and brought here only once a step has fired; the changes clients
+/// and followers make (``RequestProcessor`` says which); and logind's `IdleHint` turning false.
+/// What a step does, and the dismissal of what it presented, go back through ``fire`` and
+/// ``dismiss``, batches of the processor's own.
 @MainActor final class IdleClock {
     private let timer: any IdleTimer
     /// Where `ReportActivity` finds a tree's mark without the main actor.
