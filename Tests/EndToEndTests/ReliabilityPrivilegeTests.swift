@@ -24,6 +24,8 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         (.selectMenuItem, #"{"method":"io.appstate.SelectMenuItem","parameters":{"id":"inbox"}}"#),
         (.push, #"{"method":"io.appstate.Push","parameters":{"id":"message"}}"#),
         (.pop, #"{"method":"io.appstate.Pop"}"#),
+        (.present, #"{"method":"io.appstate.Present","parameters":{"id":"notice"}}"#),
+        (.dismiss, #"{"method":"io.appstate.Dismiss"}"#),
         (.showKeyboard, #"{"method":"io.appstate.ShowKeyboard","parameters":{"height":200}}"#),
         (.hideKeyboard, #"{"method":"io.appstate.HideKeyboard"}"#),
         (.resize, #"{"method":"io.appstate.Resize","parameters":{"width":1024,"height":768}}"#),

@@ -46,6 +46,8 @@ final class TreeFileLoaderTests: AppStateTestCase {
                       children:
                         - { type: Controller, id: list, title: List }
                         - { type: Controller, id: map, title: Map }
+            presentations:
+              - { type: Controller, id: notice, title: Notice }
         """
 
     private var temporaryDirectory: URL!
