@@ -1,13 +1,15 @@
 import Glibc
 import Logging
+import NIOConcurrencyHelpers
 import ServicePorts
-import Synchronization
 
 /// Asks logind to lock the active session of a seat (`org.freedesktop.login1.Session.Lock`),
 /// on a thread and a system bus connection of its own, so that neither the main actor nor a
 /// follower's thread waits for logind. The seats' followers tell it which session is active.
 package final class LogindSessionLocker: SystemSessionLocker {
-    private let activeSessions = Mutex<[String: String]>([:])
+    /// A pthread mutex (NIOLockedValueBox), which ThreadSanitizer sees, unlike
+    /// `Synchronization.Mutex`'s futex on Linux.
+    private let activeSessions = NIOLockedValueBox<[String: String]>([:])
     private let logger: Logger
 
     /// Creates the locker.
@@ -18,11 +20,11 @@ package final class LogindSessionLocker: SystemSessionLocker {
 
     /// Records the object path of a seat's active session; nil for none. From any thread.
     func record(activeSession path: String?, seat: String) {
-        activeSessions.withLock { $0[seat] = path }
+        activeSessions.withLockedValue { $0[seat] = path }
     }
 
     package func lockSession(seat: String) {
-        guard let path = activeSessions.withLock({ $0[seat] }) else {
+        guard let path = activeSessions.withLockedValue({ $0[seat] }) else {
             logger.warning("cannot lock the session on \(seat): logind names no active session there")
             return
         }
