@@ -20,7 +20,9 @@ What it does:
    scripts/benchmark-gateway, the kiosk page through appstate-gateway with 1 and 50 pages open
    against appstatectl watch, and the gateway's idle memory, which prints its rows.
    Benchmarks/logind-latency.py against the same appstated: a logind property change on a
-   private bus to a watcher's event, beside the same change by a direct Varlink call.
+   private bus to a watcher's event, beside the same change by a direct Varlink call; and
+   Benchmarks/idle-latency.py: logind's IdleHint to the event of the idle step it fires, beside
+   a direct Present call.
 4. Writes BENCHMARKS.md: each figure beside its baseline from the same run, the ratio, its
    target and whether it is met; a note on each row missed or met narrowly and on the rows of
    each caveat in CAVEATS; how to reproduce it; then, while the file stays within
@@ -78,6 +80,9 @@ END_TO_END = [
      "p99 ≤ 16.7 ms (one frame) and ≤ 2× the watcher"),
     ("appstate-gateway idle memory", "appstated's VmRSS, idle, same run", "—"),
     ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
+    ("ReportActivity sent `oneway`, per report", "GetCurrent round trip on the same connection", "< 1×"),
+    ("ReportActivity round trip", "GetCurrent on the same connection, interleaved", "—"),
+    ("logind IdleHint → the idle step's Present event", "the same Present by a direct Varlink call", "—"),
 ]
 
 
@@ -118,6 +123,9 @@ def run_load(quick):
     latency = run(["/usr/bin/python3", ROOT / "Benchmarks" / "logind-latency.py", "--appstated", pathlib.Path(bin_path) / "appstated",
                    "--changes", "100" if quick else "1000"], capture_output=True, text=True)
     rows += latency.stdout.splitlines()
+    idle = run(["/usr/bin/python3", ROOT / "Benchmarks" / "idle-latency.py", "--appstated", pathlib.Path(bin_path) / "appstated",
+                "--changes", "50" if quick else "300"], capture_output=True, text=True)
+    rows += idle.stdout.splitlines()
     filesystem = subprocess.run(["stat", "-f", "-c", "%T", LOAD_RUN], capture_output=True, text=True).stdout.strip()
     return {"rows": rows, "filesystem": filesystem}
 

@@ -36,6 +36,8 @@ enum DaemonFollowers {
     }
 
     /// Makes the followers, not yet started, and shows them on the board `GetStats` reads.
+    /// With logind followed, the processor's idle inhibitors are backed by one of logind's, and
+    /// its idle steps lock a session logind owns through logind.
     /// - Parameters:
     ///   - configuration: The daemon's options.
     ///   - trees: The trees the followers change, with the seat each follows.
@@ -47,10 +49,14 @@ enum DaemonFollowers {
         _ configuration: DaemonConfiguration, trees: DaemonTrees, runner: any MainActorRunner, board: FollowerBoard,
         logger: Logger
     ) -> [BusFollower] {
+        let idleInhibitor = trees.seats.isEmpty ? nil : LogindIdleInhibitor()
+        let sessionLocker = trees.seats.isEmpty ? nil : LogindSessionLocker(logger: logger)
         let followers = Followers.make(
             host: trees.processor, runner: runner, seats: trees.seats,
             keyboard: configuration.followOnScreenKeyboard, keyboardHeight: configuration.onScreenKeyboardHeight,
-            logger: logger)
+            idleInhibitor: idleInhibitor, sessionLocker: sessionLocker, logger: logger)
+        trees.processor.systemIdleInhibitor = idleInhibitor
+        trees.processor.systemSessionLocker = sessionLocker
         board.show(followers)
         return followers
     }

@@ -103,7 +103,13 @@ package final class BusFollower: Sendable {
 
     /// Dispatches signals until the connection breaks or the follower stops.
     private func follow(on connection: BusConnection) throws(BusError) {
+        let clock = ContinuousClock()
+        var refreshed = clock.now
         while !isStopping {
+            if let interval = source.refreshInterval, clock.now - refreshed >= interval {
+                refreshed = clock.now
+                if let condition = try source.refresh(on: connection) { report(condition) }
+            }
             let signals = try connection.process()
             if connection.unreadableSignals > 0 {
                 // Debug, not warning: a peer that floods malformed signals must not flood the journal.

@@ -23,6 +23,16 @@ protocol BusSource: AnyObject {
     /// - Returns: Where the follower stands now, when that changed.
     /// - Throws: ``BusError`` when the connection fails.
     func handle(_ signals: [BusSignal], on connection: BusConnection) throws(BusError) -> FollowerCondition?
+
+    /// How often to ``refresh(on:)`` while following; nil for never.
+    var refreshInterval: Duration? { get }
+
+    /// Reads again what the service does not signal, or carries out what was asked of the
+    /// source meanwhile.
+    /// - Parameter connection: The connection.
+    /// - Returns: Where the follower stands now, when that changed.
+    /// - Throws: ``BusError`` when the connection fails.
+    func refresh(on connection: BusConnection) throws(BusError) -> FollowerCondition?
 }
 
 extension BusSource {

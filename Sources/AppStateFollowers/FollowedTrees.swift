@@ -13,9 +13,10 @@ final class FollowedTrees: Sendable {
     private struct Pending {
         var sessions: [String: DesiredSession] = [:]
         var keyboard: Bool?
+        var idle: [String: SessionIdle] = [:]
         var draining = false
 
-        var isEmpty: Bool { sessions.isEmpty && keyboard == nil }
+        var isEmpty: Bool { sessions.isEmpty && keyboard == nil && idle.isEmpty }
     }
 
     private let host: any FollowedHost
@@ -47,6 +48,11 @@ final class FollowedTrees: Sendable {
         submit { $0.sessions[seat] = desired }
     }
 
+    /// Hands over whether logind says a seat's active session is idle; from any thread.
+    func deliver(_ idle: SessionIdle, seat: String) {
+        submit { $0.idle[seat] = idle }
+    }
+
     /// Hands over whether the keyboard is visible; from any thread.
     func deliver(keyboardVisible visible: Bool) {
         submit { $0.keyboard = visible }
@@ -72,6 +78,11 @@ final class FollowedTrees: Sendable {
             return pending
         }
         guard let work else { return }
+        // Idleness changes no tree: the trees' idle clocks take it at once, measured now.
+        for (seat, idle) in work.idle {
+            let duration = idle.idleFor
+            for (tree, followed) in seats where followed == seat { host.followedIdle(tree: tree, idleFor: duration) }
+        }
         let calls = self.calls(for: work)
         guard !calls.isEmpty else { return drain() }
         host.processFollowed(calls) { replies in

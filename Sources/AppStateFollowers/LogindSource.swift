@@ -1,7 +1,9 @@
 /// Follows one seat of systemd-logind on the system bus, for ``BusFollower``: reads the
 /// seat and its sessions whole on each connection and whenever logind comes back, keeps a
 /// ``LogindSeatState`` up to date from logind's signals, and hands each new
-/// ``DesiredSession`` to `deliver`. Only signals from the current owner of
+/// ``DesiredSession`` to `deliver`, and each change of the active session's idleness to
+/// `deliverIdle`. logind does not signal every change of `IdleSinceHint`, so the active
+/// session is read again every ``refreshInterval``. Only signals from the current owner of
 /// `org.freedesktop.login1` count: anyone on the bus may send a signal with logind's paths.
 final class LogindSource: BusSource {
     let name: String
@@ -10,7 +12,11 @@ final class LogindSource: BusSource {
 
     private let seat: String
     private let deliver: @Sendable (DesiredSession) -> Void
+    private let deliverIdle: @Sendable (SessionIdle) -> Void
+    private let locker: LogindSessionLocker?
     private var state: LogindSeatState?
+    private var deliveredIdle: SessionIdle?
+    let refreshInterval: Duration? = .seconds(5)
     /// The unique name of logind's connection; nil while logind is not on the bus.
     private var owner: String?
     private var delivered: DesiredSession?
@@ -19,10 +25,17 @@ final class LogindSource: BusSource {
     /// - Parameters:
     ///   - seat: The seat's name, e.g. `seat0`.
     ///   - deliver: Called on the follower's thread with each new desired session.
-    init(seat: String, deliver: @escaping @Sendable (DesiredSession) -> Void) {
+    ///   - deliverIdle: Called on the follower's thread with each change of idleness.
+    ///   - locker: Told which session is active, so that idle steps can have logind lock it.
+    init(
+        seat: String, deliver: @escaping @Sendable (DesiredSession) -> Void, deliverIdle: @escaping @Sendable (SessionIdle) -> Void,
+        locker: LogindSessionLocker? = nil
+    ) {
+        self.locker = locker
         self.seat = seat
         self.name = "logind \(seat)"
         self.deliver = deliver
+        self.deliverIdle = deliverIdle
         let path = "path_namespace='\(LogindSeatState.managerPath)'"
         matchRules = [
             Self.ownerRule(of: LogindSeatState.busName),
@@ -93,6 +106,13 @@ final class LogindSource: BusSource {
         return condition
     }
 
+    func refresh(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+        guard var state, let path = state.activeSession else { return nil }
+        try read(path, into: &state, on: connection)
+        self.state = state
+        return deliverIfChanged(force: false) ? following(state) : nil
+    }
+
     /// Reads a session's properties. A session whose properties cannot be read (it ended in
     /// between, or the path never was a session) is no user session: the seat counts as
     /// logged out until logind says more.
@@ -107,6 +127,11 @@ final class LogindSource: BusSource {
 
     @discardableResult
     private func deliverIfChanged(force: Bool) -> Bool {
+        locker?.record(activeSession: state?.activeSession, seat: seat)
+        if let idle = state?.idle, force || idle != deliveredIdle {
+            deliveredIdle = idle
+            deliverIdle(idle)
+        }
         guard let desired = state?.desired, force || desired != delivered else { return false }
         delivered = desired
         deliver(desired)

@@ -10,6 +10,8 @@ final class OnScreenKeyboardSource: BusSource {
         "type='signal',interface='\(BusSignal.propertiesInterface)',member='PropertiesChanged',path='\(OnScreenKeyboardState.objectPath)'",
     ]
 
+    /// squeekboard signals every change of `Visible`: nothing to read again.
+    let refreshInterval: Duration? = nil
     private let deliver: @Sendable (Bool) -> Void
     private var state = OnScreenKeyboardState()
     private var owner: String?
@@ -87,5 +89,9 @@ final class OnScreenKeyboardSource: BusSource {
 
     private func following() -> FollowerCondition {
         .following(state.isVisible == true ? "keyboard shown" : "keyboard hidden")
+    }
+
+    func refresh(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+        nil
     }
 }

@@ -70,6 +70,7 @@ struct AppStateInspect: ParsableCommand {
         let hub = InspectorHub()
         let server = try InspectorServer(address: address, token: AccessToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
         WatchFollower(socketPath: socketPath, tree: tree, hub: hub).start()
+        IdleFollower(socketPath: socketPath, tree: tree, hub: hub).start()
         print(server.url)
         fflush(nil)
         try server.wait()

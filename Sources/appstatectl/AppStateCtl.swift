@@ -58,6 +58,8 @@ struct AppStateCtl: ParsableCommand {
             ResizeCommand.self,
             PostCommand.self,
             WatchCommand.self,
+            ActivityCommand.self,
+            InhibitCommand.self,
             IntrospectCommand.self,
             MetricsCommand.self,
         ]

@@ -37,6 +37,12 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         (.logout, #"{"method":"io.appstate.Logout"}"#),
     ]
 
+    /// The mutating methods that hold their connection (`Inhibit`), each tried on a connection
+    /// of its own: a call behind one would close it.
+    private static let holds: [(method: AppStateMethod, frame: String)] = [
+        (.inhibit, #"{"method":"io.appstate.Inhibit","parameters":{"why":"privilege test"},"more":true}"#)
+    ]
+
     private static let reads = [
         #"{"method":"io.appstate.GetTree"}"#,
         #"{"method":"io.appstate.GetCurrent"}"#,
@@ -88,7 +94,7 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
     /// Every mutating method is covered by `mutations`, so a new one cannot slip past.
     func testCoverage_whenAMutatingMethodIsAdded_thenThisSuiteCoversIt() {
         XCTAssertEqual(
-            Set(Self.mutations.map(\.method.rawValue)),
+            Set((Self.mutations + Self.holds).map(\.method.rawValue)),
             MethodRegistry.appState.methods.filter { MethodRegistry.appState.entry($0)?.effect.isMutation == true })
     }
 
@@ -105,6 +111,10 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         XCTAssertEqual((root?["frame"] as? [String: Any])?["width"] as? Double, 1024, "\(name)", file: file, line: line)
         // Put the window back for the next peer.
         _ = try exchange(socket, as: .root, [#"{"method":"io.appstate.Resize","parameters":{"width":1280,"height":800}}"#])
+        for hold in Self.holds {
+            let (replies, output) = try exchange(socket, as: peer, [hold.frame], linger: 1)
+            XCTAssertEqual(replies.first?["continues"] as? Bool, true, "\(name): \(hold.frame) → \(output)", file: file, line: line)
+        }
     }
 
     /// Checks that `peer` may read but not mutate: every mutation is PermissionDenied and the
@@ -120,6 +130,10 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
             errorNames(Array(replies.dropFirst(Self.mutations.count))), Array(repeating: nil, count: Self.reads.count),
             "\(name): reads must work", file: file, line: line)
         XCTAssertNil(Reliability.difference(before, try Reliability.tree(socket)), "\(name): the tree changed", file: file, line: line)
+        for hold in Self.holds {
+            let (replies, output) = try exchange(socket, as: peer, [hold.frame], linger: 1)
+            XCTAssertEqual(errorNames(replies), ["org.varlink.service.PermissionDenied"], "\(name): \(output)", file: file, line: line)
+        }
         // Watch is a read too: the snapshot comes.
         let (watch, watchOutput) = try exchange(socket, as: peer, [#"{"method":"io.appstate.Watch","more":true}"#], linger: 1)
         XCTAssertNotNil((watch.first?["parameters"] as? [String: Any])?["root"], "\(name): \(watchOutput)", file: file, line: line)

@@ -126,9 +126,9 @@ final class TreeFileLoaderTests: AppStateTestCase {
         XCTAssertEqual(
             problems(yaml: yaml),
             [
-                #"line 9: trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
-                #"line 11: trees[0].root.children[2]: duplicate sibling identifier "a""#,
-                #"line 6: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#,
+                #"line 9, column 11: trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
+                #"line 11, column 11: trees[0].root.children[2]: duplicate sibling identifier "a""#,
+                #"line 6, column 7: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#,
             ])
     }
 
@@ -152,9 +152,9 @@ final class TreeFileLoaderTests: AppStateTestCase {
         XCTAssertEqual(
             problems(yaml: yaml),
             [
-                #"line 10: trees[0].presentations[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
-                #"line 12: trees[0].presentations[2]: duplicate presentation identifier "screensaver""#,
-                #"line 13: trees[0].presentations[3]: presentation identifier "shop" is a child's of the root: home/shop would name both"#,
+                #"line 10, column 9: trees[0].presentations[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
+                #"line 12, column 9: trees[0].presentations[2]: duplicate presentation identifier "screensaver""#,
+                #"line 13, column 9: trees[0].presentations[3]: presentation identifier "shop" is a child's of the root: home/shop would name both"#,
             ])
     }
 
@@ -185,7 +185,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
                   children: 3
             """
 
-        XCTAssertEqual(problems(yaml: yaml), ["line 6: trees[0].root.children: expected a list"])
+        XCTAssertEqual(problems(yaml: yaml), ["line 6, column 7: trees[0].root.children: expected a list"])
     }
 
     func testDecode_whenYAMLKeyMissing_thenTheMappingsPlaceAndLine() {
@@ -196,7 +196,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
                   type: Controller
             """
 
-        XCTAssertEqual(problems(yaml: yaml), [#"line 3: trees[0].root: missing key "id""#])
+        XCTAssertEqual(problems(yaml: yaml), [#"line 3, column 5: trees[0].root: missing key "id""#])
     }
 
     func testDecode_whenYAMLIntegerHasFraction_thenExpectedAnInteger() {
@@ -206,7 +206,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
                 root: { type: PaginatedController, id: p, transitionMs: 2.5, children: [{ type: Controller, id: a }] }
             """
 
-        XCTAssertEqual(problems(yaml: yaml), ["line 3: trees[0].root.transitionMs: expected an integer"])
+        XCTAssertEqual(problems(yaml: yaml), ["line 3, column 47: trees[0].root.transitionMs: expected an integer"])
     }
 
     func testDecode_whenYAMLSyntaxBroken_thenLineOfTheProblem() {
@@ -220,7 +220,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
         let problems = problems(yaml: yaml)
 
         XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems[0].hasPrefix("line 4: not valid YAML: "), problems[0])
+        XCTAssertTrue(problems[0].hasPrefix("line 4, column 8: not valid YAML: "), problems[0])
     }
 
     func testDecode_whenYAMLKeyRepeated_thenDuplicateKeyAndLine() {
@@ -233,7 +233,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
                   id: b
             """
 
-        XCTAssertEqual(problems(yaml: yaml), [#"line 5: not valid YAML: duplicate key "id" in a mapping"#])
+        XCTAssertEqual(problems(yaml: yaml), [#"line 5, column 7: not valid YAML: duplicate key "id" in a mapping"#])
     }
 
     func testDecode_whenYAMLEmpty_thenSaysSo() {
@@ -251,7 +251,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
             """)
 
         XCTAssertThrowsError(try TreeFileLoader.load(path: path)) { error in
-            XCTAssertEqual("\(error)", "\(path): line 4: trees[0].root.id: expected a string")
+            XCTAssertEqual("\(error)", "\(path): line 4, column 13: trees[0].root.id: expected a string")
         }
     }
 
@@ -273,7 +273,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
             """)
 
         XCTAssertThrowsError(try TreeFileLoader.load(path: path)) { error in
-            XCTAssertEqual("\(error)", #"\#(path): line 2: trees[0]: tree name "Kiosk" may only contain a-z, 0-9 and "-""#)
+            XCTAssertEqual("\(error)", #"\#(path): line 2, column 5: trees[0]: tree name "Kiosk" may only contain a-z, 0-9 and "-""#)
         }
     }
 

@@ -10,4 +10,8 @@ extension RequestProcessor: FollowedHost {
                 session: login.map { FollowedTree.Session(user: $0.session?.user, locked: $0.isLocked) })
         }
     }
+
+    package func followedIdle(tree: String, idleFor duration: Duration?) {
+        idle.systemIdle(tree: tree, for: duration)
+    }
 }

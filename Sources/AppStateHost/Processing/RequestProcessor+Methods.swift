@@ -9,6 +9,8 @@ extension MethodRegistry {
         registry.live(GetStats.self) { processor, _ in processor.stats }
         registry.live(GetMetrics.self) { processor, _ in GetMetrics.Reply(text: processor.exposition) }
         registry.stream(Watch.self)
+        registry.activity(ReportActivity.self)
+        registry.hold(Inhibit.self)
         // Post counts as durable: a session notification may log in or out.
         registry.change(Post.self, durable: true) { host, parameters throws(VarlinkError) in try host.post(parameters) }
         registry.change(Login.self, durable: true) { host, parameters throws(VarlinkError) in try host.logIn(parameters) }

@@ -12,7 +12,9 @@ extension RequestProcessor {
             requests: metrics.requestCount,
             stateDirectory: environment.stateDirectory,
             socket: environment.socket,
-            followers: environment.followers()
+            followers: environment.followers(),
+            idle: idle.states,
+            inhibitors: idle.inhibitors
         )
     }
 

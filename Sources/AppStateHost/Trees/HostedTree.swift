@@ -10,11 +10,14 @@ import StateContainers
     let root: Controller
     /// The keyboard's frame in window coordinates while it is shown.
     var keyboardFrame: Rect?
+    /// What happens after a time without activity, as the tree file says.
+    let idleSteps: [IdleStep]
 
-    init(name: String, window: Window, root: Controller) {
+    init(name: String, window: Window, root: Controller, idleSteps: [IdleStep] = []) {
         self.name = name
         self.window = window
         self.root = root
+        self.idleSteps = idleSteps
         window.rootController = root
     }
 

@@ -10,6 +10,7 @@ import AppStateCore
 /// logindSeat: seat0                     # optional; the session follows this logind seat
 /// presentations:                        # optional; what the root's presentation context presents
 ///   - { type: Controller, id: attract }
+/// idle: [{ after: 300, logout: true }]  # optional; what happens when nobody touches it
 /// ```
 public struct TreeSpec: Hashable, Sendable {
     /// The window size a tree gets when its file gives none.
@@ -31,6 +32,9 @@ public struct TreeSpec: Hashable, Sendable {
     /// root's followed by its identifier; it takes part in restoration unless its
     /// `restorationId` is null.
     public var presentations: [NodeSpec] = []
+    /// What happens after a time without activity, in the order the steps fire; empty for
+    /// nothing.
+    public var idle: [IdleStep]
 
     /// Creates a tree.
     /// - Parameters:
@@ -39,15 +43,17 @@ public struct TreeSpec: Hashable, Sendable {
     ///   - root: The root controller.
     ///   - logindSeat: The logind seat the session follows, if the tree says.
     ///   - presentations: The controllers the root may present.
+    ///   - idle: The idle steps, in the order they fire.
     public init(
         name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil,
-        presentations: [NodeSpec] = []
+        presentations: [NodeSpec] = [], idle: [IdleStep] = []
     ) {
         self.name = name
         self.window = window
         self.root = root
         self.logindSeat = logindSeat
         self.presentations = presentations
+        self.idle = idle
     }
 }
 
@@ -68,7 +74,7 @@ extension TreeSpec {
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, window, root, logindSeat
-        case presentations
+        case presentations, idle
     }
 
     enum WindowKeys: String, CodingKey, CaseIterable {
@@ -93,6 +99,7 @@ extension TreeSpec: Codable {
         root = try container.decode(NodeSpec.self, forKey: .root)
         logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
         presentations = try container.decodeIfPresent([NodeSpec].self, forKey: .presentations) ?? []
+        idle = try container.decodeIfPresent([IdleStep].self, forKey: .idle) ?? []
     }
 
     /// Encodes the tree as a file would hold it.
@@ -107,5 +114,6 @@ extension TreeSpec: Codable {
         try container.encode(root, forKey: .root)
         try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
         if !presentations.isEmpty { try container.encode(presentations, forKey: .presentations) }
+        if !idle.isEmpty { try container.encode(idle, forKey: .idle) }
     }
 }

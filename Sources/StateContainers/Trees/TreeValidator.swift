@@ -41,6 +41,44 @@ struct TreeValidator {
         if let seat = tree.logindSeat {
             validateSeat(seat, of: tree, at: path + [.key("logindSeat")])
         }
+        validateIdleSteps(of: tree, at: path + [.key("idle")])
+    }
+
+    /// Steps that each name one action the tree can carry out, after a positive time, in
+    /// rising order. A tree that follows a logind seat has logind lock the session, and leaves
+    /// logging out to logind (its IdleAction), which decides the session.
+    private mutating func validateIdleSteps(of tree: TreeSpec, at path: Path) {
+        var previous: Double?
+        for (index, step) in tree.idle.enumerated() {
+            let stepPath = path + [.index(index)]
+            if !(step.after.isFinite && step.after > 0) {
+                report(stepPath + [.key("after")], "after must be a positive number of seconds (got \(Self.format(step.after)))")
+            } else if let previous, step.after <= previous {
+                report(
+                    stepPath + [.key("after")],
+                    "steps must come in rising order of after: \(Self.format(step.after)) comes after \(Self.format(previous))")
+            }
+            if step.after.isFinite, step.after > 0 { previous = max(previous ?? 0, step.after) }
+            let named = [step.present.map { _ in "present" }, step.logout ? "logout" : nil, step.lock ? "lock" : nil].compactMap(\.self)
+            if named.count > 1 {
+                report(stepPath, "a step does one thing: \(named.joined(separator: " and ")) cannot share a step")
+            } else if named.isEmpty {
+                report(stepPath, "a step needs an action: present: ID, logout: true or lock: true")
+            }
+            if let present = step.present, !tree.presentations.contains(where: { $0.id == present }) {
+                let known = tree.presentations.map(\.id)
+                report(
+                    stepPath + [.key("present")],
+                    known.isEmpty
+                        ? "unknown presentation \"\(present)\": the tree declares no presentations"
+                        : "unknown presentation \"\(present)\" (expected one of \(known.joined(separator: ", ")))")
+            }
+            if step.logout || step.lock, !Self.containsLoginState(tree.root) {
+                report(stepPath, "a \(step.logout ? "logout" : "lock") step needs a LoginStateController in the tree")
+            } else if step.logout, tree.logindSeat != nil {
+                report(stepPath, "a tree that follows a logind seat leaves logging out to logind (its IdleAction)")
+            }
+        }
     }
 
     /// A seat name as logind accepts one, and a login container to show what it follows.
@@ -199,7 +237,7 @@ extension TreeValidator {
     private static let keyRanks: [String: Int] = {
         let keys =
             TreeFile.CodingKeys.allCases.map(\.stringValue) + TreeSpec.CodingKeys.allCases.map(\.stringValue)
-            + TreeSpec.WindowKeys.allCases.map(\.stringValue) + NodeSpec.keyNames
+            + IdleStep.CodingKeys.allCases.map(\.stringValue) + TreeSpec.WindowKeys.allCases.map(\.stringValue) + NodeSpec.keyNames
         return Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }()
 }

@@ -268,6 +268,70 @@ if wanted("1") {
     stop(echo)
 }
 
+// MARK: 8. ReportActivity beside GetCurrent
+
+// A front-end reports every touch, so ReportActivity must cost it less than the cheapest read.
+// Sent `oneway`, as a front-end sends it, it costs one write; with a reply it is a round trip
+// like GetCurrent's, tracked beside it. Both on one raw connection, interleaved in blocks,
+// client and daemon on one CPU as in the round trip's first row; the daemon's tree has no idle
+// steps fired, so every report is answered on the connection's thread, as a front-end's are
+// between steps.
+if wanted("8") {
+    let activityFrame = frame(#"{"method":"io.appstate.ReportActivity","parameters":{}}"#)
+    for pid in [Int32(0), daemon.pid] {
+        let status = appstate_pin(pid, 0)
+        if status != 0 { die("pinning \(pid) to CPU 0: \(status)") }
+    }
+    let fd = connectUnix(daemon.socketPath, wait: 2_000_000_000)
+    let check = rawCall(fd, activityFrame, ioBuffer)
+    if isErrorReply(check) { die("ReportActivity: \(String(decoding: check, as: UTF8.self))") }
+    let rounds = quick ? 3 : 10
+    let perRound = quick ? 300 : 1000
+    var samples: [[Double]] = [[], []]
+    for _ in 0..<200 {
+        _ = rawCall(fd, activityFrame, ioBuffer)
+        _ = rawCall(fd, getCurrentFrame, ioBuffer)
+    }
+    let deadline = nowNS() + 60_000_000_000
+    round: for _ in 0..<rounds {
+        for kind in 0..<2 {
+            for _ in 0..<perRound {
+                let start = nowNS()
+                _ = rawCall(fd, kind == 0 ? activityFrame : getCurrentFrame, ioBuffer)
+                samples[kind].append(Double(nowNS() - start) / 1000)
+            }
+            if nowNS() > deadline { break round }
+        }
+    }
+    // A front-end need not wait for the answer: sent `oneway`, a report costs the client one
+    // write. Timed per block of reports, each block closed by one GetCurrent whose reply
+    // comes after the reports were acted on (calls are answered in order).
+    let onewayFrame = frame(#"{"method":"io.appstate.ReportActivity","parameters":{},"oneway":true}"#)
+    let block = 100
+    var oneway: [Double] = []
+    for _ in 0..<(rounds * perRound / block) {
+        let start = nowNS()
+        for _ in 0..<block { writeAll(fd, onewayFrame) }
+        _ = rawCall(fd, getCurrentFrame, ioBuffer)
+        oneway.append(Double(nowNS() - start) / 1000 / Double(block))
+    }
+    close(fd)
+    for pid in [Int32(0), daemon.pid] { _ = appstate_pin(pid, -1) }
+    let sorted = samples.map { $0.sorted() }
+    let (activity, read) = (percentile(sorted[0], 50), percentile(sorted[1], 50))
+    let onewayEach = median(oneway)
+    row(
+        "ReportActivity sent `oneway`, per report: blocks of \(block), each closed by one GetCurrent (median of \(oneway.count) blocks)",
+        value: "\(fmt(onewayEach, 2)) µs", baseline: "GetCurrent round trip on the same connection", baselineValue: "\(fmt(read)) µs",
+        ratio: "\(fmt(onewayEach / read, 2))×", target: "< 1×", met: onewayEach < read)
+    row(
+        "ReportActivity round trip, one client on a raw socket, client and daemon on one CPU (median; \(grouped(Double(sorted[0].count))) samples)",
+        value: "\(fmt(activity)) µs (p99 \(fmt(percentile(sorted[0], 99))) µs)",
+        baseline: "GetCurrent on the same connection, interleaved",
+        baselineValue: "\(fmt(read)) µs (p99 \(fmt(percentile(sorted[1], 99))) µs)",
+        ratio: "\(fmt(activity / read, 2))×", met: nil)
+}
+
 // MARK: 2. pipelined calls on one connection
 
 if wanted("2") {
