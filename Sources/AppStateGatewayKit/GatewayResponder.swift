@@ -23,8 +23,14 @@ final class GatewayResponder: HTTPResponder {
     private let feeds: WatchFeeds
     private let pool: NIOThreadPool
     private let caller: DaemonCaller
-    /// Set once the listeners are bound, since the gateway's own origins are theirs.
-    private let access = NIOLockedValueBox<GatewayAccess?>(nil)
+    /// Whether the listeners are bound: the gateway's own origins are theirs, so a request that
+    /// arrives before (a socket-activated gateway's first) waits for them.
+    private enum Readiness {
+        case starting([(HTTPRequest, HTTPExchange)])
+        case started(GatewayAccess)
+    }
+
+    private let readiness = NIOLockedValueBox(Readiness.starting([]))
 
     init(configuration: GatewayConfiguration, feeds: WatchFeeds, pool: NIOThreadPool) {
         self.configuration = configuration
@@ -34,13 +40,25 @@ final class GatewayResponder: HTTPResponder {
     }
 
     func start(with access: GatewayAccess) {
-        self.access.withLockedValue { $0 = access }
+        let waiting = readiness.withLockedValue { readiness -> [(HTTPRequest, HTTPExchange)] in
+            defer { readiness = .started(access) }
+            guard case .starting(let waiting) = readiness else { return [] }
+            return waiting
+        }
+        for (request, exchange) in waiting { respond(to: request, with: exchange) }
     }
 
     func respond(to request: HTTPRequest, with exchange: HTTPExchange) {
-        guard let access = access.withLockedValue({ $0 }) else {
-            return exchange.respond(.text(status: 503, "The gateway is starting.", headers: [("Retry-After", "1")]))
+        let started = readiness.withLockedValue { readiness -> GatewayAccess? in
+            switch readiness {
+            case .starting(let waiting):
+                readiness = .starting(waiting + [(request, exchange)])
+                return nil
+            case .started(let access):
+                return access
+            }
         }
+        guard let access = started else { return }
         let crossOrigin: String?
         do {
             crossOrigin = try access.checkOrigin(of: request)
