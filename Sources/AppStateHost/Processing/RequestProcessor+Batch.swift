@@ -70,6 +70,9 @@ extension RequestProcessor {
             if batch.fromClient, let (tree, seat) = sessions.owner(of: call, trees: host.treeNames) {
                 throw .sessionOwnedByLogind(tree: tree, seat: seat)
             }
+            if batch.fromClient, let (tree, output) = windows.owner(of: call, trees: host.treeNames) {
+                throw .windowOwnedByOutput(tree: tree, output: output.name)
+            }
             switch entry.handler {
             case .read(let read):
                 return (try read(call.parameters, published.snapshots), nil)

@@ -7,6 +7,7 @@ import AppStateCore
 /// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
 /// root: { type: Controller, id: main }
 /// logindSeat: seat0                     # optional; the session follows this logind seat
+/// output: HDMI-A-1                      # optional; the window follows this Wayland output's size
 /// ```
 public struct TreeSpec: Hashable, Sendable {
     /// The window size a tree gets when its file gives none.
@@ -22,6 +23,10 @@ public struct TreeSpec: Hashable, Sendable {
     /// (as `appstated --follow-logind --seat` does for every tree), e.g. `seat0`; nil when
     /// the command line decides. The tree must have a login-state container.
     public var logindSeat: String?
+    /// The Wayland output whose logical size the tree's window follows (as
+    /// `appstated --follow-output NAME` does for every tree), e.g. `HDMI-A-1`; nil when the
+    /// command line decides.
+    public var output: String?
 
     /// Creates a tree.
     /// - Parameters:
@@ -29,11 +34,13 @@ public struct TreeSpec: Hashable, Sendable {
     ///   - window: The size of the window.
     ///   - root: The root controller.
     ///   - logindSeat: The logind seat the session follows, if the tree says.
-    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil) {
+    ///   - output: The Wayland output the window follows, if the tree says.
+    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil, output: String? = nil) {
         self.name = name
         self.window = window
         self.root = root
         self.logindSeat = logindSeat
+        self.output = output
     }
 }
 
@@ -51,9 +58,21 @@ extension TreeSpec {
     }
 }
 
+extension TreeSpec {
+    /// What is wrong with a Wayland output's name, from a tree file's `output` or
+    /// `appstated --follow-output`: compositors name outputs with printable characters
+    /// (`HDMI-A-1`, `eDP-1`, `HEADLESS-1`), never empty or longer than 255 bytes.
+    /// - Parameter output: The name.
+    /// - Returns: A sentence naming the problem, or nil for a valid name.
+    public static func outputNameProblem(_ output: String) -> String? {
+        let valid = !output.isEmpty && output.utf8.count <= 255 && output.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
+        return valid ? nil : "output \"\(output)\" must be a compositor's output name: 1 to 255 printable characters without spaces (e.g. HDMI-A-1)"
+    }
+}
+
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, window, root, logindSeat
+        case name, window, root, logindSeat, output
     }
 
     enum WindowKeys: String, CodingKey, CaseIterable {
@@ -77,6 +96,7 @@ extension TreeSpec: Codable {
         }
         root = try container.decode(NodeSpec.self, forKey: .root)
         logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
+        output = try container.decodeIfPresent(String.self, forKey: .output)
     }
 
     /// Encodes the tree as a file would hold it.
@@ -90,5 +110,6 @@ extension TreeSpec: Codable {
         try window.encode(self.window.height, forKey: .height)
         try container.encode(root, forKey: .root)
         try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
+        try container.encodeIfPresent(output, forKey: .output)
     }
 }

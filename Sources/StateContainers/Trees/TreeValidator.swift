@@ -40,6 +40,9 @@ struct TreeValidator {
         if let seat = tree.logindSeat {
             validateSeat(seat, of: tree, at: path + [.key("logindSeat")])
         }
+        if let output = tree.output, let problem = TreeSpec.outputNameProblem(output) {
+            report(path + [.key("output")], problem)
+        }
     }
 
     /// A seat name as logind accepts one, and a login container to show what it follows.
