@@ -3,6 +3,10 @@
 /// ``LogindSeatState`` up to date from logind's signals, and hands each new
 /// ``DesiredSession`` to `deliver`. Only signals from the current owner of
 /// `org.freedesktop.login1` count: anyone on the bus may send a signal with logind's paths.
+///
+/// Seats come and go (a USB seat plugged in or out): a seat logind does not have is waited
+/// for, and read when logind's `SeatNew` names it; `SeatRemoved` ends its sessions, so the
+/// tree is logged out until the seat comes back.
 final class LogindSource: BusSource {
     let name: String
     let bus = BusConnection.Kind.system
@@ -47,7 +51,13 @@ final class LogindSource: BusSource {
         }
         self.owner = owner
         let manager = LogindSeatState.managerPath
-        let seatReply = try connection.call(LogindSeatState.busName, manager, LogindSeatState.managerInterface, "GetSeat", [seat])
+        let seatReply: [BusValue]
+        do throws(BusError) {
+            seatReply = try connection.call(LogindSeatState.busName, manager, LogindSeatState.managerInterface, "GetSeat", [seat])
+        } catch let error where error.code == .callFailed {
+            // No such seat (yet): SeatNew says when it arrives.
+            return seatIsGone("logind has no \(seat); waiting for it")
+        }
         guard let seatPath = seatReply.first?.objectPath else { throw BusError(.unexpectedReply, "GetSeat did not return an object path") }
         var state = LogindSeatState(seatPath: seatPath)
         state.applySessionList(try connection.call(LogindSeatState.busName, manager, LogindSeatState.managerInterface, "ListSessions"))
@@ -75,7 +85,16 @@ final class LogindSource: BusSource {
                 }
                 continue
             }
-            guard var state, let owner, signal.sender == owner else { continue }
+            guard let owner, signal.sender == owner else { continue }
+            if let added = seatChange(in: signal) {
+                if added, state == nil {
+                    condition = try resynchronize(on: connection)
+                } else if !added, state != nil {
+                    condition = seatIsGone("\(seat) was removed; waiting for it")
+                }
+                continue
+            }
+            guard var state else { continue }
             switch state.apply(signal) {
             case .applied, .ignored:
                 break
@@ -91,6 +110,25 @@ final class LogindSource: BusSource {
             if deliverIfChanged(force: false) { condition = following(state) }
         }
         return condition
+    }
+
+    /// For logind's `SeatNew` or `SeatRemoved` of the followed seat: whether it was added;
+    /// nil for any other signal.
+    private func seatChange(in signal: BusSignal) -> Bool? {
+        guard signal.interface == LogindSeatState.managerInterface, signal.member == "SeatNew" || signal.member == "SeatRemoved",
+            signal.arguments.first?.string == seat
+        else { return nil }
+        return signal.member == "SeatNew"
+    }
+
+    /// The seat is not there: nobody is logged in on it.
+    private func seatIsGone(_ detail: String) -> FollowerCondition {
+        state = nil
+        if delivered != .loggedOut {
+            delivered = .loggedOut
+            deliver(.loggedOut)
+        }
+        return .disconnected(detail)
     }
 
     /// Reads a session's properties. A session whose properties cannot be read (it ended in
