@@ -77,7 +77,10 @@ package final class BusFollower: SystemFollower {
                 logger.debug("\(name): ignored \(connection.unreadableSignals) unreadable signal(s)")
             }
             if !signals.isEmpty, let condition = try source.handle(signals, on: connection) { report.report(condition) }
-            if !connection.hasMore { try connection.wait(Self.stopLatency) }
+            if !connection.hasMore {
+                try connection.wait(Self.stopLatency)
+                if let condition = try source.idle(on: connection) { report.report(condition) }
+            }
         }
     }
 

@@ -23,9 +23,18 @@ protocol BusSource: AnyObject {
     /// - Returns: Where the follower stands now, when that changed.
     /// - Throws: ``BusError`` when the connection fails.
     func handle(_ signals: [BusSignal], on connection: BusConnection) throws(BusError) -> FollowerCondition?
+
+    /// Called whenever the follower found nothing more to dispatch, at least every
+    /// ``BusFollower/stopLatency``: for a source that tries again what failed.
+    /// - Returns: Where the follower stands now, when that changed.
+    /// - Throws: ``BusError`` when the connection fails.
+    func idle(on connection: BusConnection) throws(BusError) -> FollowerCondition?
 }
 
 extension BusSource {
+    /// Nothing to try again.
+    func idle(on connection: BusConnection) throws(BusError) -> FollowerCondition? { nil }
+
     /// The rule for `NameOwnerChanged` of one bus name: how a follower learns that its
     /// service left the bus or came back (a restart of logind, squeekboard started late).
     /// - Parameter name: The service's bus name.

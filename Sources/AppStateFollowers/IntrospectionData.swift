@@ -3,18 +3,18 @@
 /// type. Services change their interfaces between versions (an older KWin's virtual keyboard
 /// has `enabled` and `active` but no `visible`), so a follower asks before it reads.
 package enum IntrospectionData {
-    /// Whether the XML declares `interface` with a property `name` of D-Bus type `type`.
+    /// Whether the XML declares `interface` with a property `name` of one of the D-Bus `types`.
     /// - Parameters:
     ///   - xml: The introspection data.
     ///   - interface: The interface's name.
     ///   - name: The property's name.
-    ///   - type: Its type signature, e.g. `b`.
-    package static func declares(_ xml: String, interface: String, property name: String, type: String) -> Bool {
+    ///   - types: The type signatures it may have, e.g. `b`.
+    package static func declares(_ xml: String, interface: String, property name: String, types: Set<String>) -> Bool {
         var rest = Substring(xml)
         while let tag = nextTag(in: &rest) {
             guard tag.name == "interface", tag.attributes["name"] == interface, !tag.closesItself else { continue }
             while let member = nextTag(in: &rest), member.name != "/interface" {
-                if member.name == "property", member.attributes["name"] == name, member.attributes["type"] == type { return true }
+                if member.name == "property", member.attributes["name"] == name, member.attributes["type"].map(types.contains) == true { return true }
             }
         }
         return false

@@ -1,12 +1,15 @@
 /// Follows the on-screen keyboards on the session bus, for ``BusFollower``: squeekboard,
 /// KWin's virtual keyboard and Onboard (``OnScreenKeyboardKind``), or the one
-/// `--osk-source` pins. It follows one at a time: at a connection, the first of them that
-/// owns its bus name and declares its boolean property (introspected before use); then, as
+/// `--osk-source` pins. It follows one at a time: at a connection, of those that own their bus
+/// name and declare their boolean property (introspected before use), one that is shown, else
+/// the first in that order; then, as
 /// `NameOwnerChanged` tells, a keyboard that appears (the session now uses it), or when the
 /// followed one goes, another that is there, else none (a keyboard that quit is not on
 /// screen). Each change of the followed keyboard's visibility is handed to `deliver`. Only
-/// signals from the followed keyboard's owner count; one that answers wrongly, or not in
-/// time, is passed over until its name gets a new owner.
+/// signals from the followed keyboard's owner count. One that answers wrongly, or not in
+/// time, is passed over: it is tried again when it signals a change of its property (a
+/// service may take its name before its object is ready), when the followed keyboard goes,
+/// and, while none is followed, with the ``Backoff`` of reconnections.
 final class OnScreenKeyboardSource: BusSource {
     let name = "osk"
     let bus = BusConnection.Kind.session
@@ -21,6 +24,8 @@ final class OnScreenKeyboardSource: BusSource {
     /// The keyboard followed, and what it said.
     private var current: OnScreenKeyboardState?
     private var delivered: Bool?
+    private var retry = Backoff()
+    private var nextRetry = ContinuousClock.now
 
     /// Creates the source.
     /// - Parameters:
@@ -65,9 +70,16 @@ final class OnScreenKeyboardSource: BusSource {
                 if !newOwner.isEmpty {
                     condition = try choose(on: connection, preferring: kind)
                 } else if current?.kind == kind {
+                    // Every keyboard still there gets a fresh look.
                     current = nil
+                    unusable = [:]
                     condition = try choose(on: connection, after: kind)
                 }
+                continue
+            }
+            if let kind = passedOver(signalling: signal) {
+                unusable[kind] = nil
+                condition = try choose(on: connection, preferring: kind)
                 continue
             }
             guard var state = current, let owner = owners[state.kind], signal.sender == owner else { continue }
@@ -82,6 +94,26 @@ final class OnScreenKeyboardSource: BusSource {
             if deliverIfChanged() { condition = following(state) }
         }
         return condition
+    }
+
+    func idle(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+        guard current == nil, !unusable.isEmpty, ContinuousClock.now >= nextRetry else { return nil }
+        nextRetry = ContinuousClock.now + retry.nextDelay()
+        unusable = [:]
+        let condition = try choose(on: connection)
+        if condition.isConnected { retry.reset() }
+        return condition
+    }
+
+    /// The passed-over keyboard whose owner sent a change of its property that could make
+    /// it usable: its property with a boolean value, or the property changed without a value.
+    private func passedOver(signalling signal: BusSignal) -> OnScreenKeyboardKind? {
+        guard let kind = unusable.first(where: { $0.value.owner == signal.sender && owners[$0.key] == signal.sender })?.key,
+            signal.path == kind.objectPath
+        else { return nil }
+        if let member = kind.changeSignal, signal.interface == kind.interface, signal.member == member { return kind }
+        guard let (changed, invalidated) = signal.changedProperties(of: kind.interface) else { return nil }
+        return changed[kind.property]?.boolean != nil || invalidated.contains(kind.property) ? kind : nil
     }
 
     /// For `NameOwnerChanged` of one of the keyboards' names: which keyboard, and its new
@@ -101,6 +133,8 @@ final class OnScreenKeyboardSource: BusSource {
         on connection: BusConnection, preferring preferred: OnScreenKeyboardKind? = nil, after left: OnScreenKeyboardKind? = nil
     ) throws(BusError) -> FollowerCondition {
         let candidates = (preferred.map { [$0] } ?? []) + choice.kinds.filter { $0 != preferred }
+        // Without a newcomer, a keyboard that is shown wins over the order of the list.
+        var hidden: OnScreenKeyboardState?
         for kind in candidates {
             guard let owner = owners[kind], unusable[kind]?.owner != owner else { continue }
             if current?.kind == kind, kind != preferred, let current { return following(current) }
@@ -109,22 +143,30 @@ final class OnScreenKeyboardSource: BusSource {
                 guard state.applyVisible(try use(kind, on: connection)) else {
                     throw BusError(.unexpectedReply, "\(kind.interface).\(kind.property) is not a boolean")
                 }
-                current = state
-                deliverIfChanged()
-                return following(state)
+                if kind == preferred || state.isVisible == true { return follow(state) }
+                if hidden == nil { hidden = state }
             } catch  where connection.isOpen {
                 unusable[kind] = (owner, error.description)
             }
         }
+        if let hidden { return follow(hidden) }
         current = nil
         hide()
         return .disconnected(waiting(after: left))
     }
 
+    private func follow(_ state: OnScreenKeyboardState) -> FollowerCondition {
+        current = state
+        deliverIfChanged()
+        return following(state)
+    }
+
     /// Introspects a keyboard's object, then reads its property.
     private func use(_ kind: OnScreenKeyboardKind, on connection: BusConnection) throws(BusError) -> BusValue {
         let reply = try connection.call(kind.busName, kind.objectPath, "org.freedesktop.DBus.Introspectable", "Introspect")
-        guard let xml = reply.first?.string, IntrospectionData.declares(xml, interface: kind.interface, property: kind.property, type: "b")
+        // A variant property may hold the boolean too; the value read says.
+        guard let xml = reply.first?.string,
+            IntrospectionData.declares(xml, interface: kind.interface, property: kind.property, types: ["b", "v"])
         else {
             throw BusError(.unexpectedReply, "\(kind.busName) has no boolean \(kind.interface).\(kind.property) at \(kind.objectPath)")
         }

@@ -80,16 +80,17 @@ final class OnScreenKeyboardTests: AppStateTestCase {
               <interface name='org.freedesktop.DBus.Properties'><method name='Get'/></interface>
             </node>
             """
-        XCTAssertTrue(IntrospectionData.declares(current, interface: "org.kde.kwin.VirtualKeyboard", property: "visible", type: "b"))
-        XCTAssertFalse(IntrospectionData.declares(current, interface: "org.kde.kwin.VirtualKeyboard", property: "visible", type: "s"))
-        XCTAssertFalse(IntrospectionData.declares(current, interface: "org.freedesktop.DBus.Properties", property: "visible", type: "b"))
+        XCTAssertTrue(IntrospectionData.declares(current, interface: "org.kde.kwin.VirtualKeyboard", property: "visible", types: ["b"]))
+        XCTAssertFalse(IntrospectionData.declares(current, interface: "org.kde.kwin.VirtualKeyboard", property: "visible", types: ["s"]))
+        XCTAssertFalse(IntrospectionData.declares(current, interface: "org.freedesktop.DBus.Properties", property: "visible", types: ["b"]))
         let older = current.replacingOccurrences(
             of: #"<property name="visible" type="b" access="read"/>"#, with: #"<property name="active" type="b" access="readwrite"/>"#)
-        XCTAssertFalse(IntrospectionData.declares(older, interface: "org.kde.kwin.VirtualKeyboard", property: "visible", type: "b"))
+        XCTAssertFalse(IntrospectionData.declares(older, interface: "org.kde.kwin.VirtualKeyboard", property: "visible", types: ["b"]))
         XCTAssertFalse(
             IntrospectionData.declares(
-                "<node><interface name=\"org.kde.kwin.VirtualKeyboard\"", interface: "org.kde.kwin.VirtualKeyboard", property: "visible", type: "b"))
-        XCTAssertFalse(IntrospectionData.declares("", interface: "x", property: "y", type: "b"))
+                "<node><interface name=\"org.kde.kwin.VirtualKeyboard\"", interface: "org.kde.kwin.VirtualKeyboard", property: "visible", types: ["b"]
+            ))
+        XCTAssertFalse(IntrospectionData.declares("", interface: "x", property: "y", types: ["b"]))
     }
 
     func testSqueekboardHeight_whenWindowsOfEachRange_thenSqueekboardsRule() {
