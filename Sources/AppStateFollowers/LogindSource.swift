@@ -5,8 +5,9 @@
 /// `org.freedesktop.login1` count: anyone on the bus may send a signal with logind's paths.
 ///
 /// Seats come and go (a USB seat plugged in or out): a seat logind does not have is waited
-/// for, and read when logind's `SeatNew` names it; `SeatRemoved` ends its sessions, so the
-/// tree is logged out until the seat comes back.
+/// for, and read when logind's `SeatNew` names it (and, should that signal be missed, again
+/// with the ``Backoff`` of reconnections); `SeatRemoved` ends its sessions, so the tree is
+/// logged out until the seat comes back.
 final class LogindSource: BusSource {
     let name: String
     let bus = BusConnection.Kind.system
@@ -18,6 +19,10 @@ final class LogindSource: BusSource {
     /// The unique name of logind's connection; nil while logind is not on the bus.
     private var owner: String?
     private var delivered: DesiredSession?
+    /// Why logind is there but the seat is not; nil while the seat is there.
+    private var seatMissing: String?
+    private var retry = Backoff()
+    private var nextRetry = ContinuousClock.now
 
     /// Creates the source.
     /// - Parameters:
@@ -61,7 +66,15 @@ final class LogindSource: BusSource {
         guard let seatPath = seatReply.first?.objectPath else { throw BusError(.unexpectedReply, "GetSeat did not return an object path") }
         var state = LogindSeatState(seatPath: seatPath)
         state.applySessionList(try connection.call(LogindSeatState.busName, manager, LogindSeatState.managerInterface, "ListSessions"))
-        let active = try connection.property(LogindSeatState.busName, seatPath, LogindSeatState.seatInterface, "ActiveSession")
+        let active: BusValue
+        do throws(BusError) {
+            active = try connection.property(LogindSeatState.busName, seatPath, LogindSeatState.seatInterface, "ActiveSession")
+        } catch let error where error.code == .callFailed {
+            // The seat went between GetSeat and this read.
+            return seatIsGone("logind has no \(seat); waiting for it")
+        }
+        seatMissing = nil
+        retry.reset()
         if case .readSession(let path) = state.applyActiveSession(active) {
             try read(path, into: &state, on: connection)
         }
@@ -82,6 +95,7 @@ final class LogindSource: BusSource {
                 if newOwner.isEmpty {
                     owner = nil
                     state = nil
+                    seatMissing = nil
                 }
                 continue
             }
@@ -121,9 +135,18 @@ final class LogindSource: BusSource {
         return signal.member == "SeatNew"
     }
 
-    /// The seat is not there: nobody is logged in on it.
-    private func seatIsGone(_ detail: String) -> FollowerCondition {
+    func idle(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+        guard seatMissing != nil, owner != nil, ContinuousClock.now >= nextRetry else { return nil }
+        nextRetry = ContinuousClock.now + retry.nextDelay()
+        return try resynchronize(on: connection)
+    }
+
+    /// The seat is not there: nobody is logged in on it. A seat already missing keeps the
+    /// reason it went.
+    private func seatIsGone(_ reason: String) -> FollowerCondition {
         state = nil
+        let detail = seatMissing ?? reason
+        seatMissing = detail
         if delivered != .loggedOut {
             delivered = .loggedOut
             deliver(.loggedOut)
