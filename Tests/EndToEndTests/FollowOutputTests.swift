@@ -152,6 +152,30 @@ final class FollowOutputTests: AppStateTestCase {
         }
     }
 
+    func testFollowOutput_whenSIGHUPReadsATreeFileThatNamesAnOutput_thenTheTreeFollowsIt() throws {
+        let (daemon, sway) = try start(arguments: []) { sway in
+            try sway.swaymsg("output", "HEADLESS-1", "resolution", "800x600")
+        }
+        let file = try treeFile(in: daemon, "trees:\n  - name: main\n    root: { type: Controller, id: main }\n")
+        let second = try FollowedDaemon(
+            arguments: ["--tree-file", file], environment: ["WAYLAND_DISPLAY": try sway.socketPath],
+            directory: daemon.directory.appendingPathComponent("second").creatingDirectory())
+        addTeardownBlock(releasing: second) { XCTAssertEqual($0.daemon.stop(), 0, $0.daemon.stderrText) }
+        XCTAssertEqual(try second.followers(), [], "nothing followed")
+        try "trees:\n  - name: main\n    output: HEADLESS-1\n    root: { type: Controller, id: main }\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        second.daemon.signal(SIGHUP)
+        try second.waitForRoot("the output's size after the reload", tree: "main") { self.size($0) == [800, 600] }
+        XCTAssertEqual(try second.waitForFollower("output", connected: true)["detail"], "HEADLESS-1 is 800×600")
+    }
+
+    func testAppstated_whenTheOutputIsNamedWrongly_thenRefusesToStart() throws {
+        for arguments in [["--follow-output", "--output", "a b"], ["--follow-output=bad name"], ["--osk-source", "maliit"]] {
+            let result = try Command.run(Products.appstated.path, ["--socket", "/nonexistent/io.appstate"] + arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+        }
+    }
+
     func testFollowOutput_whenCageIsTheKiosk_thenTheTreeTakesItsOutputAndKeepsItWhenCageQuits() throws {
         let directory = try DaemonProcess.makeTemporaryDirectory()
         let cage = try HeadlessCompositor(.cage, in: directory)
