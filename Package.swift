@@ -136,6 +136,7 @@ let package = Package(
             name: "appstated",
             dependencies: [
                 "AppStateDaemon",
+                "AppStateFollowers",
                 "AppStateIPC",
                 "StateContainers",
                 "TreeFiles",
@@ -231,7 +232,7 @@ let package = Package(
         .testTarget(name: "TreeFilesTests", dependencies: ["StateContainers", "TestSupport", "TreeFiles"]),
         .testTarget(
             name: "AppStateFollowersTests",
-            dependencies: ["AppStateCore", "AppStateFollowers", "CWaylandClient", "TestSupport", "WaylandProtocols"]
+            dependencies: ["AppStateCore", "AppStateFollowers", "AppStateIPC", "CWaylandClient", "ServicePorts", "TestSupport", "WaylandProtocols"]
         ),
         .testTarget(
             name: "AppStateDaemonTests",

@@ -15,7 +15,8 @@ What it does:
    and divides the difference: instructions, swift_retain/swift_release calls and mallocs per
    post, which this machine's `perf` cannot count and which no neighbour's load disturbs.
 3. Runs scripts/benchmark-load: the end-to-end tool Benchmarks/Load against a release
-   appstated and appstatectl, which prints its rows of the table below; then
+   appstated and appstatectl, which prints its rows of the table below (a Wayland output's
+   change beside a direct Resize among them, against a headless sway); then
    scripts/benchmark-inspector, the inspector's page in headless chromium, which prints its row.
    Benchmarks/logind-latency.py against the same appstated: a logind property change on a
    private bus to a watcher's event, beside the same change by a direct Varlink call.
@@ -71,6 +72,7 @@ END_TO_END = [
     ("one `appstatectl current`, whole process", "`busctl --version`", "≤ 1.3×"),
     ("inspector page update, 1,000 events in its history", "the same with a short history", "p99 ≤ 16.7 ms (one frame at 60 Hz)"),
     ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
+    ("Wayland output change → watcher event", "the same Resize by a direct Varlink call", "—"),
 ]
 
 
