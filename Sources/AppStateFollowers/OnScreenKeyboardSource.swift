@@ -9,7 +9,8 @@
 /// signals from the followed keyboard's owner count. One that answers wrongly, or not in
 /// time, is passed over: it is tried again when it signals a change of its property (a
 /// service may take its name before its object is ready), when the followed keyboard goes,
-/// and, while none is followed, with the ``Backoff`` of reconnections.
+/// and with the ``Backoff`` of reconnections while none is followed or while it is the one
+/// that appeared last.
 final class OnScreenKeyboardSource: BusSource {
     let name = "osk"
     let bus = BusConnection.Kind.session
@@ -24,6 +25,9 @@ final class OnScreenKeyboardSource: BusSource {
     /// The keyboard followed, and what it said.
     private var current: OnScreenKeyboardState?
     private var delivered: Bool?
+    /// A keyboard that appeared but was passed over: the session may be starting to use it,
+    /// so it is tried again even while another is followed.
+    private var newcomer: OnScreenKeyboardKind?
     private var retry = Backoff()
     private var nextRetry = ContinuousClock.now
 
@@ -69,6 +73,9 @@ final class OnScreenKeyboardSource: BusSource {
                 owners[kind] = newOwner.isEmpty ? nil : newOwner
                 if !newOwner.isEmpty {
                     condition = try choose(on: connection, preferring: kind)
+                    newcomer = current?.kind == kind ? nil : kind
+                    retry.reset()
+                    nextRetry = ContinuousClock.now + retry.nextDelay()
                 } else if current?.kind == kind {
                     // Every keyboard still there gets a fresh look.
                     current = nil
@@ -80,6 +87,7 @@ final class OnScreenKeyboardSource: BusSource {
             if let kind = passedOver(signalling: signal) {
                 unusable[kind] = nil
                 condition = try choose(on: connection, preferring: kind)
+                if current?.kind == newcomer { newcomer = nil }
                 continue
             }
             guard var state = current, let owner = owners[state.kind], signal.sender == owner else { continue }
@@ -97,8 +105,15 @@ final class OnScreenKeyboardSource: BusSource {
     }
 
     func idle(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
-        guard current == nil, !unusable.isEmpty, ContinuousClock.now >= nextRetry else { return nil }
+        guard !unusable.isEmpty, ContinuousClock.now >= nextRetry else { return nil }
         nextRetry = ContinuousClock.now + retry.nextDelay()
+        if current != nil {
+            guard let newcomer, owners[newcomer] != nil, unusable[newcomer] != nil else { return nil }
+            unusable[newcomer] = nil
+            let condition = try choose(on: connection, preferring: newcomer)
+            if current?.kind == newcomer { self.newcomer = nil }
+            return condition
+        }
         unusable = [:]
         let condition = try choose(on: connection)
         if condition.isConnected { retry.reset() }

@@ -175,6 +175,17 @@ final class FollowKeyboardTests: AppStateTestCase {
             try detail(daemon, connected: false), "squeekboard (sm.puri.OSK0) left the session bus; waiting for squeekboard, KWin or Onboard")
     }
 
+    func testFollowOSK_whenAKeyboardAppearsBeforeItsObjectIsReady_thenItIsFollowedOnceItIs() throws {
+        let (daemon, mocks) = try start(["--follow-osk"], [(.kwin, ["visible": "<false>"])])
+        XCTAssertEqual(try detail(daemon), "KWin: keyboard hidden")
+        // dbusmock takes Onboard's name before its property is there, and adding the property
+        // sends no signal: the newcomer is tried again until it answers.
+        let onboard = try BusMock(.onboard, on: daemon.sessionBus, properties: ["Visible": "<true>"])
+        try daemon.waitForRoot("Onboard shown") { self.overlap($0) == 360 }
+        XCTAssertEqual(try detail(daemon), "Onboard: keyboard shown")
+        withExtendedLifetime((mocks, onboard)) {}
+    }
+
     func testFollowOSK_whenSeveralKeyboardsAreThereAtStart_thenTheOneShownIsFollowed() throws {
         let (daemon, mocks) = try start(["--follow-osk"], [(.kwin, ["visible": "<false>"]), (.onboard, ["Visible": "<true>"])])
         try daemon.waitForRoot("Onboard shown") { self.overlap($0) == 360 }
