@@ -232,7 +232,16 @@ let package = Package(
         .testTarget(name: "TreeFilesTests", dependencies: ["StateContainers", "TestSupport", "TreeFiles"]),
         .testTarget(
             name: "AppStateFollowersTests",
-            dependencies: ["AppStateCore", "AppStateFollowers", "AppStateIPC", "CWaylandClient", "ServicePorts", "TestSupport", "WaylandProtocols"]
+            dependencies: [
+                "AppStateCore",
+                "AppStateFollowers",
+                "AppStateIPC",
+                "CWaylandClient",
+                "ServicePorts",
+                "TestSupport",
+                "WaylandProtocols",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "AppStateDaemonTests",
