@@ -204,6 +204,8 @@ final class OnScreenKeyboardSource: BusSource {
             detail =
                 if let left {
                     "\(left.displayName) (\(left.busName)) left the session bus; waiting for \(awaited)"
+                } else if kinds.contains(where: { owners[$0] != nil }) {
+                    "no usable on-screen keyboard is on the session bus; waiting for \(awaited)"
                 } else {
                     "no on-screen keyboard is on the session bus; waiting for \(awaited)"
                 }

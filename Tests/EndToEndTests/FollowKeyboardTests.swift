@@ -208,7 +208,7 @@ final class FollowKeyboardTests: AppStateTestCase {
         let (daemon, mocks) = try start(["--follow-osk"], [(.kwin, ["enabled": "<true>", "active": "<true>"])])
         XCTAssertEqual(
             try detail(daemon, connected: false),
-            "no on-screen keyboard is on the session bus; waiting for squeekboard, KWin or Onboard; KWin is passed over: "
+            "no usable on-screen keyboard is on the session bus; waiting for squeekboard, KWin or Onboard; KWin is passed over: "
                 + "org.kde.KWin has no boolean org.kde.kwin.VirtualKeyboard.visible at /VirtualKeyboard")
         let onboard = try BusMock(.onboard, on: daemon.sessionBus, properties: ["Visible": "<true>"])
         try daemon.waitForRoot("Onboard shown") { self.overlap($0) == 360 }
