@@ -9,8 +9,8 @@
 /// signals from the followed keyboard's owner count. One that answers wrongly, or not in
 /// time, is passed over: it is tried again when it signals a change of its property (a
 /// service may take its name before its object is ready), when the followed keyboard goes,
-/// and with the ``Backoff`` of reconnections while none is followed or while it is the one
-/// that appeared last.
+/// and with the ``Backoff`` of reconnections while none is followed or, a few times, while it
+/// is the one that appeared last.
 final class OnScreenKeyboardSource: BusSource {
     let name = "osk"
     let bus = BusConnection.Kind.session
@@ -26,8 +26,14 @@ final class OnScreenKeyboardSource: BusSource {
     private var current: OnScreenKeyboardState?
     private var delivered: Bool?
     /// A keyboard that appeared but was passed over: the session may be starting to use it,
-    /// so it is tried again even while another is followed.
+    /// so it is tried again even while another is followed, at most ``newcomerTries`` times,
+    /// since each try of one that does not answer holds the followed keyboard's signals for
+    /// the call's timeout.
     private var newcomer: OnScreenKeyboardKind?
+    private var newcomerTriesLeft = 0
+    /// How often a newcomer is tried again while another keyboard is followed: the backoff's
+    /// delays add up to some seconds by then.
+    static let newcomerTries = 6
     private var retry = Backoff()
     private var nextRetry = ContinuousClock.now
 
@@ -74,6 +80,7 @@ final class OnScreenKeyboardSource: BusSource {
                 if !newOwner.isEmpty {
                     condition = try choose(on: connection, preferring: kind)
                     newcomer = current?.kind == kind ? nil : kind
+                    newcomerTriesLeft = Self.newcomerTries
                     retry.reset()
                     nextRetry = ContinuousClock.now + retry.nextDelay()
                 } else if current?.kind == kind {
@@ -94,7 +101,7 @@ final class OnScreenKeyboardSource: BusSource {
             if state.apply(signal) == .readVisible {
                 do throws(BusError) {
                     state.applyVisible(try read(state.kind, on: connection))
-                } catch  where connection.isOpen {
+                } catch where connection.isOpen {
                     // The keyboard could not say; what it said last stands.
                 }
             }
@@ -108,7 +115,8 @@ final class OnScreenKeyboardSource: BusSource {
         guard !unusable.isEmpty, ContinuousClock.now >= nextRetry else { return nil }
         nextRetry = ContinuousClock.now + retry.nextDelay()
         if current != nil {
-            guard let newcomer, owners[newcomer] != nil, unusable[newcomer] != nil else { return nil }
+            guard let newcomer, owners[newcomer] != nil, unusable[newcomer] != nil, newcomerTriesLeft > 0 else { return nil }
+            newcomerTriesLeft -= 1
             unusable[newcomer] = nil
             let condition = try choose(on: connection, preferring: newcomer)
             if current?.kind == newcomer { self.newcomer = nil }
@@ -160,7 +168,7 @@ final class OnScreenKeyboardSource: BusSource {
                 }
                 if kind == preferred || state.isVisible == true { return follow(state) }
                 if hidden == nil { hidden = state }
-            } catch  where connection.isOpen {
+            } catch where connection.isOpen {
                 unusable[kind] = (owner, error.description)
             }
         }
