@@ -101,7 +101,7 @@ final class OnScreenKeyboardSource: BusSource {
             if state.apply(signal) == .readVisible {
                 do throws(BusError) {
                     state.applyVisible(try read(state.kind, on: connection))
-                } catch where connection.isOpen {
+                } catch  where connection.isOpen {
                     // The keyboard could not say; what it said last stands.
                 }
             }
@@ -168,7 +168,7 @@ final class OnScreenKeyboardSource: BusSource {
                 }
                 if kind == preferred || state.isVisible == true { return follow(state) }
                 if hidden == nil { hidden = state }
-            } catch where connection.isOpen {
+            } catch  where connection.isOpen {
                 unusable[kind] = (owner, error.description)
             }
         }
