@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "appstated", targets: ["appstated"]),
         .executable(name: "appstatectl", targets: ["appstatectl"]),
         .executable(name: "appstate-inspect", targets: ["appstate-inspect"]),
+        .executable(name: "appstate-gateway", targets: ["appstate-gateway"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -157,24 +158,67 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The live inspector: an HTTP server of its own, so that appstatectl links no NIO.
+        // The HTTP stack of the daemon's web front-ends (the inspector and the gateway), on
+        // NIOHTTP1: whole requests within limits, tokens, event streams, socket activation.
+        // Its own target, so that appstatectl links no NIO.
+        .target(
+            name: "AppStateHTTP",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // The live inspector: follows Watch, serves its page on AppStateHTTP.
         .target(
             name: "AppStateInspectKit",
             dependencies: [
                 "AppStateCore",
+                "AppStateHTTP",
                 "AppStateIPC",
                 "AppStateCtlKit",
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             resources: [.embedInCode("inspector.html")]
         ),
         .executableTarget(
             name: "appstate-inspect",
             dependencies: [
+                "AppStateHTTP",
                 "AppStateInspectKit",
                 "AppStateCtlKit",
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The web gateway: the daemon's calls and Watch over HTTP for kiosk pages, with
+        // appstate.js and the example kiosk page embedded.
+        .target(
+            name: "AppStateGatewayKit",
+            dependencies: [
+                "AppStateCore",
+                "AppStateHTTP",
+                "AppStateIPC",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            // Kiosk is examples/web-kiosk, whose README is for people.
+            exclude: ["Kiosk/README.md"],
+            resources: [
+                .embedInCode("appstate.js"),
+                .embedInCode("Kiosk/index.html"),
+                .embedInCode("Kiosk/kiosk.css"),
+                .embedInCode("Kiosk/kiosk.js"),
+            ]
+        ),
+        .executableTarget(
+            name: "appstate-gateway",
+            dependencies: [
+                "AppStateCtlKit",
+                "AppStateGatewayKit",
+                "AppStateHTTP",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -264,9 +308,33 @@ let package = Package(
             name: "InspectTests",
             dependencies: [
                 "AppStateCore",
+                "AppStateHTTP",
                 "AppStateIPC",
                 "AppStateInspectKit",
                 "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "HTTPTests",
+            dependencies: [
+                "AppStateHTTP",
+                "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "GatewayTests",
+            dependencies: [
+                "AppStateCore",
+                "AppStateGatewayKit",
+                "AppStateHTTP",
+                "AppStateIPC",
+                "TestSupport",
+                "VarlinkIDL",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -10,7 +10,6 @@ let benchmarkPlugin: Target.PluginUsage = .plugin(name: "BenchmarkPlugin", packa
 
 let package = Package(
     name: "appstate-benchmarks",
-    platforms: [.macOS(.v15)],
     dependencies: [
         // Named, because a path dependency is otherwise known by its directory's name, which
         // differs between a clone, a worktree and CI.

@@ -17,9 +17,13 @@ What it does:
 3. Runs scripts/benchmark-load: the end-to-end tool Benchmarks/Load against a release
    appstated and appstatectl, which prints its rows of the table below (a Wayland output's
    change beside a direct Resize among them, against a headless sway); then
-   scripts/benchmark-inspector, the inspector's page in headless chromium, which prints its row.
+   scripts/benchmark-inspector, the inspector's page in headless chromium, which prints its row;
+   scripts/benchmark-gateway, the kiosk page through appstate-gateway with 1 and 50 pages open
+   against appstatectl watch, and the gateway's idle memory, which prints its rows.
    Benchmarks/logind-latency.py against the same appstated: a logind property change on a
-   private bus to a watcher's event, beside the same change by a direct Varlink call.
+   private bus to a watcher's event, beside the same change by a direct Varlink call; and
+   Benchmarks/idle-latency.py: logind's IdleHint to the event of the idle step it fires, beside
+   a direct Present call.
 4. Writes BENCHMARKS.md: each figure beside its baseline from the same run, the ratio, its
    target and whether it is met; a note on each row missed or met narrowly and on the rows of
    each caveat in CAVEATS; how to reproduce it; then, while the file stays within
@@ -71,8 +75,16 @@ END_TO_END = [
     ("durable mutations, 16 clients", "one write+fsync+rename+fsync(dir) per mutation", "≥ 5× (group commit)"),
     ("one `appstatectl current`, whole process", "`busctl --version`", "≤ 1.3×"),
     ("inspector page update, 1,000 events in its history", "the same with a short history", "p99 ≤ 16.7 ms (one frame at 60 Hz)"),
+    ("kiosk page update through appstate-gateway, 1 page open", "the same move reaching `appstatectl watch --json`, same run",
+     "p99 ≤ 16.7 ms (one frame) and ≤ 2× the watcher"),
+    ("kiosk page update through appstate-gateway, 50 pages open", "the same move reaching `appstatectl watch --json`, same run",
+     "p99 ≤ 16.7 ms (one frame) and ≤ 2× the watcher"),
+    ("appstate-gateway idle memory", "appstated's VmRSS, idle, same run", "—"),
     ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
     ("Wayland output change → watcher event", "the same Resize by a direct Varlink call", "—"),
+    ("ReportActivity sent `oneway`, per report", "GetCurrent round trip on the same connection", "< 1×"),
+    ("ReportActivity round trip", "GetCurrent on the same connection, interleaved", "—"),
+    ("logind IdleHint → the idle step's Present event", "the same Present by a direct Varlink call", "—"),
 ]
 
 
@@ -106,12 +118,16 @@ def run_load(quick):
     run([ROOT / "scripts" / "benchmark-load", *(["--quick"] if quick else [])], stdout=sys.stderr)
     rows = (LOAD_RUN / "rows.md").read_text().splitlines()
     rows.append(run([ROOT / "scripts" / "benchmark-inspector"], stdout=subprocess.PIPE, text=True).stdout.strip())
+    rows += run([ROOT / "scripts" / "benchmark-gateway"], stdout=subprocess.PIPE, text=True).stdout.strip().splitlines()
     # The system's Python: the logind mock is Debian's python3-dbusmock.
     bin_path = subprocess.run([ROOT / "scripts" / "build-release", "--show-bin-path"],
                               capture_output=True, text=True, check=True).stdout.strip()
     latency = run(["/usr/bin/python3", ROOT / "Benchmarks" / "logind-latency.py", "--appstated", pathlib.Path(bin_path) / "appstated",
                    "--changes", "100" if quick else "1000"], capture_output=True, text=True)
     rows += latency.stdout.splitlines()
+    idle = run(["/usr/bin/python3", ROOT / "Benchmarks" / "idle-latency.py", "--appstated", pathlib.Path(bin_path) / "appstated",
+                "--changes", "50" if quick else "300"], capture_output=True, text=True)
+    rows += idle.stdout.splitlines()
     filesystem = subprocess.run(["stat", "-f", "-c", "%T", LOAD_RUN], capture_output=True, text=True).stdout.strip()
     return {"rows": rows, "filesystem": filesystem}
 
@@ -376,6 +392,7 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, tracke
         "scripts/benchmark --no-write       # print the report instead of writing it",
         "scripts/benchmark-load --only 1,2  # some end-to-end rows alone",
         "scripts/benchmark-inspector        # the inspector's row alone (--debug, --write)",
+        "scripts/benchmark-gateway          # the gateway's rows alone (--debug, --write)",
         "swift package --package-path Benchmarks benchmark --filter 'bus post.*'",
         "```",
         "",

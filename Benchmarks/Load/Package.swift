@@ -12,7 +12,6 @@ let root = Context.environment["APPSTATE_ROOT"] ?? "../.."
 
 let package = Package(
     name: "appstate-load",
-    platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: root)
     ],

@@ -114,6 +114,7 @@ private final class ClosedWatcher: WatcherSink {
     let lane = Lane()
     var isClosed: Bool { true }
     func close() {}
+    func endWithInput() {}
     func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {}
 
     final class Lane: WatcherLane {

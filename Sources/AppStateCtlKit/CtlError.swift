@@ -91,6 +91,10 @@ public struct CtlError: Error, Hashable, Sendable, CustomStringConvertible {
             message = "\(text("path")) has \(Formatting.count(count, "page")); \(text("index")) is out of range"
         case .noSuchChild?:
             message = "\(text("path")) has no child named \(text("id"))"
+        case .noSuchPresentation?:
+            message = "the tree \(text("tree")) has no presentation named \(text("id")) (its tree file lists them under presentations)"
+        case .alreadyPresenting?:
+            message = "\(text("path")) already presents \(text("presented")) (appstatectl dismiss first)"
         case .transitionInProgress?:
             message = "\(text("path")) is in the middle of a transition; try again when it has finished"
         case .tooManyConnections?:

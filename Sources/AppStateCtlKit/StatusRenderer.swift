@@ -12,6 +12,8 @@ import AppStateIPC
 ///    Watchers: 1
 ///    Requests: 1234
 ///       State: /var/lib/appstate
+///        Idle: kiosk: 42s, lock held back by 1 inhibitor
+///  Inhibitors: kiosk: card payment (uid 1000, pid 4242, 3s)
 ///   Following: logind seat0: following seat0: ada
 ///              osk: disconnected (sm.puri.OSK0 is not on the session bus; waiting for it)
 /// ```
@@ -37,6 +39,8 @@ public struct StatusRenderer: Sendable {
              Watchers: 1
              Requests: 1234
                 State: /var/lib/appstate
+                 Idle: kiosk: 42s, lock held back by 1 inhibitor
+           Inhibitors: kiosk: card payment (uid 1000, pid 4242, 3s)
         """
 
     /// Renders the status.
@@ -58,6 +62,14 @@ public struct StatusRenderer: Sendable {
             ("Requests", String(stats.requests)),
             ("State", stats.stateDirectory ?? "not saved"),
         ]
+        // Each tree with idle steps, and each inhibitor, on a line of its own.
+        for (index, idle) in stats.idle.enumerated() {
+            rows.append((index == 0 ? "Idle" : "", "\(idle.tree): \(Self.describe(idle))"))
+        }
+        for (index, inhibitor) in stats.inhibitors.enumerated() {
+            let holder = "uid \(inhibitor.uid), pid \(inhibitor.pid), \(Formatting.uptime(seconds: inhibitor.heldSeconds))"
+            rows.append((index == 0 ? "Inhibitors" : "", "\(inhibitor.tree): \(inhibitor.why) (\(holder))"))
+        }
         // One follower a line, the later ones under the first, as systemctl lists a unit's processes.
         for (index, follower) in (stats.followers ?? []).enumerated() {
             let state = follower.connected ? follower.detail : style.yellow("disconnected") + " (\(follower.detail))"
@@ -71,6 +83,16 @@ public struct StatusRenderer: Sendable {
                 : String(repeating: " ", count: width - label.count) + label + ": " + value
         }
         return ([heading] + lines).joined(separator: "\n")
+    }
+
+    /// How long a tree has been idle and what comes next: `42s, lock in 18s`.
+    private static func describe(_ idle: IdleState) -> String {
+        let since = Formatting.uptime(seconds: idle.idleSeconds)
+        guard let next = idle.nextStep else { return "\(since), every step done" }
+        guard let seconds = idle.nextStepInSeconds else {
+            return "\(since), \(next) held back by \(Formatting.count(idle.inhibitors, "inhibitor"))"
+        }
+        return "\(since), \(next) in \(Formatting.uptime(seconds: seconds.rounded(.up)))"
     }
 
     /// The `--json` form: both replies under their method's name, on one line.

@@ -6,14 +6,16 @@ import AppStateIPC
 /// session LoginStateController 1280×800+0+0, user ada
 /// ├── login KeyboardAwareController off screen
 /// │   └── login-form Controller off screen
-/// └── home MenuController "Overview" 1280×800+0+0, menu hidden ◀ current
-///     └── pages PaginatedController 1280×800+0+0, index 0 of 3 ◀ current
+/// ├── home MenuController "Overview" 1280×800+0+0, menu hidden ◀ current
+/// │   └── pages PaginatedController 1280×800+0+0, index 0 of 3 ◀ current
+/// └── notice Controller 1280×800+0+0 ▲ presented
 /// ```
 ///
 /// Each line gives the identifier, the kind, the title when there is one, the frame in
 /// window coordinates (or `off screen`), non-zero insets and the container's own state;
-/// `◀ current` marks the child its parent shows. With colour, what is off screen is dimmed
-/// so that the visible chain stands out.
+/// `◀ current` marks the child its parent shows, and `▲ presented` the controller presented
+/// over it, listed after its children. With colour, what is off screen is dimmed so that the
+/// visible chain stands out.
 public struct TreeRenderer: Sendable {
     /// How to colour the lines.
     public var style: TerminalStyle
@@ -37,7 +39,7 @@ public struct TreeRenderer: Sendable {
     /// - Parameters:
     ///   - node: The controller.
     ///   - isCurrent: Whether its parent shows it as its current child.
-    /// - Returns: The line's text.
+    /// - Returns: The line's text, marked when the controller is presented over its parent.
     public func describe(_ node: Node, isCurrent: Bool) -> String {
         // Inside a dimmed line the inner codes would end the dimming early, so an
         // off-screen line is dimmed as a whole and nothing in it is coloured.
@@ -50,6 +52,7 @@ public struct TreeRenderer: Sendable {
         details += stateDetails(of: node, style: inner)
         if !details.isEmpty { text += ", " + details.joined(separator: ", ") }
         if isCurrent { text += " " + inner.green("◀ current") }
+        if node.presented == true { text += " " + inner.green("▲ presented") }
         return node.onScreen ? text : style.dim(text)
     }
 

@@ -9,14 +9,16 @@ import AppStateIPC
 /// frames that coincide (a container filling its parent, as most do) stay readable. The
 /// deepest current path is drawn in blue and bold, content insets are shaded, and the
 /// keyboard is drawn where it overlaps a keyboard-aware container (the snapshot carries
-/// that overlap, not the keyboard's own frame). Controllers that are not on screen are
-/// listed beside the window, indented by depth, rather than drawn over each other at a
-/// frame they do not have.
+/// that overlap, not the keyboard's own frame). A presented controller and its subtree are
+/// drawn after everything it is presented over, on a backdrop that veils what stays on
+/// screen underneath it. Controllers that are not on screen are listed beside the window,
+/// indented by depth, rather than drawn over each other at a frame they do not have.
 ///
 /// What tools and tests read is in attributes: each controller's element has
 /// `data-path`, `data-type` and (when drawn) `data-frame="X Y WIDTH HEIGHT"`; those on the
-/// current path have `data-current="true"`, those off screen `data-on-screen="false"`; the
-/// keyboard's element has `data-keyboard="true"` and `data-frame`; the root element has
+/// current path have `data-current="true"`, those off screen `data-on-screen="false"`, a
+/// presented one `data-presented="true"`, and its backdrop has `data-backdrop` (its path);
+/// the keyboard's element has `data-keyboard="true"` and `data-frame`; the root element has
 /// `data-current-path`.
 ///
 /// The output depends on the snapshot only (no time, no randomness, attributes in a fixed
@@ -44,11 +46,13 @@ public struct WireframeRenderer: Sendable {
     public func render(_ root: Node) -> String {
         let currentPath = root.deepestCurrentPath
         let onPath = Set(Self.pathPrefixes(of: currentPath))
-        var drawn: [(node: Node, depth: Int)] = []
+        var drawn: [(node: Node, depth: Int, layer: Int)] = []
         var listed: [(node: Node, depth: Int, isCurrentChild: Bool)] = []
-        collect(root, depth: 0, isCurrentChild: false, drawn: &drawn, listed: &listed)
+        collect(root, depth: 0, layer: 0, isCurrentChild: false, drawn: &drawn, listed: &listed)
 
-        let window = drawn.first { $0.node.path == root.path }?.node.frame ?? .zero
+        // A full-screen presentation takes the root off screen; the controller presented over
+        // it fills the window then.
+        let window = (drawn.first { $0.node.path == root.path } ?? drawn.first { $0.node.presented == true })?.node.frame ?? .zero
         let panelX = Self.margin + window.width + Self.panelGap
         let listHeight = Self.lineHeight * Double(listed.count + 1)
         let width = panelX + Self.panelWidth + Self.margin
@@ -66,9 +70,14 @@ public struct WireframeRenderer: Sendable {
         svg += "<g transform=\"translate(\(n(Self.margin - window.minX)) \(n(Self.top - window.minY)))\">\n"
         svg += "<rect x=\"\(n(window.minX))\" y=\"\(n(window.minY))\" width=\"\(n(window.width))\" "
         svg += "height=\"\(n(window.height))\" fill=\"#f6f8fa\" stroke=\"#57606a\"/>\n"
-        // The current path last, so that no outline of a sibling hides its highlight.
-        for (node, depth) in drawn where !onPath.contains(node.path) { svg += outline(node, depth: depth, isCurrent: false) }
-        for (node, depth) in drawn where onPath.contains(node.path) { svg += outline(node, depth: depth, isCurrent: true) }
+        // Each presentation's layer over the one it is presented over; in each, the current
+        // path last, so that no outline of a sibling hides its highlight.
+        for layer in Set(drawn.map(\.layer)).sorted() {
+            let nodes = drawn.filter { $0.layer == layer }
+            for (node, _, _) in nodes where node.presented == true { svg += backdrop(node) }
+            for (node, depth, _) in nodes where !onPath.contains(node.path) { svg += outline(node, depth: depth, isCurrent: false) }
+            for (node, depth, _) in nodes where onPath.contains(node.path) { svg += outline(node, depth: depth, isCurrent: true) }
+        }
         for (frame, owner) in keyboards(in: drawn.map(\.node)) { svg += keyboard(frame, overlapping: owner) }
         svg += "</g>\n"
         svg += "<g transform=\"translate(\(n(panelX)) \(n(Self.top)))\">\n"
@@ -84,18 +93,21 @@ public struct WireframeRenderer: Sendable {
     }
 
     /// Splits the tree into what is drawn (on screen, with a finite frame) and what is
-    /// listed, both in document order.
+    /// listed, both in document order; each drawn node with its layer, the number of
+    /// presentations it is in.
     private func collect(
-        _ node: Node, depth: Int, isCurrentChild: Bool,
-        drawn: inout [(node: Node, depth: Int)], listed: inout [(node: Node, depth: Int, isCurrentChild: Bool)]
+        _ node: Node, depth: Int, layer: Int, isCurrentChild: Bool,
+        drawn: inout [(node: Node, depth: Int, layer: Int)], listed: inout [(node: Node, depth: Int, isCurrentChild: Bool)]
     ) {
         if node.onScreen && node.frame.isFinite && !node.frame.isNull {
-            drawn.append((node, depth))
+            drawn.append((node, depth, layer))
         } else {
             listed.append((node, depth, isCurrentChild))
         }
         for child in node.children {
-            collect(child, depth: depth + 1, isCurrentChild: child.identifier == node.current, drawn: &drawn, listed: &listed)
+            collect(
+                child, depth: depth + 1, layer: layer + (child.presented == true ? 1 : 0), isCurrentChild: child.identifier == node.current,
+                drawn: &drawn, listed: &listed)
         }
     }
 
@@ -115,6 +127,14 @@ public struct WireframeRenderer: Sendable {
         text += "<text x=\"\(n(frame.minX + 6))\" y=\"\(n(frame.minY + Self.lineHeight * Double(depth + 1)))\" "
         text += "fill=\"\(isCurrent ? Self.currentColor : "#424a53")\"\(isCurrent ? " font-weight=\"bold\"" : "")>"
         text += XMLText.escaped(label) + "</text>\n</g>\n"
+        return text
+    }
+
+    /// What veils the layers under a presented controller, under its whole layer.
+    private func backdrop(_ node: Node) -> String {
+        let frame = node.frame
+        var text = "<rect data-backdrop=\"\(XMLText.escaped(node.path))\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" "
+        text += "width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>\n"
         return text
     }
 
@@ -167,11 +187,13 @@ public struct WireframeRenderer: Sendable {
 
     private func identity(_ node: Node) -> String {
         "data-path=\"\(XMLText.escaped(node.path))\" data-type=\"\(XMLText.escaped(node.type))\""
+            + (node.presented == true ? " data-presented=\"true\"" : "")
     }
 
     private func name(of node: Node) -> String {
         var text = node.identifier + " " + node.type
         if let title = node.title, !title.isEmpty { text += " \"\(title)\"" }
+        if node.presented == true { text += " ▲ presented" }
         return text
     }
 

@@ -42,6 +42,8 @@ enum DaemonFollowers {
     }
 
     /// Makes the followers, not yet started, and shows them on the board `GetStats` reads.
+    /// While some tree follows a seat, the processor's idle inhibitors are backed by one of
+    /// logind's; its idle steps lock a session logind owns through logind.
     /// - Parameters:
     ///   - configuration: The daemon's options.
     ///   - trees: The trees the followers change, with what each follows.
@@ -55,8 +57,11 @@ enum DaemonFollowers {
     ) -> FollowerRoster {
         let keyboard: OnScreenKeyboardChoice? =
             configuration.followOnScreenKeyboard ? configuration.onScreenKeyboardSource.map(OnScreenKeyboardChoice.only) ?? .any : nil
-        return FollowerRoster(
+        let roster = FollowerRoster(
             host: trees.processor, runner: runner, routes: trees.routes, keyboard: keyboard,
             keyboardHeight: configuration.onScreenKeyboardHeight, board: board, logger: logger)
+        trees.processor.systemIdleInhibitor = roster.idleInhibitor
+        trees.processor.systemSessionLocker = roster.sessionLocker
+        return roster
     }
 }

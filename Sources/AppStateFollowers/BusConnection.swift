@@ -80,6 +80,17 @@ final class BusConnection {
         _ destination: String, _ path: String, _ interface: String, _ member: String,
         _ arguments: [String] = []
     ) throws(BusError) -> [BusValue] {
+        try send(destination, path, interface, member, arguments) { reply throws(BusError) in
+            var reader = BusMessageReader(message: reply)
+            return try reader.readAll()
+        }
+    }
+
+    /// Calls a method and hands its reply to `read`, before the reply is freed.
+    private func send<Value>(
+        _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [String],
+        read: (OpaquePointer) throws(BusError) -> Value
+    ) throws(BusError) -> Value {
         var call: OpaquePointer?
         var result = sd_bus_message_new_method_call(bus, &call, destination, path, interface, member)
         guard result >= 0, let call else { throw BusError(.disconnected, "cannot make a call of \(member)", result: result) }
@@ -103,8 +114,31 @@ final class BusConnection {
             throw BusError(.callFailed, "\(interface).\(member) on \(path) failed: \(name)\(text)")
         }
         defer { sd_bus_message_unref(reply) }
-        var reader = BusMessageReader(message: reply)
-        return try reader.readAll()
+        return try read(reply)
+    }
+
+    /// Calls a method that returns a file descriptor (`h`), such as logind's `Inhibit`.
+    /// - Parameters:
+    ///   - destination: The bus name of the service.
+    ///   - path: The object path.
+    ///   - interface: The interface.
+    ///   - member: The method.
+    ///   - arguments: String arguments, in order.
+    /// - Returns: A descriptor of the caller's own (close-on-exec), which it must close.
+    /// - Throws: As ``call(_:_:_:_:_:)``; ``BusError/Code/unexpectedReply`` when the reply
+    ///   holds no descriptor.
+    func callReturningDescriptor(
+        _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [String]
+    ) throws(BusError) -> Int32 {
+        try send(destination, path, interface, member, arguments) { reply throws(BusError) in
+            var basic = appstate_bus_basic()
+            let result = sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "h")), &basic)
+            guard result > 0 else { throw BusError(.unexpectedReply, "\(interface).\(member) did not return a file descriptor", result: result) }
+            // The reply owns its descriptor and closes it when it is freed.
+            let descriptor = fcntl(basic.fd, F_DUPFD_CLOEXEC, 3)
+            guard descriptor >= 0 else { throw BusError(.unexpectedReply, "cannot keep the descriptor \(member) returned", result: -errno) }
+            return descriptor
+        }
     }
 
     /// Reads one property with `org.freedesktop.DBus.Properties.Get`.

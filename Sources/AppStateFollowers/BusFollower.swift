@@ -70,7 +70,13 @@ package final class BusFollower: SystemFollower {
 
     /// Dispatches signals until the connection breaks or the follower stops.
     private func follow(on connection: BusConnection) throws(BusError) {
+        let clock = ContinuousClock()
+        var refreshed = clock.now
         while !isStopping {
+            if let interval = source.refreshInterval, clock.now - refreshed >= interval {
+                refreshed = clock.now
+                if let condition = try source.refresh(on: connection) { report.report(condition) }
+            }
             let signals = try connection.process()
             if connection.unreadableSignals > 0 {
                 // Debug, not warning: a peer that floods malformed signals must not flood the journal.
@@ -79,7 +85,7 @@ package final class BusFollower: SystemFollower {
             if !signals.isEmpty, let condition = try source.handle(signals, on: connection) { report.report(condition) }
             if !connection.hasMore {
                 try connection.wait(Self.stopLatency)
-                if let condition = try source.idle(on: connection) { report.report(condition) }
+                if let condition = try source.tryAgain(on: connection) { report.report(condition) }
             }
         }
     }

@@ -28,12 +28,22 @@ protocol BusSource: AnyObject {
     /// ``BusFollower/stopLatency``: for a source that tries again what failed.
     /// - Returns: Where the follower stands now, when that changed.
     /// - Throws: ``BusError`` when the connection fails.
-    func idle(on connection: BusConnection) throws(BusError) -> FollowerCondition?
+    func tryAgain(on connection: BusConnection) throws(BusError) -> FollowerCondition?
+
+    /// How often to ``refresh(on:)`` while following; nil for never.
+    var refreshInterval: Duration? { get }
+
+    /// Reads again what the service does not signal, or carries out what was asked of the
+    /// source meanwhile.
+    /// - Parameter connection: The connection.
+    /// - Returns: Where the follower stands now, when that changed.
+    /// - Throws: ``BusError`` when the connection fails.
+    func refresh(on connection: BusConnection) throws(BusError) -> FollowerCondition?
 }
 
 extension BusSource {
     /// Nothing to try again.
-    func idle(on connection: BusConnection) throws(BusError) -> FollowerCondition? { nil }
+    func tryAgain(on connection: BusConnection) throws(BusError) -> FollowerCondition? { nil }
 
     /// The rule for `NameOwnerChanged` of one bus name: how a follower learns that its
     /// service left the bus or came back (a restart of logind, squeekboard started late).

@@ -52,6 +52,12 @@ package enum BusValue: Hashable, Sendable {
         return nil
     }
 
+    /// The value of an unsigned integer (`q`, `u`, `t`), else nil.
+    package var unsigned: UInt64? {
+        if case .unsigned(let value) = unwrapped { return value }
+        return nil
+    }
+
     /// The members of a struct, else nil.
     package var structure: [BusValue]? {
         if case .structure(let members) = unwrapped { return members }

@@ -5,13 +5,13 @@ import ServicePorts
 import Synchronization
 
 /// Where the followers' news meets the trees. A follower's thread hands over what it knows
-/// now (the desired session of a seat, whether the keyboard is visible, the compositor's
-/// outputs); the main actor takes what changed, works out the calls that bring each tree
-/// there (``FollowedChanges``: only differences, so the same news twice changes nothing) and
-/// runs them through ``FollowedHost/processFollowed(_:reply:)``, the path of clients' calls,
-/// so that a change is durable before it is published and watchers see the same events
-/// (`Login`, `ShowKeyboard`, `Resize`…). Only the latest news waits: a flood of signals costs
-/// one batch per turn of the main actor, not one per signal.
+/// now (the desired session of a seat and whether it is idle, whether the keyboard is
+/// visible, the compositor's outputs); the main actor takes what changed, works out the
+/// calls that bring each tree there (``FollowedChanges``: only differences, so the same news
+/// twice changes nothing) and runs them through ``FollowedHost/processFollowed(_:reply:)``,
+/// the path of clients' calls, so that a change is durable before it is published and
+/// watchers see the same events (`Login`, `ShowKeyboard`, `Resize`…). Only the latest news
+/// waits: a flood of signals costs one batch per turn of the main actor, not one per signal.
 ///
 /// The latest news is kept, so that trees rebuilt by a reload, or following other seats and
 /// outputs, are brought to it again (``follow(_:)``), and a window resized by its output gets
@@ -22,17 +22,23 @@ final class FollowedTrees: Sendable {
         var sessions: [String: DesiredSession] = [:]
         var keyboard: Bool?
         var outputs: OutputLayout?
+        /// Whether each seat's active session is idle.
+        var idle: [String: SessionIdle] = [:]
     }
 
     /// What changed since the last batch.
     private struct Work {
         var news = News()
         var seats: Set<String> = []
+        /// Seats whose idleness changed.
+        var idleSeats: Set<String> = []
+        /// Trees that follow another seat, or none, since a reload.
+        var idleTrees: Set<String> = []
         var keyboard = false
         var outputs = false
         var everything = false
 
-        var isEmpty: Bool { seats.isEmpty && !keyboard && !outputs && !everything }
+        var isEmpty: Bool { seats.isEmpty && idleSeats.isEmpty && idleTrees.isEmpty && !keyboard && !outputs && !everything }
     }
 
     private struct Pending {
@@ -71,6 +77,14 @@ final class FollowedTrees: Sendable {
         }
     }
 
+    /// Hands over whether logind says a seat's active session is idle; from any thread.
+    func deliver(_ idle: SessionIdle, seat: String) {
+        submit {
+            $0.news.idle[seat] = idle
+            $0.idleSeats.insert(seat)
+        }
+    }
+
     /// Hands over whether the keyboard is visible; from any thread.
     func deliver(keyboardVisible visible: Bool) {
         submit {
@@ -95,7 +109,11 @@ final class FollowedTrees: Sendable {
     private func submit(routes: FollowedRoutes? = nil, _ change: (inout Work) -> Void) {
         let start = pending.withLock { pending in
             change(&pending.work)
-            if let routes { pending.routes = routes }
+            if let routes {
+                let trees = Set(pending.routes.seats.keys).union(routes.seats.keys)
+                pending.work.idleTrees.formUnion(trees.filter { pending.routes.seats[$0] != routes.seats[$0] })
+                pending.routes = routes
+            }
             defer { pending.draining = true }
             return !pending.draining
         }
@@ -115,6 +133,7 @@ final class FollowedTrees: Sendable {
             return (pending.work, pending.routes)
         }
         guard let (work, routes) = taken else { return }
+        tellIdle(work, routes: routes)
         let calls = self.calls(for: work, routes: routes)
         guard !calls.isEmpty else { return drain() }
         host.processFollowed(calls) { replies in
@@ -125,6 +144,20 @@ final class FollowedTrees: Sendable {
                 }
             }
             self.drain()
+        }
+    }
+
+    /// Tells the trees' idle clocks what logind says of the seats they follow. Idleness changes
+    /// no tree, so it is no call: the clocks take it at once, measured now. A tree that follows
+    /// another seat after a reload hears that seat's news; one that follows none any more hears
+    /// that its session is not idle.
+    @MainActor private func tellIdle(_ work: Work, routes: FollowedRoutes) {
+        for (tree, seat) in routes.seats where work.idleSeats.contains(seat) || work.idleTrees.contains(tree) {
+            guard let idle = work.news.idle[seat] else { continue }
+            host.followedIdle(tree: tree, idleFor: idle.idleFor)
+        }
+        for tree in work.idleTrees.sorted() where routes.seats[tree] == nil {
+            host.followedIdle(tree: tree, idleFor: nil)
         }
     }
 

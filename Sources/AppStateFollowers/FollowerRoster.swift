@@ -3,19 +3,22 @@ import ServicePorts
 import Synchronization
 
 /// The followers the daemon runs, kept to what the trees follow: one per logind seat some
-/// tree follows, one for the on-screen keyboard when asked for, and one for the compositor's
-/// outputs while some tree follows an output, all handing their news to one
-/// ``FollowedTrees``. A reload that changes the seats or outputs the trees follow starts and
-/// stops followers to match (``follow(_:)``); ``FollowerBoard`` shows them to `GetStats`.
+/// tree follows, and then one that holds the daemon's idle inhibitor with logind; one for the
+/// on-screen keyboard when asked for; one for the compositor's outputs while some tree
+/// follows an output. All hand their news to one ``FollowedTrees``. A reload that changes the
+/// seats or outputs the trees follow starts and stops followers to match (``follow(_:)``);
+/// ``FollowerBoard`` shows them to `GetStats`.
 package final class FollowerRoster: Sendable {
     private struct State {
         var seats: [String: BusFollower] = [:]
+        var inhibitor: BusFollower?
         var keyboard: BusFollower?
         var output: OutputFollower?
         var running = false
 
         var all: [any SystemFollower] {
             var all: [any SystemFollower] = seats.keys.sorted().compactMap { seats[$0] }
+            if let inhibitor { all.append(inhibitor) }
             if let keyboard { all.append(keyboard) }
             if let output { all.append(output) }
             return all
@@ -23,6 +26,10 @@ package final class FollowerRoster: Sendable {
     }
 
     private let followed: FollowedTrees
+    /// The daemon's idle inhibitor with logind, held while some tree follows a seat.
+    package let idleInhibitor = LogindIdleInhibitor()
+    /// Locks the session of a seat some tree follows, for the trees' `lock` idle steps.
+    package let sessionLocker: LogindSessionLocker
     private let board: FollowerBoard
     private let logger: Logger
     private let state = Mutex(State())
@@ -43,6 +50,7 @@ package final class FollowerRoster: Sendable {
     ) {
         let followed = FollowedTrees(host: host, runner: runner, routes: routes, keyboardHeight: keyboardHeight, logger: logger)
         self.followed = followed
+        sessionLocker = LogindSessionLocker(logger: logger)
         self.board = board
         self.logger = logger
         state.withLock { state in
@@ -87,6 +95,8 @@ package final class FollowerRoster: Sendable {
     private func retarget(_ routes: FollowedRoutes) -> (started: [any SystemFollower], stopped: [any SystemFollower]) {
         let followed = self.followed
         let logger = self.logger
+        let idleInhibitor = self.idleInhibitor
+        let sessionLocker = self.sessionLocker
         let (started, stopped, all) = state.withLock { state in
             var made: [any SystemFollower] = []
             var dropped: [any SystemFollower] = []
@@ -96,9 +106,20 @@ package final class FollowerRoster: Sendable {
                 state.seats[seat] = nil
             }
             for seat in seats.sorted() where state.seats[seat] == nil {
-                let follower = BusFollower(LogindSource(seat: seat) { followed.deliver($0, seat: seat) }, logger: logger)
+                let source = LogindSource(
+                    seat: seat, deliver: { followed.deliver($0, seat: seat) }, deliverIdle: { followed.deliver($0, seat: seat) },
+                    locker: sessionLocker)
+                let follower = BusFollower(source, logger: logger)
                 state.seats[seat] = follower
                 made.append(follower)
+            }
+            if seats.isEmpty, let inhibitor = state.inhibitor {
+                dropped.append(inhibitor)
+                state.inhibitor = nil
+            } else if !seats.isEmpty, state.inhibitor == nil {
+                let inhibitor = BusFollower(LogindInhibitorSource(wanted: idleInhibitor), logger: logger)
+                state.inhibitor = inhibitor
+                made.append(inhibitor)
             }
             let outputs = Self.outputs(in: routes)
             if outputs.isEmpty, let output = state.output {

@@ -7,7 +7,8 @@
 ///   is `user`; a `greeter` or `lock-screen` session, or none, means logged out;
 /// - the user is the session's `Name`; another active session of another user is a switch;
 /// - the session is locked while its `LockedHint` is true, and the `Lock` and `Unlock`
-///   signals lock and unlock it at once (lockers such as swaylock never set the hint).
+///   signals lock and unlock it at once (lockers such as swaylock never set the hint);
+/// - the session is idle while its `IdleHint` is true, since its `IdleSinceHintMonotonic`.
 ///
 /// Sessions are known by the object paths logind gives (`ListSessions`, `SessionNew`, the
 /// seat's `ActiveSession`), never built from an id: logind escapes them
@@ -24,6 +25,11 @@ package struct LogindSeatState: Hashable, Sendable {
         package var locked = false
         /// Whether its properties were read since it became known.
         package var isRead = false
+        /// Whether it is idle (`IdleHint`).
+        package var idle = false
+        /// Since when, on `CLOCK_MONOTONIC` in microseconds (`IdleSinceHintMonotonic`); 0
+        /// when logind does not say.
+        package var idleSince: UInt64 = 0
 
         /// An unread session.
         package init() {}
@@ -52,6 +58,8 @@ package struct LogindSeatState: Hashable, Sendable {
     package static let seatInterface = "org.freedesktop.login1.Seat"
     /// A session's interface, which sends `Lock` and `Unlock`.
     package static let sessionInterface = "org.freedesktop.login1.Session"
+    /// The session properties the state reads.
+    static let sessionProperties: Set<String> = ["Name", "Class", "LockedHint", "IdleHint", "IdleSinceHintMonotonic"]
     /// The most sessions remembered: logind's own default limit (`SessionsMax=8192`).
     package static let maximumSessions = 8192
 
@@ -75,6 +83,14 @@ package struct LogindSeatState: Hashable, Sendable {
         guard let session = sessions[activeSession], session.isRead else { return nil }
         guard session.sessionClass == "user", let user = session.user, !user.isEmpty else { return .loggedOut }
         return .loggedIn(user: user, locked: session.locked)
+    }
+
+    /// Whether the active session is idle, and since when; nil while it has not been read.
+    /// A seat without an active session is not idle: no session says it is.
+    package var idle: SessionIdle? {
+        guard let activeSession else { return .active }
+        guard let session = sessions[activeSession], session.isRead else { return nil }
+        return session.idle ? .idle(sinceMonotonicMicroseconds: session.idleSince) : .active
     }
 
     /// Takes the sessions `ListSessions` returned (`a(susso)`), forgetting any others.
@@ -116,7 +132,8 @@ package struct LogindSeatState: Hashable, Sendable {
     /// Takes the properties of a session, as `GetAll` or `PropertiesChanged` gave them;
     /// properties of the wrong type are left as they were.
     /// - Parameters:
-    ///   - properties: Property values by name (`Name`, `Class`, `LockedHint`; others are ignored).
+    ///   - properties: Property values by name (`Name`, `Class`, `LockedHint`, `IdleHint`,
+    ///     `IdleSinceHintMonotonic`; others are ignored).
     ///   - path: The session's object path.
     /// - Returns: ``Outcome/ignored(_:)`` for a session not known.
     @discardableResult
@@ -131,6 +148,12 @@ package struct LogindSeatState: Hashable, Sendable {
         }
         if let value = properties["LockedHint"] {
             if let locked = value.boolean { session.locked = locked } else { wrong.append("LockedHint") }
+        }
+        if let value = properties["IdleHint"] {
+            if let idle = value.boolean { session.idle = idle } else { wrong.append("IdleHint") }
+        }
+        if let value = properties["IdleSinceHintMonotonic"] {
+            if let since = value.unsigned { session.idleSince = since } else { wrong.append("IdleSinceHintMonotonic") }
         }
         session.isRead = true
         sessions[path] = session
@@ -172,7 +195,7 @@ package struct LogindSeatState: Hashable, Sendable {
                 return .ignored("PropertiesChanged of \(signal.path) is not sa{sv}as for \(Self.sessionInterface)")
             }
             // A change names only what changed: a session not read yet is read whole.
-            if !session.isRead || invalidated.contains(where: { ["Name", "Class", "LockedHint"].contains($0) }) {
+            if !session.isRead || invalidated.contains(where: { Self.sessionProperties.contains($0) }) {
                 return .readSession(signal.path)
             }
             return applySessionProperties(changed, of: signal.path)

@@ -1,7 +1,9 @@
 /// Follows one seat of systemd-logind on the system bus, for ``BusFollower``: reads the
 /// seat and its sessions whole on each connection and whenever logind comes back, keeps a
 /// ``LogindSeatState`` up to date from logind's signals, and hands each new
-/// ``DesiredSession`` to `deliver`. Only signals from the current owner of
+/// ``DesiredSession`` to `deliver`, and each change of the active session's idleness to
+/// `deliverIdle`. logind does not signal every change of `IdleSinceHint`, so the active
+/// session is read again every ``refreshInterval``. Only signals from the current owner of
 /// `org.freedesktop.login1` count: anyone on the bus may send a signal with logind's paths.
 ///
 /// Seats come and go (a USB seat plugged in or out): a seat logind does not have is waited
@@ -15,7 +17,11 @@ final class LogindSource: BusSource {
 
     private let seat: String
     private let deliver: @Sendable (DesiredSession) -> Void
+    private let deliverIdle: @Sendable (SessionIdle) -> Void
+    private let locker: LogindSessionLocker?
     private var state: LogindSeatState?
+    private var deliveredIdle: SessionIdle?
+    let refreshInterval: Duration? = .seconds(5)
     /// The unique name of logind's connection; nil while logind is not on the bus.
     private var owner: String?
     private var delivered: DesiredSession?
@@ -28,10 +34,17 @@ final class LogindSource: BusSource {
     /// - Parameters:
     ///   - seat: The seat's name, e.g. `seat0`.
     ///   - deliver: Called on the follower's thread with each new desired session.
-    init(seat: String, deliver: @escaping @Sendable (DesiredSession) -> Void) {
+    ///   - deliverIdle: Called on the follower's thread with each change of idleness.
+    ///   - locker: Told which session is active, so that idle steps can have logind lock it.
+    init(
+        seat: String, deliver: @escaping @Sendable (DesiredSession) -> Void, deliverIdle: @escaping @Sendable (SessionIdle) -> Void,
+        locker: LogindSessionLocker? = nil
+    ) {
+        self.locker = locker
         self.seat = seat
         self.name = "logind \(seat)"
         self.deliver = deliver
+        self.deliverIdle = deliverIdle
         let path = "path_namespace='\(LogindSeatState.managerPath)'"
         matchRules = [
             Self.ownerRule(of: LogindSeatState.busName),
@@ -135,23 +148,35 @@ final class LogindSource: BusSource {
         return signal.member == "SeatNew"
     }
 
-    func idle(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+    func tryAgain(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
         guard seatMissing != nil, owner != nil, ContinuousClock.now >= nextRetry else { return nil }
         nextRetry = ContinuousClock.now + retry.nextDelay()
         return try resynchronize(on: connection)
     }
 
-    /// The seat is not there: nobody is logged in on it. A seat already missing keeps the
-    /// reason it went.
+    /// The seat is not there: nobody is logged in on it, no session of it is active to lock,
+    /// and none says it is idle. A seat already missing keeps the reason it went.
     private func seatIsGone(_ reason: String) -> FollowerCondition {
         state = nil
         let detail = seatMissing ?? reason
         seatMissing = detail
+        locker?.record(activeSession: nil, seat: seat)
+        if case .idle? = deliveredIdle {
+            deliveredIdle = .active
+            deliverIdle(.active)
+        }
         if delivered != .loggedOut {
             delivered = .loggedOut
             deliver(.loggedOut)
         }
         return .disconnected(detail)
+    }
+
+    func refresh(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+        guard var state, let path = state.activeSession else { return nil }
+        try read(path, into: &state, on: connection)
+        self.state = state
+        return deliverIfChanged(force: false) ? following(state) : nil
     }
 
     /// Reads a session's properties. A session whose properties cannot be read (it ended in
@@ -168,6 +193,11 @@ final class LogindSource: BusSource {
 
     @discardableResult
     private func deliverIfChanged(force: Bool) -> Bool {
+        locker?.record(activeSession: state?.activeSession, seat: seat)
+        if let idle = state?.idle, force || idle != deliveredIdle {
+            deliveredIdle = idle
+            deliverIdle(idle)
+        }
         guard let desired = state?.desired, force || desired != delivered else { return false }
         delivered = desired
         deliver(desired)

@@ -17,6 +17,8 @@ final class OnScreenKeyboardSource: BusSource {
     let matchRules: [String]
 
     private let choice: OnScreenKeyboardChoice
+    /// Each keyboard signals every change of its property: nothing to read again.
+    let refreshInterval: Duration? = nil
     private let deliver: @Sendable (Bool) -> Void
     /// The unique name of each keyboard's connection, while it is on the bus.
     private var owners: [OnScreenKeyboardKind: String] = [:]
@@ -111,7 +113,7 @@ final class OnScreenKeyboardSource: BusSource {
         return condition
     }
 
-    func idle(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+    func tryAgain(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
         guard !unusable.isEmpty, ContinuousClock.now >= nextRetry else { return nil }
         nextRetry = ContinuousClock.now + retry.nextDelay()
         if current != nil {
@@ -241,5 +243,9 @@ final class OnScreenKeyboardSource: BusSource {
 
     private func following(_ state: OnScreenKeyboardState) -> FollowerCondition {
         .following("\(state.kind.displayName): \(state.isVisible == true ? "keyboard shown" : "keyboard hidden")")
+    }
+
+    func refresh(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+        nil
     }
 }

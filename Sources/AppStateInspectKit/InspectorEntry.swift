@@ -19,6 +19,9 @@ public struct InspectorEntry: Sendable {
     public var path: String?
     /// The deepest current path after the event.
     public var current: String
+    /// The path of the controller presented on top of the screen after the event, if any:
+    /// the last one marked `presented` on the way to ``current``.
+    public var presented: String?
     /// When the reply reached the inspector, in milliseconds since 1970 (the clock the
     /// browser's `performance.timeOrigin` uses, so the page can measure how long it took
     /// to show it).
@@ -40,14 +43,15 @@ public struct InspectorEntry: Sendable {
         name = event?.name ?? "Snapshot"
         path = event?.path
         current = root.deepestCurrentPath
+        presented = Self.topPresented(in: root)
         self.receivedAt = receivedAt
         self.root = root
         changes = previous.map { NodeChange.changes(from: $0, to: root) } ?? []
     }
 
     /// The entry as the timeline lists it, without the drawings: `seq`, `name`, `path`,
-    /// `current`, `receivedAt` and `changes`. The page keeps only these for older entries
-    /// and fetches the whole of one when it is clicked.
+    /// `current`, `presented` (when something is), `receivedAt` and `changes`. The page keeps
+    /// only these for older entries and fetches the whole of one when it is clicked.
     public var summaryMembers: [String: JSONValue] {
         var members: [String: JSONValue] = [
             "seq": .number(Double(sequence)),
@@ -57,6 +61,7 @@ public struct InspectorEntry: Sendable {
             "changes": .array(changes.map(\.json)),
         ]
         members["path"] = path.map(JSONValue.string)
+        members["presented"] = presented.map(JSONValue.string)
         return members
     }
 
@@ -67,5 +72,22 @@ public struct InspectorEntry: Sendable {
         members["svg"] = .string(WireframeRenderer().render(root))
         members["tree"] = .string(TreeRenderer().render(root))
         return .object(members)
+    }
+
+    /// The path of the last presented controller on the chain that leads to the deepest
+    /// current path, which goes through a presented child rather than the current one.
+    private static func topPresented(in root: Node) -> String? {
+        var node = root
+        var presented: String?
+        while true {
+            if let child = node.children.last, child.presented == true {
+                presented = child.path
+                node = child
+            } else if let current = node.current, let child = node.children.first(where: { $0.identifier == current }) {
+                node = child
+            } else {
+                return presented
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import AppStateCore
+import AppStateHTTP
 import AppStateIPC
 import Synchronization
 
@@ -9,7 +10,8 @@ import Synchronization
 /// entry (`snapshot`, so it can draw the window at once), the summaries of the whole bounded
 /// history (`history`: what the timeline lists, without the drawings, which the page asks
 /// for with ``entry(sequence:)`` when one is clicked), and the daemon connection's state
-/// (`status`); then each change, whole, as it is published (`change`). Publishing and subscribing take the same lock and hand their
+/// (`status`) and where the tree's idle steps stand (`idle`); then each change, whole, as it
+/// is published (`change`), and each new idle state (`idle`). Publishing and subscribing take the same lock and hand their
 /// messages to the viewers while holding it, so a viewer never misses a change or sees
 /// one twice, whenever it connects.
 ///
@@ -31,6 +33,7 @@ public final class InspectorHub: Sendable {
         var lastRoot: Node?
         var sequence = 0
         var status = #"{"connected":false,"message":"connecting to appstated"}"#
+        var idle = #"{"inhibitors":[]}"#
         var viewers: [Int: @Sendable (String) -> Void] = [:]
         var nextViewer = 0
     }
@@ -77,19 +80,37 @@ public final class InspectorHub: Sendable {
         }
     }
 
-    /// Adds a viewer: sends it the current entry, the history and the status, then every
+    /// Records where the followed tree's idle steps stand and tells every viewer, when it
+    /// changed.
+    /// - Parameters:
+    ///   - idle: The tree's idle state; nil when the tree has no idle steps.
+    ///   - inhibitors: The inhibitors held on the tree.
+    public func publishIdle(_ idle: IdleState?, inhibitors: [Inhibitor]) {
+        var members: [String: JSONValue] = ["inhibitors": .array(inhibitors.map { .object($0.parameters) })]
+        if let idle { members["idle"] = .object(idle.parameters) }
+        let text = JSONValue.object(members).jsonText
+        state.withLock { state in
+            guard text != state.idle else { return }
+            state.idle = text
+            let message = Self.message("idle", text)
+            for send in state.viewers.values { send(message) }
+        }
+    }
+
+    /// Adds a viewer: sends it the current entry, the history, the status and the idle state, then every
     /// later message until it is removed.
     /// - Parameter send: Writes one message to the viewer; called with the hub's lock held,
     ///   so it must only queue the write.
     /// - Returns: The viewer's number, for ``unsubscribe(_:)``.
     public func subscribe(_ send: @escaping @Sendable (String) -> Void) -> Int {
         state.withLock { state in
-            send("retry: 1000\n\n")
+            send(ServerSentEvent.retry(milliseconds: 1000))
             if let current = state.history.last {
                 send(Self.message("snapshot", current.whole))
                 send(Self.message("history", #"{"entries":["# + state.history.map(\.summary).joined(separator: ",") + "]}"))
             }
             send(Self.message("status", state.status))
+            send(Self.message("idle", state.idle))
             state.nextViewer += 1
             state.viewers[state.nextViewer] = send
             return state.nextViewer
@@ -115,6 +136,6 @@ public final class InspectorHub: Sendable {
     /// One Server-Sent Event. The JSON writer escapes line breaks inside strings, so the
     /// data fits on the one `data:` line the format needs.
     private static func message(_ name: String, _ data: String) -> String {
-        "event: \(name)\ndata: \(data)\n\n"
+        ServerSentEvent(name: name, data: data).text
     }
 }

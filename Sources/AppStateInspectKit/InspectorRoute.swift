@@ -1,3 +1,5 @@
+import AppStateHTTP
+
 /// What the inspector answers to a request, decided from its method and target alone:
 /// the page, the event stream, or a refusal with its status.
 ///
@@ -21,7 +23,7 @@ public enum InspectorRoute: Hashable, Sendable {
     ///   - target: The request target, e.g. `/events?token=…`.
     ///   - token: The token this inspector requires.
     /// - Returns: The answer.
-    public static func decide(method: String, target: String, token: InspectorToken) -> InspectorRoute {
+    public static func decide(method: String, target: String, token: AccessToken) -> InspectorRoute {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = parts.first ?? ""
         let query = parts.count > 1 ? parts[1] : ""

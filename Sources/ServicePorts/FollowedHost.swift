@@ -13,6 +13,13 @@ import AppStateIPC
     ///   - calls: The calls; `Watch` is not among them.
     ///   - reply: Receives the replies, in order, on the main actor.
     func processFollowed(_ calls: [VarlinkCall], reply: @escaping @MainActor ([VarlinkReply?]) -> Void)
+
+    /// Tells a tree's idle clock what logind says of the session it follows: idle for a time
+    /// (its `IdleHint` with `IdleSinceHint`), or not. Turning active counts as activity.
+    /// - Parameters:
+    ///   - tree: The tree's name.
+    ///   - duration: How long the session has been idle; nil when it is not.
+    func followedIdle(tree: String, idleFor duration: Duration?)
 }
 
 /// One tree as a follower needs to know it.

@@ -19,4 +19,9 @@ package protocol WatcherSink: AnyObject, Sendable {
 
     /// Ends the stream and the connection, e.g. when the daemon stops.
     func close()
+
+    /// Ends the stream and the connection once the peer stops sending (at once if it has):
+    /// for a stream that never writes, such as an inhibitor's, the end of input is the only
+    /// sign that a peer that died is gone, since no failed write will tell.
+    func endWithInput()
 }

@@ -120,7 +120,9 @@ package enum TreeFileLoader {
     private static func withLines(_ error: TreeFileError, from document: YAMLDocument) -> TreeFileError {
         var error = error
         for index in error.issues.indices {
-            error.issues[index].line = document.line(of: error.issues[index].path)
+            let position = document.position(of: error.issues[index].path)
+            error.issues[index].line = position.line
+            error.issues[index].column = position.column
         }
         return error
     }

@@ -19,7 +19,8 @@ import ServicePorts
 /// - A `Watch` stream owns the connection: a call behind it, in the same batch or later,
 ///   closes the connection, since no reply of its could be told apart from the stream's.
 /// - A client that shuts down its sending side gets the replies to what it sent, then the
-///   connection closes.
+///   connection closes; a stream goes on, unless it ends with the peer's input (an
+///   inhibitor's, which never writes, and so learns of a peer that died no other way).
 /// - When the daemon stops, an idle connection closes at once and a busy one once the
 ///   replies in progress are written.
 struct ConnectionStateMachine {
@@ -169,13 +170,18 @@ struct ConnectionStateMachine {
     }
 
     /// The client shut down its sending side.
+    /// - Parameter endsStream: Whether a stream the connection carries ends with the input.
     /// - Returns: Whether to write the replies answered at once and close now, when nothing
-    ///   is waiting or in flight; otherwise the connection closes after the last replies.
-    mutating func inputClosedByPeer() -> Bool {
+    ///   is waiting or in flight, or the stream ends; otherwise the connection closes after the
+    ///   last replies.
+    mutating func inputClosedByPeer(endsStream: Bool = false) -> Bool {
         inputClosed = true
         switch state {
         case .identifying, .idle:
             guard pending.isEmpty else { return false }
+            state = .closed
+            return true
+        case .streaming where endsStream:
             state = .closed
             return true
         case .processing, .streaming, .closed:
@@ -208,13 +214,15 @@ struct ConnectionStateMachine {
     ///   - replies: One entry per call answered, nil for a `oneway` call; fewer than the
     ///     calls when a `Watch` stream began.
     ///   - calls: The batch.
-    mutating func answered(_ replies: [VarlinkReply?], to calls: [VarlinkCall]) -> RepliesAction {
+    ///   - streamEndsWithInput: Whether a stream the replies start ends with the peer's input,
+    ///     which may have ended already.
+    mutating func answered(_ replies: [VarlinkReply?], to calls: [VarlinkCall], streamEndsWithInput: Bool = false) -> RepliesAction {
         guard case .processing(let connection, let draining) = state else { return .drop }
         // The calls behind a Watch that streams were not acted on: back in line, where the
         // stream's rule closes the connection, as for calls that arrive later.
         if replies.count < calls.count { pending.insert(contentsOf: calls[replies.count...], at: 0) }
         let streams = replies.contains { $0?.continues == true }
-        if draining || (inputClosed && pending.isEmpty && !streams) {
+        if draining || (inputClosed && pending.isEmpty && (!streams || streamEndsWithInput)) {
             state = .closed
             return .write(thenClose: true)
         }

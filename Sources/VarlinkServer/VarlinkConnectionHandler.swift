@@ -29,6 +29,8 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     /// The peer's uid once it holds one of its user's places.
     private var userPlace: UInt32?
     private var idleTimer: Scheduled<Void>?
+    /// The connection as a stream, once the peer is identified.
+    private var watcher: WatcherConnection?
 
     /// Creates the handler of one connection.
     /// - Parameters:
@@ -71,6 +73,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
                 let watcher = WatcherConnection(
                     channel: context.channel, lane: self.lane, limits: self.limits, errors: self.errors,
                     runner: self.runner)
+                self.watcher = watcher
                 context.fireChannelActive()
                 self.perform(self.machine.identified(ConnectionContext(peer: peer, watcher: watcher)), context)
             case .failure:
@@ -118,7 +121,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed {
-            if machine.inputClosedByPeer() {
+            if machine.inputClosedByPeer(endsStream: watcher?.endsAtEndOfInput == true) {
                 writeAtOnceReplies(context)
                 context.close(promise: nil)
             }
@@ -173,7 +176,9 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
     }
 
     private func write(_ replies: [VarlinkReply?], answering calls: [VarlinkCall], _ context: ChannelHandlerContext) {
-        guard case .write(let thenClose) = machine.answered(replies, to: calls) else { return }
+        guard case .write(let thenClose) = machine.answered(replies, to: calls, streamEndsWithInput: watcher?.endsAtEndOfInput == true) else {
+            return
+        }
         var bytes: [UInt8] = []
         for case let reply? in replies { reply.encode(into: &bytes) }
         if !bytes.isEmpty {

@@ -1,6 +1,7 @@
 import AppStateIPC
 import NIOCore
 import ServicePorts
+import Synchronization
 
 /// A connection as a `Watch` stream, with a bound on what may queue up for it: a watcher
 /// that cannot keep up is told and disconnected, and never grows the daemon's memory.
@@ -14,6 +15,8 @@ final class WatcherConnection: WatcherSink {
     private let errors: ConnectionErrors
     private let runner: any MainActorRunner
     private let state: NIOLoopBoundBox<State>
+    /// Set by the host (on the main actor), read by the connection's handler on its loop.
+    private let endsWithInput = Atomic(false)
 
     private struct State {
         /// Bytes queued and not yet written, for the limit.
@@ -66,6 +69,13 @@ final class WatcherConnection: WatcherSink {
     }
 
     var isClosed: Bool { !channel.isActive }
+
+    func endWithInput() {
+        endsWithInput.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// Whether the stream ends when the peer stops sending; see ``endWithInput()``.
+    var endsAtEndOfInput: Bool { endsWithInput.load(ordering: .sequentiallyConsistent) }
 
     func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
         let runner = self.runner

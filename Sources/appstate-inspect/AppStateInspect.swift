@@ -1,4 +1,5 @@
 import AppStateCtlKit
+import AppStateHTTP
 import AppStateInspectKit
 import ArgumentParser
 import Foundation
@@ -67,8 +68,9 @@ struct AppStateInspect: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         let hub = InspectorHub()
-        let server = try InspectorServer(address: address, token: InspectorToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
+        let server = try InspectorServer(address: address, token: AccessToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
         WatchFollower(socketPath: socketPath, tree: tree, hub: hub).start()
+        IdleFollower(socketPath: socketPath, tree: tree, hub: hub).start()
         print(server.url)
         fflush(nil)
         try server.wait()

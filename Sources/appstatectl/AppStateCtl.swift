@@ -53,9 +53,13 @@ struct AppStateCtl: ParsableCommand {
             PageCommand.self,
             MenuCommand.self,
             NavCommand.self,
+            PresentCommand.self,
+            DismissCommand.self,
             ResizeCommand.self,
             PostCommand.self,
             WatchCommand.self,
+            ActivityCommand.self,
+            InhibitCommand.self,
             IntrospectCommand.self,
             MetricsCommand.self,
         ]

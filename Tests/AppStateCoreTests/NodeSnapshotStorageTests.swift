@@ -80,7 +80,7 @@ final class NodeSnapshotStorageTests: AppStateTestCase {
             path: "home/pages", identifier: "pages", type: "PaginatedController", title: "Pages",
             appearance: .appeared, frame: Rect(x: 0, y: 0, width: 1280, height: 800), onScreen: true,
             current: "settings", pageIndex: 2, pageCount: 3, user: "ada", locked: false, menuVisible: true,
-            keyboardOverlap: 300, contentState: "render", collapsed: true,
+            keyboardOverlap: 300, contentState: "render", collapsed: true, presented: true,
             children: [
                 NodeSnapshot(
                     path: "home/pages/settings", identifier: "settings", type: "Controller",

@@ -304,4 +304,58 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         XCTAssertEqual(unknown.status, 64)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: destination.path), [])
     }
+
+    // MARK: The web gateway
+
+    private func gatewayUnitsForVerification(in directory: TemporaryDirectory) throws -> (service: String, socket: String) {
+        let paths = try unitsForVerification(["appstate-gateway.service", "appstate-gateway.socket"], running: "appstate-gateway", in: directory)
+        return (paths[0], paths[1])
+    }
+
+    func testGatewayUnits_whenVerified_thenPrintNothing() throws {
+        let directory = try TemporaryDirectory()
+        let units = try gatewayUnitsForVerification(in: directory)
+        try assertVerifiesSilently([units.service, units.socket])
+    }
+
+    /// The gateway is as hardened as the design asks (exposure at most 2.0), and README.md
+    /// quotes the figure `systemd-analyze security --offline=true` reports.
+    func testGatewayService_whenAnalysedOffline_thenExposureIsAtMost2AndTheOneREADMEQuotes() throws {
+        let directory = try TemporaryDirectory()
+        let units = try gatewayUnitsForVerification(in: directory)
+        let result = try runProcess("systemd-analyze", ["security", "--offline=true", "--no-pager", units.service])
+        let exposure = try XCTUnwrap(Self.overallExposure(in: result.standardOutput + result.standardError), result.standardOutput)
+        XCTAssertLessThanOrEqual(exposure, 2.0)
+        let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let quoted = try XCTUnwrap(
+            Self.firstCapture(#"gateway's exposure ([0-9.]+)"#, in: readme).flatMap(Double.init), "README.md quotes no exposure of the gateway")
+        XCTAssertEqual(quoted, exposure, "README.md quotes exposure \(quoted) for appstate-gateway.service; systemd-analyze reports \(exposure)")
+    }
+
+    func testGatewayUnits_whenInstalled_thenListenOnLoopbackAndRunAsTheGatewaysUserWithItsTokenKept() throws {
+        XCTAssertEqual(try values("ListenStream", in: "appstate-gateway.socket"), ["127.0.0.1:8470"])
+        XCTAssertEqual(try values("Accept", in: "appstate-gateway.socket"), ["no"])
+        XCTAssertEqual(try values("Requires", in: "appstate-gateway.service"), ["appstate-gateway.socket"])
+        XCTAssertEqual(try values("User", in: "appstate-gateway.service"), ["appstate-gateway"])
+        XCTAssertEqual(try values("StateDirectory", in: "appstate-gateway.service"), ["appstate-gateway"])
+        XCTAssertEqual(
+            try values("ExecStart", in: "appstate-gateway.service"), ["/usr/local/bin/appstate-gateway --token-file /var/lib/appstate-gateway/token"])
+        // The listening socket is systemd's; the gateway itself only reaches appstated's Unix socket.
+        XCTAssertEqual(try values("PrivateNetwork", in: "appstate-gateway.service"), ["yes"])
+        XCTAssertEqual(try values("RestrictAddressFamilies", in: "appstate-gateway.service"), ["AF_UNIX"])
+    }
+
+    func testGatewaySysusers_whenAppliedWithTheDaemons_thenTheGatewaysUserIsInGroupAppstate() throws {
+        let root = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.path + "/etc", withIntermediateDirectories: false)
+        let configs = ["appstate.sysusers", "appstate-gateway.sysusers"].map { Self.unitDirectory.appendingPathComponent($0).path }
+        let result = try runProcess("systemd-sysusers", ["--root=\(root.path)"] + configs)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let group = try String(contentsOfFile: root.path + "/etc/group", encoding: .utf8)
+        let passwd = try String(contentsOfFile: root.path + "/etc/passwd", encoding: .utf8)
+        let appstate = try XCTUnwrap(group.split(separator: "\n").first { $0.hasPrefix("appstate:") })
+        XCTAssertEqual(appstate.split(separator: ":", omittingEmptySubsequences: false).last, "appstate-gateway")
+        let user = try XCTUnwrap(passwd.split(separator: "\n").first { $0.hasPrefix("appstate-gateway:") })
+        XCTAssertEqual(user.split(separator: ":", omittingEmptySubsequences: false)[5], "/var/lib/appstate-gateway")
+    }
 }

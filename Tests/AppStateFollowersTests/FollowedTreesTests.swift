@@ -8,8 +8,8 @@ import XCTest
 @testable import AppStateFollowers
 
 /// Where the followers' news meets the trees, without a bus or a compositor: the output's
-/// size, an unplugged output, the keyboard moved with a resized window, and a reload that
-/// brings rebuilt trees to the latest news.
+/// size, an unplugged output, the keyboard moved with a resized window, logind's idleness, and
+/// a reload that brings rebuilt trees to the latest news.
 final class FollowedTreesTests: AppStateTestCase {
     private let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -78,5 +78,41 @@ final class FollowedTreesTests: AppStateTestCase {
         followed.deliver(keyboardVisible: true)
         runner.runAll()
         XCTAssertEqual(host.trees[0].keyboardFrame, Rect(x: 0, y: 0, width: 1920, height: 200))
+    }
+
+    @MainActor func testIdle_whenLogindSaysASeatIsIdle_thenTheTreesFollowingItAreToldAndNoCallIsMade() async {
+        let host = RecordingFollowedHost([tree("main", 1280, 800), tree("side", 640, 480), tree("free", 100, 100)])
+        let runner = ManualRunner()
+        let followed = FollowedTrees(
+            host: host, runner: runner, routes: FollowedRoutes(seats: ["main": "seat0", "side": "seat1"]), keyboardHeight: nil,
+            logger: logger)
+        followed.deliver(.idle(sinceMonotonicMicroseconds: 0), seat: "seat0")
+        runner.runAll()
+        XCTAssertEqual(host.idle.map(\.tree), ["main"])
+        XCTAssertEqual(host.batches.count, 0, "idleness changes no tree: it is no call")
+        followed.deliver(.active, seat: "seat1")
+        runner.runAll()
+        XCTAssertEqual(host.idle.map(\.tree), ["main", "side"])
+        XCTAssertEqual(host.idle.map(\.idle), [true, false])
+    }
+
+    @MainActor func testIdle_whenAReloadMovesTreesBetweenSeats_thenEachHearsItsNewSeatOrThatItIsNotIdle() async {
+        let host = RecordingFollowedHost([tree("main", 1280, 800), tree("side", 640, 480)])
+        let runner = ManualRunner()
+        let followed = FollowedTrees(
+            host: host, runner: runner, routes: FollowedRoutes(seats: ["main": "seat0", "side": "seat0"]), keyboardHeight: nil,
+            logger: logger)
+        followed.deliver(.idle(sinceMonotonicMicroseconds: 0), seat: "seat0")
+        followed.deliver(.active, seat: "seat1")
+        runner.runAll()
+        XCTAssertEqual(host.idle.map(\.tree).sorted(), ["main", "side"])
+        // main moves to seat1, side follows no seat; a tree whose seat did not change hears nothing again.
+        followed.follow(FollowedRoutes(seats: ["main": "seat1"]))
+        runner.runAll()
+        XCTAssertEqual(host.idle.dropFirst(2).map(\.tree).sorted(), ["main", "side"])
+        XCTAssertEqual(host.idle.dropFirst(2).map(\.idle), [false, false])
+        followed.follow(FollowedRoutes(seats: ["main": "seat1"]))
+        runner.runAll()
+        XCTAssertEqual(host.idle.count, 4, "the same routes again tell no clock anything")
     }
 }

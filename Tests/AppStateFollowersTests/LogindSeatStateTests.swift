@@ -1,3 +1,4 @@
+import Glibc
 import TestSupport
 import XCTest
 
@@ -87,6 +88,34 @@ final class LogindSeatStateTests: AppStateTestCase {
         XCTAssertEqual(state.desired, .loggedIn(user: "ada", locked: true))
         XCTAssertEqual(state.apply(changed(ada, LogindSeatState.sessionInterface, ["LockedHint": .boolean(false)])), .applied)
         XCTAssertEqual(state.desired, .loggedIn(user: "ada", locked: false))
+    }
+
+    func testIdle_whenIdleHintChanges_thenTheActiveSessionIsIdleSinceItsMonotonicHint() {
+        var state = adaLoggedIn()
+        XCTAssertEqual(state.idle, .active)
+        let hint: [String: BusValue] = ["IdleHint": .boolean(true), "IdleSinceHintMonotonic": .unsigned(123_456_789)]
+        XCTAssertEqual(state.apply(changed(ada, LogindSeatState.sessionInterface, hint)), .applied)
+        XCTAssertEqual(state.idle, .idle(sinceMonotonicMicroseconds: 123_456_789))
+        XCTAssertEqual(state.apply(changed(ada, LogindSeatState.sessionInterface, [:], invalidated: ["IdleHint"])), .readSession(ada))
+        XCTAssertEqual(
+            state.apply(changed(ada, LogindSeatState.sessionInterface, ["IdleHint": .string("yes")])),
+            .ignored("IdleHint of \(ada) had the wrong type"))
+        XCTAssertEqual(state.idle, .idle(sinceMonotonicMicroseconds: 123_456_789), "a value of the wrong type changes nothing")
+        XCTAssertEqual(state.apply(changed(ada, LogindSeatState.sessionInterface, ["IdleHint": .boolean(false)])), .applied)
+        XCTAssertEqual(state.idle, .active)
+        XCTAssertEqual(state.applyActiveSession(active("", "/")), .applied)
+        XCTAssertEqual(state.idle, .active, "no session says the seat is idle")
+    }
+
+    func testIdleFor_whenIdleSinceAMomentOnTheMonotonicClock_thenTheTimeSinceIt() throws {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+        let idleFor = try XCTUnwrap(SessionIdle.idle(sinceMonotonicMicroseconds: microseconds - 5_000_000).idleFor)
+        XCTAssertGreaterThanOrEqual(idleFor, .seconds(5))
+        XCTAssertLessThan(idleFor, .seconds(6))
+        XCTAssertEqual(SessionIdle.idle(sinceMonotonicMicroseconds: 0).idleFor, .zero, "logind did not say since when")
+        XCTAssertNil(SessionIdle.active.idleFor)
     }
 
     func testApply_whenLockAndUnlockSignalsArrive_thenLockedFollowsThemWithoutTheHint() {

@@ -16,7 +16,8 @@ final class InterfaceEffectsDocumentationTests: AppStateTestCase {
             let effect = try XCTUnwrap(MethodRegistry.appState.entry("io.appstate.\(name)")?.effect, "\(name) is not registered")
             let expected =
                 switch effect {
-                case .readsPublished, .readsLive, .streams: "no"
+                case .readsPublished, .readsLive, .streams, .reportsActivity: "no"
+                case .holds: "yes, while connected"
                 case .changesDurably: "yes"
                 case .changesTransiently: "yes, transient"
                 }

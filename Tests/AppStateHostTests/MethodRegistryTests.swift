@@ -28,7 +28,8 @@ final class MethodRegistryTests: AppStateTestCase {
 
     func testRegistry_whenBuilt_thenOnlyReadsAndTheStreamNeedNoRightToMutate() {
         let unchanging = MethodRegistry.appState.methods.filter { MethodRegistry.appState.entry($0)?.effect.isMutation == false }
-        XCTAssertEqual(unchanging, [GetTree.name, GetCurrent.name, Watch.name, GetStats.name, GetMetrics.name])
+        XCTAssertEqual(unchanging, [GetTree.name, GetCurrent.name, Watch.name, ReportActivity.name, GetStats.name, GetMetrics.name])
+        XCTAssertEqual(MethodRegistry.appState.entry(Inhibit.name)?.effect, .holds)
         XCTAssertEqual(MethodRegistry.appState.entry(Login.name)?.effect, .changesDurably)
         XCTAssertEqual(MethodRegistry.appState.entry(Resize.name)?.effect, .changesTransiently)
         XCTAssertEqual(MethodRegistry.appState.entry(GetTree.name)?.effect, .readsPublished)
@@ -41,7 +42,7 @@ final class MethodRegistryTests: AppStateTestCase {
         host.makeVisible()
         let processor = RequestProcessor(
             host: host, store: nil, runner: MainQueueRunner(), environment: .init(), sessionOwners: [:],
-            metrics: DaemonMetrics(), logger: .init(label: "test"), registry: registry)
+            metrics: DaemonMetrics(), logger: .init(label: "test"), registry: registry, idleTimer: ClockIdleTimer(ManualClock()))
         let call = VarlinkCall(method: GetTreeNames.name)
 
         var buffer: [UInt8] = []

@@ -115,7 +115,7 @@ final class RequestProcessorAtOnceTests: AppStateTestCase {
 
         let show = VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300])
         let keyboard = Task { await Self.answer(processor, [show], on: fixture.mutator) }
-        while await fixture.store.waiting == 0 { await Task.yield() }
+        while fixture.store.waiting == 0 { await Task.yield() }
 
         writer.open()
         _ = await page.value

@@ -43,6 +43,39 @@ final class RequestProcessorStorageTests: AppStateTestCase {
     }
 }
 
+/// Whatever order the writes of many batches complete in, the file ends at the state of the
+/// last batch acknowledged: a later state is never overwritten by an earlier one.
+final class RequestProcessorCommitOrderTests: AppStateTestCase {
+    @MainActor func testProcess_whenManyDurableBatchesFollowEachOther_thenTheFileHoldsTheLastOnesState() async throws {
+        let directory = try TemporaryDirectory()
+        let store = StateStore(directory: directory.path)
+        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        host.makeVisible()
+        let processor = RequestProcessor(host: host, store: store)
+        let mutator = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
+        _ = await processor.process([VarlinkCall(method: Login.name, parameters: ["user": "ada"])], on: mutator)
+
+        // Each batch is handed over before the earlier ones' writes are done, as a busy
+        // connection's batches and other connections' are.
+        var answered = 0
+        let pages = 60
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            for index in 0..<pages {
+                let call = VarlinkCall(method: SetPage.name, parameters: ["index": .number(Double(index % 3))])
+                processor.process([call], on: mutator) { replies in
+                    XCTAssertNil(replies.first??.error)
+                    answered += 1
+                    if answered == pages { done.resume() }
+                }
+            }
+        }
+
+        let saved = try StateDocument.decode(try XCTUnwrap(try store.load()), path: store.path)
+        XCTAssertEqual(saved, host.restorableState, "the file ends at the last acknowledged state")
+        XCTAssertEqual(saved.trees["default"]?.controllers["session/home/pages"]?["index"], .number(Double((pages - 1) % 3)))
+    }
+}
+
 /// Transient changes skip the store when nothing is being written, and wait their turn when
 /// something is, so that watchers see changes in the order they were made.
 final class RequestProcessorOrderTests: AppStateTestCase {
@@ -68,7 +101,7 @@ final class RequestProcessorOrderTests: AppStateTestCase {
         let keyboard = Task {
             await processor.process([VarlinkCall(method: ShowKeyboard.name, parameters: ["height": 300, "duration": 0])], on: mutator)
         }
-        while await store.waiting == 0 { await Task.yield() }
+        while store.waiting == 0 { await Task.yield() }
         writer.open()
         _ = await page.value
         let moved = await keyboard.value

@@ -36,16 +36,16 @@ final class StateStoreTests: AppStateTestCase {
         pool.submit { _ in gate.wait() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.commit(Array("state 0".utf8)) }
-            while await store.inFlight < 1 { await Task.yield() }
+            while store.inFlight < 1 { await Task.yield() }
             for index in 1...16 {
                 group.addTask { try await store.commit(Array("state \(index)".utf8)) }
             }
-            while await store.waiting < 16 { await Task.yield() }
+            while store.waiting < 16 { await Task.yield() }
             gate.signal()
             try await group.waitForAll()
         }
         try await pool.shutdownGracefully()
-        let writes = await store.writes
+        let writes = store.writes
         XCTAssertEqual(writes, 2, "the first write, then one group commit for the sixteen that waited")
         let stored = String(decoding: try XCTUnwrap(store.load()), as: UTF8.self)
         XCTAssertTrue(stored.hasPrefix("state ") && stored != "state 0", stored)
@@ -56,8 +56,8 @@ final class StateStoreTests: AppStateTestCase {
         do {
             try await store.commit(Array("x".utf8))
             XCTFail("a commit into a missing directory must fail")
-        } catch let failure as StateStore.CommitFailure {
-            XCTAssertTrue(failure.reason.description.contains("missing"), failure.reason.description)
+        } catch {
+            XCTAssertTrue(error.reason.description.contains("missing"), error.reason.description)
         }
     }
 }

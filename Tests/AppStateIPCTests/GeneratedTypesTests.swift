@@ -15,11 +15,17 @@ final class GeneratedTypesTests: AppStateTestCase {
         XCTAssertEqual(appearance.type, "(" + Appearance.allCases.map(\.rawValue).joined(separator: ", ") + ")")
     }
 
+    func testPresentStyle_whenComparedWithTheInterface_thenTheSameCasesInOrder() throws {
+        let style = try XCTUnwrap(try interface.get().method(named: "Present")?.input.first { $0.name == "style" })
+
+        XCTAssertEqual(style.type, "?(" + Present.Style.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+    }
+
     func testWireTypes_whenEveryMemberIsSet_thenEachDeclaredMemberIsEncodedAndDeclared() throws {
         let node = Node(
             path: "s", identifier: "s", type: "T", title: "t", appearance: .appearing, frame: Rect(x: 1, y: 2, width: 3, height: 4),
             contentInset: Insets(top: 1, left: 2, bottom: 3, right: 4), onScreen: true, current: "c", pageIndex: 0, pageCount: 1,
-            user: "ada", locked: true, menuVisible: true, keyboardOverlap: 1, contentState: "render", collapsed: false,
+            user: "ada", locked: true, menuVisible: true, keyboardOverlap: 1, contentState: "render", collapsed: false, presented: true,
             children: [Node(path: "s/c", identifier: "c", type: "T")]
         )
         let encoded: [(name: String, members: [String: JSONValue], declared: [String])] = [

@@ -261,9 +261,19 @@ final class MethodParameterTests: AppStateTestCase {
         XCTAssertEqual(decode(Resize.Reply.self, ["x": 1]), .failure(.invalidParameter("x")))
     }
 
-    func testWatch_requiresMore_andOnlyWatch() {
+    func testRequiresMore_whenWatchOrInhibit_thenTheyAloneRequireIt() {
         XCTAssertTrue(Watch.requiresMore)
-        XCTAssertEqual(AppStateMethod.allCases.filter { $0.declaration.requiresMore }, [.watch])
+        XCTAssertTrue(Inhibit.requiresMore)
+        XCTAssertEqual(AppStateMethod.allCases.filter { $0.declaration.requiresMore }, [.watch, .inhibit])
+    }
+
+    func testInhibitParameters_whenWhyCannotBeShownOnOneLine_thenInvalidValue() throws {
+        XCTAssertNoThrow(try Inhibit.Parameters(why: "card payment").validate())
+        for why in ["", " ", "a\nb", String(repeating: "x", count: 257), "\u{202E}evil"] {
+            XCTAssertThrowsError(try Inhibit.Parameters(why: why).validate(), why) { error in
+                XCTAssertEqual((error as? VarlinkError)?.name, "io.appstate.InvalidValue", why)
+            }
+        }
     }
 
     func testNodeLookup_whenPathExists_thenFindsItAndDeepestCurrentFollowsCurrent() {

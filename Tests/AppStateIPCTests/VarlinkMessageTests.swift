@@ -191,6 +191,8 @@ final class VarlinkMessageTests: AppStateTestCase {
             (.alreadyLoggedIn(user: "u"), .alreadyLoggedIn, ["user": "u"]),
             (.outOfRange(path: "p", index: 5, count: 3), .outOfRange, ["path": "p", "index": 5, "count": 3]),
             (.noSuchChild(path: "p", id: "i"), .noSuchChild, ["path": "p", "id": "i"]),
+            (.noSuchPresentation(tree: "t", id: "i"), .noSuchPresentation, ["tree": "t", "id": "i"]),
+            (.alreadyPresenting(path: "p", presented: "p/q"), .alreadyPresenting, ["path": "p", "presented": "p/q"]),
             (.transitionInProgress(path: "p"), .transitionInProgress, ["path": "p"]),
             (.tooManyConnections(limit: 9), .tooManyConnections, ["limit": 9]),
             (.messageTooLarge(limit: 10), .messageTooLarge, ["limit": 10]),
@@ -216,6 +218,9 @@ final class VarlinkMessageTests: AppStateTestCase {
             #""a" is a Controller, not a PaginatedController"#
         )
         XCTAssertEqual(VarlinkError.invalidParameter("tree").message, #"invalid parameter "tree""#)
+        XCTAssertEqual(
+            VarlinkError.alreadyPresenting(path: "kiosk", presented: "kiosk/saver").message,
+            #""kiosk" already presents "kiosk/saver" (dismiss it first)"#)
         XCTAssertEqual(VarlinkError.permissionDenied.description, "permission denied [org.varlink.service.PermissionDenied]")
         for name in AppStateErrorName.allCases {
             XCTAssertFalse(VarlinkError(name: name.rawValue).message.contains(name.rawValue), "\(name) has no sentence")

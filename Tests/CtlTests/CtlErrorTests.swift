@@ -30,6 +30,14 @@ final class CtlErrorTests: AppStateTestCase {
                 .noSuchChild(path: "session/home", id: "reports"),
                 "session/home has no child named reports"
             ),
+            .noSuchPresentation: (
+                .noSuchPresentation(tree: "kiosk", id: "sheet"),
+                "the tree kiosk has no presentation named sheet (its tree file lists them under presentations)"
+            ),
+            .alreadyPresenting: (
+                .alreadyPresenting(path: "session", presented: "session/screensaver"),
+                "session already presents session/screensaver (appstatectl dismiss first)"
+            ),
             .transitionInProgress: (
                 .transitionInProgress(path: "session/home/pages"),
                 "session/home/pages is in the middle of a transition; try again when it has finished"

@@ -47,7 +47,9 @@ final class OutputTests: AppStateTestCase {
     func testStatusAlignsItsLabels() {
         let stats = GetStats.Reply(
             version: AppStateVersion.current, uptimeSeconds: 7623.5, trees: ["main", "kiosk"], connections: 3, watchers: 1,
-            requests: 1234, stateDirectory: "/var/lib/appstate", socket: "/run/appstate/io.appstate"
+            requests: 1234, stateDirectory: "/var/lib/appstate", socket: "/run/appstate/io.appstate",
+            idle: [IdleState(tree: "kiosk", idleSeconds: 42.4, stepsFired: 0, nextStep: "lock", inhibitors: 1)],
+            inhibitors: [Inhibitor(tree: "kiosk", uid: 1000, pid: 4242, why: "card payment", heldSeconds: 3.2)]
         )
         let info = GetInfo.Reply(
             vendor: "appstate", product: "appstated", version: AppStateVersion.current, url: "https://example.org",
@@ -66,7 +68,8 @@ final class OutputTests: AppStateTestCase {
         XCTAssertEqual(
             StatusRenderer.json(stats: stats, info: info),
             #"{"info":{"interfaces":["io.appstate","org.varlink.service"],"product":"appstated","url":"https://example.org","vendor":"appstate","version":"0.1.0"},"#
-                + #""stats":{"connections":3,"requests":1234,"socket":"/run/appstate/io.appstate","stateDirectory":"/var/lib/appstate","trees":["main","kiosk"],"uptimeSeconds":7623.5,"version":"0.1.0","watchers":1}}"#
+                + #""stats":{"connections":3,"idle":[{"idleSeconds":42.4,"inhibitors":1,"nextStep":"lock","stepsFired":0,"tree":"kiosk"}],"#
+                + #""inhibitors":[{"heldSeconds":3.2,"pid":4242,"tree":"kiosk","uid":1000,"why":"card payment"}],"requests":1234,"socket":"/run/appstate/io.appstate","stateDirectory":"/var/lib/appstate","trees":["main","kiosk"],"uptimeSeconds":7623.5,"version":"0.1.0","watchers":1}}"#
         )
     }
 

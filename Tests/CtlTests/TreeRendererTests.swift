@@ -20,6 +20,27 @@ final class TreeRendererTests: AppStateTestCase {
             """)
     }
 
+    func testPresentedController_isListedLastUnderItsPresenterAndMarked() {
+        var root = SampleTree.root
+        root.onScreen = false
+        root.children[1].onScreen = false
+        root.children[1].children = []
+        root.children.append(
+            Node(
+                path: "session/screensaver", identifier: "screensaver", type: "Controller", appearance: .appeared,
+                frame: SampleTree.window, onScreen: true, presented: true))
+
+        XCTAssertEqual(
+            TreeRenderer().render(root),
+            """
+            session LoginStateController off screen, user ada
+            ├── login KeyboardAwareController off screen
+            │   └── login-form Controller off screen
+            ├── home MenuController "Home" off screen, menu hidden ◀ current
+            └── screensaver Controller 1280×800+0+0 ▲ presented
+            """)
+    }
+
     func testASingleNodeHasNoBranches() {
         let node = Node(path: "root", identifier: "root", type: "Controller", frame: SampleTree.window, onScreen: true)
         XCTAssertEqual(TreeRenderer().render(node), "root Controller 1280×800+0+0")

@@ -139,6 +139,54 @@ final class WireframeRendererTests: AppStateTestCase {
         XCTAssertEqual(svg.elements(with: "data-on-screen").first?.attributes["data-path"], "a<&\">/b&")
     }
 
+    /// The sample tree with `notice` (holding `body`) presented over it; `over` keeps the tree
+    /// underneath on screen, else it is off screen.
+    private func presenting(over: Bool) -> Node {
+        var root = SampleTree.root
+        if !over {
+            root.onScreen = false
+            root.children[1].onScreen = false
+            root.children[1].children = []
+        }
+        root.children.append(
+            Node(
+                path: "session/notice", identifier: "notice", type: "StackController", appearance: .appeared,
+                frame: window, onScreen: true, presented: true,
+                children: [
+                    Node(path: "session/notice/body", identifier: "body", type: "Controller", appearance: .appeared, frame: window, onScreen: true)
+                ]))
+        return root
+    }
+
+    func testRender_whenAControllerIsPresentedOver_thenItsLayerIsDrawnLastOnABackdrop() throws {
+        let svg = try ParsedSVG(WireframeRenderer().render(presenting(over: true)))
+
+        let drawn = svg.elements.compactMap { $0.attributes["data-frame"] != nil ? $0.attributes["data-path"] : $0.attributes["data-backdrop"] }
+        XCTAssertEqual(
+            drawn,
+            [
+                "session/home", "session/home/pages", "session/home/pages/overview", "session",
+                "session/notice", "session/notice/body", "session/notice",
+            ],
+            "the tree underneath, then the presented layer's backdrop, then its outlines (the current path last in each)")
+        XCTAssertEqual(svg.elements(with: "data-presented").map { $0.attributes["data-path"] }, ["session/notice"])
+        XCTAssertEqual(svg.elements.first?.attributes["data-current-path"], "session/notice")
+        XCTAssertEqual(svg.elements(with: "data-current").map { $0.attributes["data-path"] }, ["session", "session/notice"])
+        let label = try XCTUnwrap(svg.elements.first { $0.name == "text" && $0.text.hasPrefix("notice ") })
+        XCTAssertEqual(label.text, "notice StackController ▲ presented 1280×800+0+0")
+    }
+
+    func testRender_whenAControllerIsPresentedFullScreen_thenTheWindowIsItsAndTheTreeUnderneathListed() throws {
+        let svg = try ParsedSVG(WireframeRenderer().render(presenting(over: false)))
+
+        XCTAssertEqual(svg.elements(with: "data-frame").compactMap { $0.attributes["data-path"] }, ["session/notice/body", "session/notice"])
+        XCTAssertEqual(
+            svg.elements(with: "data-on-screen").map { $0.attributes["data-path"] },
+            ["session", "session/login", "session/login/login-form", "session/home"])
+        let windowRect = try XCTUnwrap(svg.elements.first { $0.name == "rect" && $0.attributes["stroke"] == "#57606a" })
+        XCTAssertEqual([windowRect.attributes["width"], windowRect.attributes["height"]], ["1280", "800"])
+    }
+
     func testRender_whenTheRootIsOffScreen_thenDrawsAnEmptyWindowAndListsEveryNode() throws {
         let node = Node(
             path: "root", identifier: "root", type: "StackController",

@@ -159,7 +159,7 @@ final class FollowLogindTests: AppStateTestCase {
         try daemon.waitForRoot("ada on seat1") { $0?["user"] == "ada" }
         // Only the tree that names the seat follows it; the other still takes clients' calls.
         XCTAssertEqual(try daemon.client().call(method: Login.name, parameters: ["tree": "other", "user": "bob"])["path"], "session/home")
-        XCTAssertEqual(try daemon.followers().map { $0["name"] }, ["logind seat1"])
+        XCTAssertEqual(try daemon.followers().map { $0["name"] }, ["logind seat1", "logind idle inhibitor"])
     }
 
     func testFollowLogind_whenTheBusIsGoneAtStartAndComesBack_thenTheDaemonRunsAndThenFollows() throws {
@@ -168,12 +168,15 @@ final class FollowLogindTests: AppStateTestCase {
         let follower = try daemon.waitForFollower("logind seat0", connected: false)
         XCTAssertTrue(follower["detail"]?.stringValue?.contains("cannot connect to the system bus") == true, follower.jsonText)
         XCTAssertEqual(try daemon.root()?["current"], "login", "the daemon answers without logind")
-        // Long enough for several tries (after 0.1, 0.3, 0.7 and 1.5 s): still one line.
+        // Long enough for several tries (after 0.1, 0.3, 0.7 and 1.5 s): still one line for
+        // each follower of the system bus, the seat's and the idle inhibitor's.
         Thread.sleep(forTimeInterval: 1.6)
         let log = daemon.daemon.stderrText
-        XCTAssertEqual(
-            log.components(separatedBy: "cannot connect to the system bus").count - 1, 1,
-            "one line however many tries: \(log)")
+        for follower in ["logind seat0", "logind idle inhibitor"] {
+            XCTAssertEqual(
+                log.components(separatedBy: "\(follower) disconnected: cannot connect to the system bus").count - 1, 1,
+                "one line however many tries: \(log)")
+        }
         try daemon.systemBus.start()
         let logind = try BusMock(.logind, on: daemon.systemBus)
         try logind.addSession("c1", user: "ada", uid: 1000)
@@ -314,7 +317,7 @@ final class FollowLogindTests: AppStateTestCase {
         try write(seat: "seat1")
         daemon.daemon.signal(SIGHUP)
         try daemon.waitForSession(user: "bob")
-        XCTAssertEqual(try daemon.followers().map { $0["name"] }, ["logind seat1"], "seat0's follower stopped")
+        XCTAssertEqual(try daemon.followers().map { $0["name"] }, ["logind seat1", "logind idle inhibitor"], "seat0's follower stopped")
         XCTAssertThrowsError(try daemon.client().call(method: Logout.name)) { error in
             XCTAssertEqual(error as? VarlinkError, .sessionOwnedByLogind(tree: "kiosk", seat: "seat1"))
         }

@@ -2,11 +2,12 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `scripts/install-deps`, the first thing `make run` and `make test` run, on a machine that
-/// has none of what it checks for: a copy of the script in an empty directory (no venv), a
-/// `PATH` holding only stubs (no socat, no shellcheck…), a `pkg-config` that finds neither
-/// libsystemd nor libyaml, and `apt-get`, `sudo`, `id` and `python3` stubs that record how they were
-/// called: a fresh machine must get everything, even where CI, which has it all, stays green.
+/// `scripts/install-deps`, the first thing `make run`, `make test` and `make release` run, on a
+/// machine that has none of what it checks for: a copy of the script in an empty directory (no
+/// venv), a `PATH` holding only stubs (no socat, no shellcheck, no valgrind…), a `pkg-config`
+/// that finds neither libsystemd, libyaml nor Wayland's libraries, and `apt-get`, `sudo`, `id`
+/// and `python3` stubs that record how they were called: a fresh machine must get everything,
+/// even where CI, which has it all, stays green.
 final class InstallDepsTests: AppStateTestCase {
     private static let everything = [
         "libsystemd-dev", "pkg-config", "libyaml-dev", "libwayland-dev", "wayland-protocols", "socat", "util-linux", "systemd", "shellcheck",
@@ -75,6 +76,7 @@ final class InstallDepsTests: AppStateTestCase {
             for tool in [
                 "socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace",
                 "rsvg-convert", "chromium", "chromedriver", "dbus-daemon", "gdbus", "sway", "swaymsg", "cage", "Xwayland",
+                "valgrind", "strip",
             ] {
                 try stub(bin, tool, "exit 0")
             }
@@ -135,6 +137,32 @@ final class InstallDepsTests: AppStateTestCase {
         XCTAssertFalse(machine.calls.contains { $0.hasPrefix("python3") }, "\(machine.calls)")
     }
 
+    /// `make release` profiles the daemon under valgrind to lay out its functions; `make run`
+    /// and `make test` do not, and must not need it.
+    func testInstallDeps_whenBuildingARelease_thenAlsoInstallsValgrindAndStrip() throws {
+        let machine = try machine(uid: 0)
+        let result = try run(machine, ["--release"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(
+            machine.installed, ["libsystemd-dev", "pkg-config", "libyaml-dev", "libwayland-dev", "wayland-protocols", "valgrind", "binutils"])
+        XCTAssertFalse(machine.calls.contains { $0.hasPrefix("python3") }, "\(machine.calls)")
+    }
+
+    func testInstallDeps_whenTestingAndBuildingARelease_thenInstallsBoth() throws {
+        let machine = try machine(uid: 0)
+        let result = try run(machine, ["--test", "--release"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(Set(try XCTUnwrap(machine.installed, "\(machine.calls)")), Set(Self.everything + ["valgrind", "binutils"]))
+    }
+
+    func testInstallDeps_whenBuildingAReleaseWithEverythingThere_thenTouchesNothing() throws {
+        let machine = try machine(uid: 1000, present: true)
+        let result = try run(machine, ["--release"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(machine.calls, [])
+    }
+
     func testInstallDeps_whenOnlyLibyamlIsMissing_thenInstallsOnlyIt() throws {
         let machine = try machine(uid: 0, libraries: ["libsystemd", "wayland-client", "wayland-protocols"])
         let result = try run(machine, [])
@@ -163,7 +191,7 @@ final class InstallDepsTests: AppStateTestCase {
         let machine = try machine(uid: 0)
         let result = try run(machine, ["--tset"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertEqual(result.stderr, "usage: scripts/install-deps [--test]\n")
+        XCTAssertEqual(result.stderr, "usage: scripts/install-deps [--test] [--release]\n")
         XCTAssertEqual(machine.calls, [])
     }
 }

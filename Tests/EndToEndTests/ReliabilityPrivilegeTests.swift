@@ -24,6 +24,8 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         (.selectMenuItem, #"{"method":"io.appstate.SelectMenuItem","parameters":{"id":"inbox"}}"#),
         (.push, #"{"method":"io.appstate.Push","parameters":{"id":"message"}}"#),
         (.pop, #"{"method":"io.appstate.Pop"}"#),
+        (.present, #"{"method":"io.appstate.Present","parameters":{"id":"notice"}}"#),
+        (.dismiss, #"{"method":"io.appstate.Dismiss"}"#),
         (.showKeyboard, #"{"method":"io.appstate.ShowKeyboard","parameters":{"height":200}}"#),
         (.hideKeyboard, #"{"method":"io.appstate.HideKeyboard"}"#),
         (.resize, #"{"method":"io.appstate.Resize","parameters":{"width":1024,"height":768}}"#),
@@ -33,6 +35,12 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         (.lock, #"{"method":"io.appstate.Lock"}"#),
         (.unlock, #"{"method":"io.appstate.Unlock"}"#),
         (.logout, #"{"method":"io.appstate.Logout"}"#),
+    ]
+
+    /// The mutating methods that hold their connection (`Inhibit`), each tried on a connection
+    /// of its own: a call behind one would close it.
+    private static let holds: [(method: AppStateMethod, frame: String)] = [
+        (.inhibit, #"{"method":"io.appstate.Inhibit","parameters":{"why":"privilege test"},"more":true}"#)
     ]
 
     private static let reads = [
@@ -86,7 +94,7 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
     /// Every mutating method is covered by `mutations`, so a new one cannot slip past.
     func testCoverage_whenAMutatingMethodIsAdded_thenThisSuiteCoversIt() {
         XCTAssertEqual(
-            Set(Self.mutations.map(\.method.rawValue)),
+            Set((Self.mutations + Self.holds).map(\.method.rawValue)),
             MethodRegistry.appState.methods.filter { MethodRegistry.appState.entry($0)?.effect.isMutation == true })
     }
 
@@ -103,6 +111,10 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         XCTAssertEqual((root?["frame"] as? [String: Any])?["width"] as? Double, 1024, "\(name)", file: file, line: line)
         // Put the window back for the next peer.
         _ = try exchange(socket, as: .root, [#"{"method":"io.appstate.Resize","parameters":{"width":1280,"height":800}}"#])
+        for hold in Self.holds {
+            let (replies, output) = try exchange(socket, as: peer, [hold.frame], linger: 1)
+            XCTAssertEqual(replies.first?["continues"] as? Bool, true, "\(name): \(hold.frame) → \(output)", file: file, line: line)
+        }
     }
 
     /// Checks that `peer` may read but not mutate: every mutation is PermissionDenied and the
@@ -118,6 +130,10 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
             errorNames(Array(replies.dropFirst(Self.mutations.count))), Array(repeating: nil, count: Self.reads.count),
             "\(name): reads must work", file: file, line: line)
         XCTAssertNil(Reliability.difference(before, try Reliability.tree(socket)), "\(name): the tree changed", file: file, line: line)
+        for hold in Self.holds {
+            let (replies, output) = try exchange(socket, as: peer, [hold.frame], linger: 1)
+            XCTAssertEqual(errorNames(replies), ["org.varlink.service.PermissionDenied"], "\(name): \(output)", file: file, line: line)
+        }
         // Watch is a read too: the snapshot comes.
         let (watch, watchOutput) = try exchange(socket, as: peer, [#"{"method":"io.appstate.Watch","more":true}"#], linger: 1)
         XCTAssertNotNil((watch.first?["parameters"] as? [String: Any])?["root"], "\(name): \(watchOutput)", file: file, line: line)

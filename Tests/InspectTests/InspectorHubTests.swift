@@ -40,14 +40,14 @@ final class InspectorHubTests: AppStateTestCase {
         Event(tree: "default", name: name, path: "root", current: "root/\(current)")
     }
 
-    func testSubscribe_whenLate_thenGetsTheCurrentEntryFirstThenTheHistoryThenTheStatus() throws {
+    func testSubscribe_whenLate_thenGetsTheCurrentEntryFirstThenTheHistoryThenTheStatusAndIdleState() throws {
         let hub = InspectorHub()
         hub.publishStatus(connected: true, message: "following /run/x")
         hub.publish(event: nil, root: root(current: "a"), receivedAt: 1)
         hub.publish(event: event("SetPage", current: "b"), root: root(current: "b"), receivedAt: 2)
         let viewer = Viewer()
         _ = hub.subscribe(viewer.receive)
-        XCTAssertEqual(viewer.names, ["retry", "snapshot", "history", "status"])
+        XCTAssertEqual(viewer.names, ["retry", "snapshot", "history", "status", "idle"])
         XCTAssertEqual(try viewer.json(1)["name"], "SetPage")
         XCTAssertEqual(try viewer.json(1)["current"], "root/b")
         guard case .array(let entries) = try viewer.json(2)["entries"] else { return XCTFail("no entries") }
@@ -100,10 +100,24 @@ final class InspectorHubTests: AppStateTestCase {
         XCTAssertEqual(try JSONValue(jsonText: try XCTUnwrap(hub.entry(sequence: 1_005)))["seq"], 1_005)
     }
 
-    func testSubscribe_whenNothingWasPublished_thenGetsOnlyTheStatus() {
+    func testSubscribe_whenNothingWasPublished_thenGetsOnlyTheStatusAndNoIdleSteps() {
         let viewer = Viewer()
         _ = InspectorHub().subscribe(viewer.receive)
-        XCTAssertEqual(viewer.names, ["retry", "status"])
-        XCTAssertEqual(viewer.messages.last?.data, #"{"connected":false,"message":"connecting to appstated"}"#)
+        XCTAssertEqual(viewer.names, ["retry", "status", "idle"])
+        XCTAssertEqual(viewer.messages[1].data, #"{"connected":false,"message":"connecting to appstated"}"#)
+        XCTAssertEqual(viewer.messages[2].data, #"{"inhibitors":[]}"#)
+    }
+
+    func testPublishIdle_whenItChanges_thenEveryViewerIsToldOnce() throws {
+        let hub = InspectorHub()
+        let viewer = Viewer()
+        _ = hub.subscribe(viewer.receive)
+        let idle = IdleState(tree: "default", idleSeconds: 42, stepsFired: 0, nextStep: "lock", nextStepInSeconds: 18, inhibitors: 0)
+        hub.publishIdle(idle, inhibitors: [])
+        hub.publishIdle(idle, inhibitors: [])
+        hub.publishIdle(idle, inhibitors: [Inhibitor(tree: "default", uid: 1000, pid: 7, why: "card payment", heldSeconds: 1)])
+        XCTAssertEqual(viewer.names, ["retry", "status", "idle", "idle", "idle"], "an unchanged state is not sent again")
+        XCTAssertEqual(try viewer.json(3)["idle"]?["nextStep"], "lock")
+        XCTAssertEqual(try viewer.json(4)["inhibitors"]?[0]?["why"], "card payment")
     }
 }

@@ -1,9 +1,10 @@
+import AppStateHTTP
 import AppStateInspectKit
 import TestSupport
 import XCTest
 
 final class InspectorRouteTests: AppStateTestCase {
-    private let token = InspectorToken(bytes: [0x12, 0x34, 0x56, 0x78])
+    private let token = AccessToken(bytes: [0x12, 0x34, 0x56, 0x78])
 
     func testDecide_whenTheTokenIsRight_thenServesThePageAndTheStream() {
         XCTAssertEqual(InspectorRoute.decide(method: "GET", target: "/?token=12345678", token: token), .page)

@@ -13,6 +13,8 @@ package final class ClosedWatcher: WatcherSink {
 
     package func close() {}
 
+    package func endWithInput() {}
+
     package func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {
         Task { @MainActor in body() }
     }

@@ -34,6 +34,8 @@ package final class RecordingWatcher: WatcherSink, @unchecked Sendable {
     }
     /// How many times it was closed.
     package private(set) var closeCount = 0
+    /// Whether the host asked that the stream end with the peer's input.
+    package private(set) var endsWithInput = false
     private var closeHandlers: [@MainActor @Sendable () -> Void] = []
 
     /// A watcher on a lane.
@@ -45,6 +47,10 @@ package final class RecordingWatcher: WatcherSink, @unchecked Sendable {
     package func close() {
         closeCount += 1
         isClosed = true
+    }
+
+    package func endWithInput() {
+        endsWithInput = true
     }
 
     package func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {

@@ -46,6 +46,8 @@ final class TreeFileLoaderTests: AppStateTestCase {
                       children:
                         - { type: Controller, id: list, title: List }
                         - { type: Controller, id: map, title: Map }
+            presentations:
+              - { type: Controller, id: notice, title: Notice }
         """
 
     private var temporaryDirectory: URL!
@@ -124,10 +126,53 @@ final class TreeFileLoaderTests: AppStateTestCase {
         XCTAssertEqual(
             problems(yaml: yaml),
             [
-                #"line 9: trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
-                #"line 11: trees[0].root.children[2]: duplicate sibling identifier "a""#,
-                #"line 6: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#,
+                #"line 9, column 11: trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
+                #"line 11, column 11: trees[0].root.children[2]: duplicate sibling identifier "a""#,
+                #"line 6, column 7: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#,
             ])
+    }
+
+    func testDecode_whenYAMLPresentationsHaveProblems_thenEachNamesItsPlaceAndLine() {
+        let yaml = """
+            trees:
+              - name: kiosk
+                root:
+                  type: MenuController
+                  id: home
+                  children:
+                    - { type: Controller, id: shop }
+                presentations:
+                  - { type: Controller, id: screensaver }
+                  - type: Pager
+                    id: promo
+                  - { type: Controller, id: screensaver }
+                  - { type: Controller, id: shop }
+            """
+
+        XCTAssertEqual(
+            problems(yaml: yaml),
+            [
+                #"line 10, column 9: trees[0].presentations[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
+                #"line 12, column 9: trees[0].presentations[2]: duplicate presentation identifier "screensaver""#,
+                #"line 13, column 9: trees[0].presentations[3]: presentation identifier "shop" is a child's of the root: home/shop would name both"#,
+            ])
+    }
+
+    func testDecode_whenYAMLListsPresentations_thenTheSameSpecAsJSON() throws {
+        let yaml = """
+            trees:
+              - name: kiosk
+                root: { type: Controller, id: main }
+                presentations:
+                  - { type: Controller, id: screensaver, restorationId: null }
+            """
+        let json = #"""
+            {"trees": [{"name": "kiosk", "root": {"type": "Controller", "id": "main"},
+                        "presentations": [{"type": "Controller", "id": "screensaver", "restorationId": null}]}]}
+            """#
+
+        XCTAssertEqual(try TreeFileLoader.decode(yaml: yaml), try TreeFileLoader.decode(json: json))
+        XCTAssertNil(try TreeFileLoader.decode(yaml: yaml).trees[0].presentations.first?.restorationId)
     }
 
     func testDecode_whenYAMLValueHasWrongShape_thenPlaceAndLine() {
@@ -140,7 +185,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
                   children: 3
             """
 
-        XCTAssertEqual(problems(yaml: yaml), ["line 6: trees[0].root.children: expected a list"])
+        XCTAssertEqual(problems(yaml: yaml), ["line 6, column 7: trees[0].root.children: expected a list"])
     }
 
     func testDecode_whenYAMLKeyMissing_thenTheMappingsPlaceAndLine() {
@@ -151,7 +196,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
                   type: Controller
             """
 
-        XCTAssertEqual(problems(yaml: yaml), [#"line 3: trees[0].root: missing key "id""#])
+        XCTAssertEqual(problems(yaml: yaml), [#"line 3, column 5: trees[0].root: missing key "id""#])
     }
 
     func testDecode_whenYAMLIntegerHasFraction_thenExpectedAnInteger() {
@@ -161,7 +206,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
                 root: { type: PaginatedController, id: p, transitionMs: 2.5, children: [{ type: Controller, id: a }] }
             """
 
-        XCTAssertEqual(problems(yaml: yaml), ["line 3: trees[0].root.transitionMs: expected an integer"])
+        XCTAssertEqual(problems(yaml: yaml), ["line 3, column 47: trees[0].root.transitionMs: expected an integer"])
     }
 
     func testDecode_whenYAMLSyntaxBroken_thenLineOfTheProblem() {
@@ -175,7 +220,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
         let problems = problems(yaml: yaml)
 
         XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems[0].hasPrefix("line 4: not valid YAML: "), problems[0])
+        XCTAssertTrue(problems[0].hasPrefix("line 4, column 8: not valid YAML: "), problems[0])
     }
 
     func testDecode_whenYAMLKeyRepeated_thenDuplicateKeyAndLine() {
@@ -188,7 +233,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
                   id: b
             """
 
-        XCTAssertEqual(problems(yaml: yaml), [#"line 5: not valid YAML: duplicate key "id" in a mapping"#])
+        XCTAssertEqual(problems(yaml: yaml), [#"line 5, column 7: not valid YAML: duplicate key "id" in a mapping"#])
     }
 
     func testDecode_whenYAMLEmpty_thenSaysSo() {
@@ -206,7 +251,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
             """)
 
         XCTAssertThrowsError(try TreeFileLoader.load(path: path)) { error in
-            XCTAssertEqual("\(error)", "\(path): line 4: trees[0].root.id: expected a string")
+            XCTAssertEqual("\(error)", "\(path): line 4, column 13: trees[0].root.id: expected a string")
         }
     }
 
@@ -228,7 +273,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
             """)
 
         XCTAssertThrowsError(try TreeFileLoader.load(path: path)) { error in
-            XCTAssertEqual("\(error)", #"\#(path): line 2: trees[0]: tree name "Kiosk" may only contain a-z, 0-9 and "-""#)
+            XCTAssertEqual("\(error)", #"\#(path): line 2, column 5: trees[0]: tree name "Kiosk" may only contain a-z, 0-9 and "-""#)
         }
     }
 

@@ -61,7 +61,7 @@ final class TreeFileYAMLTests: AppStateTestCase {
                           id: s
                           spacing: \(text)
                           children: [{ type: Controller, id: a }]
-                    """), ["line 6: trees[0].root.spacing: expected \(text == "[8]" ? "a single value" : "a number")"], text)
+                    """), ["line 6, column 7: trees[0].root.spacing: expected \(text == "[8]" ? "a single value" : "a number")"], text)
         }
     }
 
@@ -72,7 +72,7 @@ final class TreeFileYAMLTests: AppStateTestCase {
                 trees:
                   - name: t
                     root: { type: Controller, id: { a: 1 } }
-                """), ["line 3: trees[0].root.id: expected a single value"])
+                """), ["line 3, column 31: trees[0].root.id: expected a single value"])
     }
 
     func testDecode_whenAnchorsAliasesAndMergeKeys_thenExpandedAsYamsDid() throws {
@@ -112,7 +112,7 @@ final class TreeFileYAMLTests: AppStateTestCase {
                       id: a
                 """),
             [
-                #"line 3: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#
+                #"line 3, column 5: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#
             ])
     }
 
@@ -123,7 +123,7 @@ final class TreeFileYAMLTests: AppStateTestCase {
                 trees:
                   - name: t
                     root: { type: Controller, "id": a, id: b }
-                """), [#"line 3: not valid YAML: duplicate key "id" in a mapping"#])
+                """), [#"line 3, column 31: not valid YAML: duplicate key "id" in a mapping"#])
     }
 
     func testDecode_whenAliasIsUndefined_thenLineOfTheAlias() {

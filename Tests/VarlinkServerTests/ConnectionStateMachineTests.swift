@@ -173,6 +173,25 @@ final class ConnectionStateMachineTests: AppStateTestCase {
         XCTAssertFalse(machine.isClosed)
     }
 
+    func testInputClosed_whenTheStreamEndsWithInput_thenCloses() {
+        var machine = identifiedMachine()
+        let inhibit = VarlinkCall(method: "test.Inhibit", more: true)
+        machine.queue(inhibit)
+        _ = machine.readComplete()
+        _ = machine.answered([VarlinkReply(continues: true)], to: [inhibit], streamEndsWithInput: true)
+        XCTAssertTrue(machine.inputClosedByPeer(endsStream: true))
+        XCTAssertTrue(machine.isClosed)
+    }
+
+    func testInputClosed_whenBeforeTheReplyOfAStreamThatEndsWithInput_thenClosesAfterTheReply() {
+        var machine = identifiedMachine()
+        let inhibit = VarlinkCall(method: "test.Inhibit", more: true)
+        machine.queue(inhibit)
+        _ = machine.readComplete()
+        XCTAssertFalse(machine.inputClosedByPeer())
+        XCTAssertEqual(machine.answered([VarlinkReply(continues: true)], to: [inhibit], streamEndsWithInput: true), .write(thenClose: true))
+    }
+
     // MARK: Drain
 
     func testDrain_whenIdle_thenClosesAtOnce() {

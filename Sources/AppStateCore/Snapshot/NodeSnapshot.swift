@@ -38,9 +38,11 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
         }
     }
 
-    /// The path of the deepest chain of current children from this node: what `GetCurrent`
-    /// without a path answers when this is the root.
+    /// The path of the deepest chain of current children from this node, going through the
+    /// child marked ``presented`` where there is one, rather than the current child: what
+    /// `GetCurrent` without a path answers when this is the root.
     public var deepestCurrentPath: String {
+        if let presented = children.last, presented.presented == true { return presented.deepestCurrentPath }
         guard let current, let child = children.first(where: { $0.identifier == current }) else { return path }
         return child.deepestCurrentPath
     }

@@ -7,8 +7,11 @@ import ServicePorts
     let calls: [VarlinkCall]
     let routes: [Route]
     /// The connection, or nil for a follower's batch, whose session is not refused as
-    /// logind's and which cannot `Watch`.
+    /// logind's and which cannot `Watch`, or for an idle step's.
     let connection: ConnectionContext?
+    /// Whether an idle step makes the calls: they are no activity, and a session that logind
+    /// owns is refused them as a client's calls.
+    let isIdleStep: Bool
     /// Receives the replies once the batch is done.
     let reply: @MainActor ([VarlinkReply?]) -> Void
     /// Whether the caller may mutate, decided before the batch runs.
@@ -24,10 +27,14 @@ import ServicePorts
     /// Whether a call of this batch may have changed the trees since they were published.
     var changed = false
 
-    init(calls: [VarlinkCall], routes: [Route], connection: ConnectionContext?, reply: @escaping @MainActor ([VarlinkReply?]) -> Void) {
+    init(
+        calls: [VarlinkCall], routes: [Route], connection: ConnectionContext?, isIdleStep: Bool = false,
+        reply: @escaping @MainActor ([VarlinkReply?]) -> Void
+    ) {
         self.calls = calls
         self.routes = routes
         self.connection = connection
+        self.isIdleStep = isIdleStep
         self.reply = reply
     }
 

@@ -8,6 +8,14 @@ package enum MethodEffect: Sendable {
     case readsLive
     /// Streams replies: the connection carries only them from then on.
     case streams
+    /// Records that someone used a tree: it changes no state and writes nothing, so that it is
+    /// answerable on any thread while no idle step has fired, and open to every peer that may
+    /// connect, as reads are.
+    case reportsActivity
+    /// Holds an idle inhibitor for as long as the connection stays open, which then carries
+    /// nothing else. It holds back what the daemon would do (lock, log out), so it needs the
+    /// caller to be allowed to mutate.
+    case holds
     /// Changes restorable state (who is logged in, pages, menus, stacks): the reply waits
     /// until the change is on disk.
     case changesDurably
@@ -17,8 +25,8 @@ package enum MethodEffect: Sendable {
     /// Whether it changes a tree, and so needs the caller to be allowed to mutate.
     package var isMutation: Bool {
         switch self {
-        case .readsPublished, .readsLive, .streams: false
-        case .changesDurably, .changesTransiently: true
+        case .readsPublished, .readsLive, .streams, .reportsActivity: false
+        case .changesDurably, .changesTransiently, .holds: true
         }
     }
 }

@@ -15,8 +15,10 @@ struct MethodRegistry: Sendable {
         case read(@Sendable ([String: JSONValue], TreeSnapshots) throws(VarlinkError) -> [String: JSONValue])
         /// On the main actor, by the processor: a live read or a change.
         case mainActor(@MainActor @Sendable (RequestProcessor, [String: JSONValue]) throws(VarlinkError) -> Answer)
-        /// By the processor's stream of changes.
+        /// By the processor's stream of changes, or its inhibitors.
         case stream
+        /// By the idle clock: on any thread while no idle step has fired, else on the main actor.
+        case activity
     }
 
     /// A registered method.
@@ -85,6 +87,18 @@ struct MethodRegistry: Sendable {
     /// - Parameter method: The method's declaration.
     mutating func stream<Method: VarlinkMethod>(_ method: Method.Type) {
         entries[Method.name] = Entry(effect: .streams, handler: .stream)
+    }
+
+    /// Registers the report of an activity, answered by the idle clock.
+    /// - Parameter method: The method's declaration.
+    mutating func activity<Method: VarlinkMethod>(_ method: Method.Type) {
+        entries[Method.name] = Entry(effect: .reportsActivity, handler: .activity)
+    }
+
+    /// Registers an inhibitor, held by the processor while the connection is open.
+    /// - Parameter method: The method's declaration.
+    mutating func hold<Method: VarlinkMethod>(_ method: Method.Type) {
+        entries[Method.name] = Entry(effect: .holds, handler: .stream)
     }
 
     private mutating func register<Method: VarlinkMethod>(

@@ -19,6 +19,11 @@ extension RequestProcessor {
                 }
                 return
             }
+            if route.effect == .holds, call.more, let connection = batch.connection {
+                batch.replies.append(inhibit(call, on: connection, mayMutate: batch.mayMutate))
+                if batch.replies.last?.continues == true { return complete(batch) }
+                continue
+            }
             answer(call, route: route, in: batch)
         }
         complete(batch)
@@ -48,6 +53,7 @@ extension RequestProcessor {
         do {
             let (reply, event) = try reply(to: call, route: route, in: batch)
             if let event { batch.events.append((event, durable)) }
+            if route.effect?.isMutation == true, Self.isActivity(call, in: batch) { idle.activity(tree: call.parameters["tree"]?.stringValue) }
             // A mutation that changed nothing (Logout while logged out) still reports a
             // state, which another batch may have made and not yet written: its reply waits
             // until that state is durable too.
@@ -65,9 +71,9 @@ extension RequestProcessor {
         case .unknown(let error):
             throw error
         case .method(let entry):
-            if entry.effect == .streams, !call.more { throw .expectedMore }
+            if entry.effect == .streams || entry.effect == .holds, !call.more { throw .expectedMore }
             if entry.effect.isMutation, !batch.mayMutate { throw .permissionDenied }
-            if batch.fromClient, let (tree, seat) = sessions.owner(of: call, trees: host.treeNames) {
+            if batch.fromClient || batch.isIdleStep, let (tree, seat) = sessions.owner(of: call, trees: host.treeNames) {
                 throw .sessionOwnedByLogind(tree: tree, seat: seat)
             }
             if batch.fromClient, let (tree, output) = windows.owner(of: call, trees: host.treeNames) {
@@ -81,8 +87,20 @@ extension RequestProcessor {
             case .stream:
                 // Reached only without a connection: a follower cannot stream.
                 throw .methodNotImplemented(call.method)
+            case .activity:
+                try idle.reportActivity(tree: try ReportActivity.Parameters(parameters: call.parameters).tree)
+                return ([:], nil)
             }
         }
+    }
+
+    /// Whether a change is someone using the tree: every change a client makes, and a
+    /// follower's but a lock or a logout, which logind makes when the session goes idle as
+    /// often as when someone asks, and a resize, which the compositor makes when an output is
+    /// plugged, unplugged or reconfigured with nobody at the screen; never an idle step's own.
+    private static func isActivity(_ call: VarlinkCall, in batch: Batch) -> Bool {
+        if batch.isIdleStep { return false }
+        return batch.fromClient || ![Lock.name, Logout.name, Resize.name].contains(call.method)
     }
 
     /// Hands the replies over, with clients' calls counted by outcome.

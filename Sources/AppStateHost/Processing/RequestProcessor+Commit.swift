@@ -35,14 +35,9 @@ extension RequestProcessor {
         }
         commitsInFlight += 1
         let (generation, runner) = (self.generation, self.runner)
-        Task.detached {
-            let outcome: Result<Void, any Error>
-            do {
-                try await store.commit(state, generation: generation)
-                outcome = .success(())
-            } catch {
-                outcome = .failure(error)
-            }
+        // Handed to the store here, on the main actor, so that the store takes the states in
+        // the order the batches made them.
+        store.commit(state, generation: generation) { outcome in
             runner.execute {
                 self.commitsInFlight -= 1
                 switch outcome {
@@ -87,10 +82,10 @@ extension RequestProcessor {
 
     /// Puts the trees back to the last durable state and starts a new generation, so that
     /// states taken from the trees with the refused change are refused too.
-    private func rollBack(after error: any Error) {
+    private func rollBack(after error: StateStore.CommitFailure) {
         generation += 1
         logStorageFailure("\(error); the change was refused and the trees are back at the last saved state")
-        guard let durable = (error as? StateStore.CommitFailure)?.durableState else {
+        guard let durable = error.durableState else {
             restore(startState)
             return
         }

@@ -11,4 +11,8 @@ extension RequestProcessor: FollowedHost {
                 declaredSize: tree.declaredSize, keyboardFrame: tree.keyboardFrame)
         }
     }
+
+    package func followedIdle(tree: String, idleFor duration: Duration?) {
+        idle.systemIdle(tree: tree, for: duration)
+    }
 }

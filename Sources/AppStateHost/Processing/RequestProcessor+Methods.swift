@@ -9,6 +9,8 @@ extension MethodRegistry {
         registry.live(GetStats.self) { processor, _ in processor.stats }
         registry.live(GetMetrics.self) { processor, _ in GetMetrics.Reply(text: processor.exposition) }
         registry.stream(Watch.self)
+        registry.activity(ReportActivity.self)
+        registry.hold(Inhibit.self)
         // Post counts as durable: a session notification may log in or out.
         registry.change(Post.self, durable: true) { host, parameters throws(VarlinkError) in try host.post(parameters) }
         registry.change(Login.self, durable: true) { host, parameters throws(VarlinkError) in try host.logIn(parameters) }
@@ -19,6 +21,8 @@ extension MethodRegistry {
         registry.change(SelectMenuItem.self, durable: true) { host, parameters throws(VarlinkError) in try host.selectMenuItem(parameters) }
         registry.change(Push.self, durable: true) { host, parameters throws(VarlinkError) in try host.push(parameters) }
         registry.change(Pop.self, durable: true) { host, parameters throws(VarlinkError) in try host.pop(parameters) }
+        registry.change(Present.self, durable: true) { host, parameters throws(VarlinkError) in try host.present(parameters) }
+        registry.change(Dismiss.self, durable: true) { host, parameters throws(VarlinkError) in try host.dismiss(parameters) }
         registry.change(ShowKeyboard.self, durable: false) { host, parameters throws(VarlinkError) in try host.showKeyboard(parameters) }
         registry.change(HideKeyboard.self, durable: false) { host, parameters throws(VarlinkError) in try host.hideKeyboard(parameters) }
         registry.change(Resize.self, durable: false) { host, parameters throws(VarlinkError) in try host.resize(parameters) }

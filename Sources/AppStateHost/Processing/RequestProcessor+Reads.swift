@@ -10,7 +10,9 @@ extension RequestProcessor {
     ///   - buffer: Where the reply frame goes, unless the call is `oneway`.
     /// - Returns: Whether the call was answered; false when it needs the main actor.
     package nonisolated func answerImmediately(_ call: VarlinkCall, into buffer: inout [UInt8]) -> Bool {
-        guard !call.more, !call.upgrade, let entry = registry.entry(call.method), case .read(let read) = entry.handler else { return false }
+        guard !call.more, !call.upgrade, let entry = registry.entry(call.method) else { return false }
+        if case .activity = entry.handler { return recordActivity(call, into: &buffer) }
+        guard case .read(let read) = entry.handler else { return false }
         let start = buffer.endIndex
         var failure: String?
         do throws(VarlinkError) {
@@ -26,6 +28,30 @@ extension RequestProcessor {
         if call.oneway { buffer.removeSubrange(start...) }
         return true
     }
+
+    /// Records a `ReportActivity` on the caller's thread, in the tree's ``ActivityMark``,
+    /// unless an idle step has fired since the clock started: undoing that takes the main
+    /// actor.
+    /// - Returns: Whether the call was answered.
+    private nonisolated func recordActivity(_ call: VarlinkCall, into buffer: inout [UInt8]) -> Bool {
+        do throws(VarlinkError) {
+            let parameters = try ReportActivity.Parameters(parameters: call.parameters)
+            guard try idle.board.mark(named: parameters.tree).record(at: idle.now) else { return false }
+            if !call.oneway { buffer.append(contentsOf: Self.emptyReply) }
+            metrics.countRequest(call.method, error: nil)
+        } catch {
+            if !call.oneway { VarlinkReply(error: error).encode(into: &buffer) }
+            metrics.countRequest(call.method, error: error.name)
+        }
+        return true
+    }
+
+    /// The frame of a reply without parameters.
+    private nonisolated static let emptyReply: [UInt8] = {
+        var frame: [UInt8] = []
+        VarlinkReply().encode(into: &frame)
+        return frame
+    }()
 
     /// Starts a `Watch` stream: its first reply is the snapshot of the tree or subtree.
     func watch(_ call: VarlinkCall, on connection: ConnectionContext) -> VarlinkReply {
@@ -43,26 +69,5 @@ extension RequestProcessor {
         } catch {
             return VarlinkReply(error: error)
         }
-    }
-
-    /// `GetStats`' reply.
-    var stats: GetStats.Reply {
-        GetStats.Reply(
-            version: AppStateVersion.current,
-            uptimeSeconds: Double((ContinuousClock.now - started).components.seconds),
-            trees: host.treeNames,
-            connections: environment.connections(),
-            watchers: hub.count,
-            requests: metrics.requestCount,
-            stateDirectory: environment.stateDirectory,
-            socket: environment.socket,
-            followers: environment.followers()
-        )
-    }
-
-    /// The metrics in the Prometheus text exposition format, with the connections and
-    /// watchers as they are now.
-    var exposition: String {
-        metrics.exposition(connections: environment.connections(), watchers: hub.count)
     }
 }

@@ -68,6 +68,8 @@ import StateContainers
     var sessions: SessionGate
     /// The trees whose window size an output owns.
     var windows = OutputGate(owners: [:])
+    /// The trees' idle clocks and the inhibitors that hold them back.
+    nonisolated let idle: IdleClock
 
     package nonisolated var interface: VarlinkInterfaceDescription {
         VarlinkInterfaceDescription(name: AppStateInterface.name, description: AppStateInterface.description)
@@ -82,19 +84,21 @@ import StateContainers
     ///   - sessionOwners: The trees whose session follows logind, with the seat each follows.
     ///   - metrics: Where calls are counted and what `GetMetrics` reports.
     ///   - logger: Where changes and storage failures are logged, for the journal.
+    ///   - idleTimer: The clock the trees' idle steps are timed on; by default the monotonic
+    ///     clock, with `runner`'s timers.
     package convenience init(
         host: TreeHost, store: StateStore?, runner: any MainActorRunner = MainQueueRunner(), environment: Environment = Environment(),
         sessionOwners: [String: String] = [:], metrics: DaemonMetrics = DaemonMetrics(),
-        logger: Logger = Logger(label: "appstated", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "appstated", factory: { _ in SwiftLogNoOpLogHandler() }), idleTimer: (any IdleTimer)? = nil
     ) {
         self.init(
             host: host, store: store, runner: runner, environment: environment, sessionOwners: sessionOwners, metrics: metrics,
-            logger: logger, registry: .appState)
+            logger: logger, registry: .appState, idleTimer: idleTimer ?? ClockIdleTimer(RunnerClock(runner: runner)))
     }
 
     init(
         host: TreeHost, store: StateStore?, runner: any MainActorRunner, environment: Environment, sessionOwners: [String: String],
-        metrics: DaemonMetrics, logger: Logger, registry: MethodRegistry
+        metrics: DaemonMetrics, logger: Logger, registry: MethodRegistry, idleTimer: any IdleTimer
     ) {
         self.host = host
         self.metrics = metrics
@@ -107,9 +111,24 @@ import StateContainers
         self.registry = registry
         self.startState = host.restorableState
         self.lastDocument = startState
+        self.idle = IdleClock(timer: idleTimer)
         host.afterDeferredChange = { [weak self] tree in
             self?.publish([(Event(tree: tree.name, name: RequestProcessor.transitionDidEnd, current: tree.deepestCurrentPath), true)])
         }
+        idle.fire = { [weak self] tree, action in self?.runIdleStep(action, tree: tree) }
+        idle.dismiss = { [weak self] tree, identifier in self?.dismissIdlePresentation(identifier, tree: tree) }
+        configureIdleSteps()
+        host.afterReload = { [weak self] in self?.configureIdleSteps() }
+    }
+
+    /// Locks a session logind owns, for a tree's `lock` idle step; without it such a step is
+    /// refused as a client's `Lock` is.
+    package var systemSessionLocker: (any SystemSessionLocker)?
+
+    /// The daemon's own idle inhibitor with the system, held while any client holds one.
+    package var systemIdleInhibitor: (any SystemIdleInhibitor)? {
+        get { idle.systemInhibitor }
+        set { idle.systemInhibitor = newValue }
     }
 
     /// The name of the event sent when an animated transition finished on the window's

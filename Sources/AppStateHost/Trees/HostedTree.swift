@@ -12,12 +12,15 @@ import StateContainers
     let declaredSize: Size
     /// The keyboard's frame in window coordinates while it is shown.
     var keyboardFrame: Rect?
+    /// What happens after a time without activity, as the tree file says.
+    let idleSteps: [IdleStep]
 
-    init(name: String, window: Window, root: Controller) {
+    init(name: String, window: Window, root: Controller, idleSteps: [IdleStep] = []) {
         self.name = name
         self.window = window
         self.root = root
         declaredSize = window.size
+        self.idleSteps = idleSteps
         window.rootController = root
     }
 
@@ -29,7 +32,8 @@ import StateContainers
     }
 
     /// The container of a kind at `path`, or when no path is given the first one on the
-    /// chain of current children, else the first in the tree.
+    /// chain of current children (through a presented controller rather than the current
+    /// child of the one presenting it), else the first in the tree.
     /// - Throws: `io.appstate.NoSuchNode` or `io.appstate.WrongContainerType`.
     package func container<Container: Controller>(_ kind: Container.Type, at path: String?) throws(VarlinkError) -> Container {
         let expected = String(describing: kind)
@@ -43,7 +47,9 @@ import StateContainers
         var current: Controller? = root
         while let controller = current {
             if let container = controller as? Container { return container }
-            current = controller.currentChild
+            // What is on top: the controller this one presents, else its current child.
+            let presented = controller.presentedViewController.flatMap { $0.presentingViewController === controller ? $0 : nil }
+            current = presented ?? controller.currentChild
         }
         var found: Container?
         root.forEachDescendant { controller in
@@ -53,7 +59,7 @@ import StateContainers
         return found
     }
 
-    /// The end of the chain of current children from the root.
+    /// The end of the chain of current children from the root, through what is presented.
     var deepestCurrentPath: String { root.deepestCurrent.path }
 }
 

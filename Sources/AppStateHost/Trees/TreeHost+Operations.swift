@@ -175,7 +175,7 @@ extension TreeHost {
     }
 
     /// The event of a method's change: named after the method, as the interface says.
-    private func event(_ tree: HostedTree, _ method: AppStateMethod, path: String?) -> Event {
+    func event(_ tree: HostedTree, _ method: AppStateMethod, path: String?) -> Event {
         event(tree, named: method.shortName, path: path)
     }
 

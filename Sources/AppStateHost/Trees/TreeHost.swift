@@ -10,6 +10,8 @@ import StateContainers
     let published: PublishedTrees
     /// Called after an animated transition of a tree finished and was published.
     var afterDeferredChange: @MainActor (HostedTree) -> Void = { _ in }
+    /// Called after the trees were replaced by a reload.
+    var afterReload: @MainActor () -> Void = {}
 
     /// Builds the trees of a tree file and restores saved state into them before any view
     /// loads, so that restoring neither runs `viewDidLoad` early nor sends appearance callbacks
@@ -99,13 +101,14 @@ import StateContainers
         watchDeferredChanges()
         makeVisible()
         publish()
+        afterReload()
     }
 
     private static func build(_ file: TreeFile, restoring state: StateDocument?, clock: any Clock<Duration>) throws -> [HostedTree] {
         try file.trees.map { spec in
             let root = try TreeBuilder.makeRootController(for: spec)
             if let saved = state?.trees[spec.name] { try root.decodeRestorableTree(saved) }
-            return HostedTree(name: spec.name, window: Window(size: spec.window, clock: clock), root: root)
+            return HostedTree(name: spec.name, window: Window(size: spec.window, clock: clock), root: root, idleSteps: spec.idle)
         }
     }
 }

@@ -36,3 +36,16 @@ extension Watch {
     /// Without `more` there is no stream to send, so the call answers `ExpectedMore`.
     public static var requiresMore: Bool { true }
 }
+
+extension Inhibit {
+    /// Without `more` the inhibitor would end with the call, so the call answers `ExpectedMore`.
+    public static var requiresMore: Bool { true }
+}
+
+extension Inhibit.Parameters {
+    /// Checks that `why` can be shown on one line.
+    /// - Throws: `io.appstate.InvalidValue` naming it.
+    public func validate() throws(VarlinkError) {
+        if let problem = PrintableName.problem(with: why) { throw .invalidValue(parameter: "why", reason: "the reason \(problem)") }
+    }
+}

@@ -57,6 +57,22 @@ extension VarlinkError {
         VarlinkError(.noSuchChild, ["path": .string(path), "id": .string(id)])
     }
 
+    /// `io.appstate.NoSuchPresentation`: the tree has no presentation with this identifier.
+    /// - Parameters:
+    ///   - tree: The tree.
+    ///   - id: The identifier that was asked for.
+    public static func noSuchPresentation(tree: String, id: String) -> VarlinkError {
+        VarlinkError(.noSuchPresentation, ["tree": .string(tree), "id": .string(id)])
+    }
+
+    /// `io.appstate.AlreadyPresenting`: the root presents a controller already.
+    /// - Parameters:
+    ///   - path: The path of the controller that presents it.
+    ///   - presented: The path of the controller presented.
+    public static func alreadyPresenting(path: String, presented: String) -> VarlinkError {
+        VarlinkError(.alreadyPresenting, ["path": .string(path), "presented": .string(presented)])
+    }
+
     /// `io.appstate.TransitionInProgress`: the container is in the middle of a transition.
     /// - Parameter path: The path of the container.
     public static func transitionInProgress(path: String) -> VarlinkError {

@@ -15,6 +15,8 @@ extension VarlinkError: CustomStringConvertible {
         case .outOfRange?:
             return "page \(text("index")) of \(quoted("path")) is out of range: it has \(text("count")) pages"
         case .noSuchChild?: return "\(quoted("path")) has no child \(quoted("id"))"
+        case .noSuchPresentation?: return "tree \(quoted("tree")) has no presentation \(quoted("id"))"
+        case .alreadyPresenting?: return "\(quoted("path")) already presents \(quoted("presented")) (dismiss it first)"
         case .transitionInProgress?: return "\(quoted("path")) is in the middle of a transition; try again"
         case .tooManyConnections?: return "too many connections (the limit is \(text("limit")))"
         case .messageTooLarge?: return "message too large (the limit is \(text("limit")) bytes)"

@@ -39,10 +39,10 @@
     /// Checks that `candidate` can become the shown child, without changing anything.
     /// - Parameter candidate: The controller to show.
     /// - Throws: ``ContainmentError/cycle`` when it is the owner or one of its ancestors,
-    ///   ``ContainmentError/invalidArgument`` for an empty identifier or one with `/`,
-    ///   ``ContainmentError/transitionInProgress`` when it is in another container's
-    ///   transition, ``ContainmentError/duplicateIdentifier`` when another child that stays
-    ///   has its identifier.
+    ///   ``ContainmentError/invalidArgument`` for an empty identifier or one with `/` and for
+    ///   a controller that is presented or presents, ``ContainmentError/transitionInProgress``
+    ///   when it is in another container's transition, ``ContainmentError/duplicateIdentifier``
+    ///   when another child that stays, or the controller the owner presents, has its identifier.
     func validate(_ candidate: Controller) throws {
         // The shown child is already in place, and the leaving one finishes its transition
         // before it is asked to come back.
@@ -56,9 +56,14 @@
         guard !candidate.isTransitioning else {
             throw ContainmentError.transitionInProgress.with("\(candidate.identifier) is in another transition")
         }
+        guard candidate.presenter == nil, candidate.presentation == nil else {
+            throw ContainmentError.invalidArgument.with("\(candidate.identifier) is presented or presents: dismiss it first")
+        }
         // Old and new child are siblings for the length of a swap, so the new one must not
         // share the identifier of any child that is still there when the swap starts.
-        if owner.children.contains(where: { $0 !== leaving && $0.identifier == candidate.identifier }) {
+        if owner.children.contains(where: { $0 !== leaving && $0.identifier == candidate.identifier })
+            || owner.presentation?.presented.identifier == candidate.identifier
+        {
             throw ContainmentError.duplicateIdentifier.with("\(owner.identifier) already has a child named \(candidate.identifier)")
         }
     }

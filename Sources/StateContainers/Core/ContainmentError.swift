@@ -13,6 +13,7 @@ public struct ContainmentError: Error, Hashable, Sendable, CustomStringConvertib
         case alreadyLoggedIn
         case noSuchChild
         case invalidArgument
+        case alreadyPresenting
     }
 
     private let code: Code
@@ -45,6 +46,8 @@ public struct ContainmentError: Error, Hashable, Sendable, CustomStringConvertib
     public static let noSuchChild = ContainmentError(.noSuchChild, "no such child")
     /// An argument that can never be valid (empty identifier, negative size, …).
     public static let invalidArgument = ContainmentError(.invalidArgument, "invalid argument")
+    /// A presentation asked of a presentation context that already presents a controller.
+    public static let alreadyPresenting = ContainmentError(.alreadyPresenting, "already presenting a controller")
 
     /// The same kind of error with a more specific message.
     /// - Parameter description: The message naming what went wrong.

@@ -5,8 +5,10 @@ extension Controller {
     /// child's view and then calls `didMove(toParent: self)`.
     /// - Parameter child: The controller to add.
     /// - Throws: ``ContainmentError/cycle`` when `child` is this controller or one of its
-    ///   ancestors, ``ContainmentError/duplicateIdentifier`` when a sibling already has its
-    ///   identifier, ``ContainmentError/invalidArgument`` for an empty identifier or one with `/`.
+    ///   ancestors, ``ContainmentError/duplicateIdentifier`` when a sibling or the controller
+    ///   this one presents already has its identifier, ``ContainmentError/invalidArgument`` for
+    ///   an empty identifier or one with `/`, or a child that is presented or presents (a
+    ///   presentation is not containment: dismiss it first).
     public func addChild(_ child: Controller) throws {
         if child.parent === self { return }
         guard !isDescendant(of: child) else {
@@ -15,7 +17,12 @@ extension Controller {
         guard !child.identifier.isEmpty, !child.identifier.contains("/") else {
             throw ContainmentError.invalidArgument.with("identifier \"\(child.identifier)\" must be non-empty and contain no /")
         }
-        guard !children.contains(where: { $0.identifier == child.identifier }) else {
+        guard child.presenter == nil, child.presentation == nil else {
+            throw ContainmentError.invalidArgument.with(
+                "\(child.identifier) \(child.presenter != nil ? "is presented" : "presents a controller"): dismiss it before adding it to \(identifier)"
+            )
+        }
+        guard !children.contains(where: { $0.identifier == child.identifier }), presentation?.presented.identifier != child.identifier else {
             throw ContainmentError.duplicateIdentifier.with("\(identifier) already has a child named \(child.identifier)")
         }
         if child.parent != nil {
@@ -80,10 +87,12 @@ extension Controller {
         children.first { $0.identifier == identifier }
     }
 
-    /// Tells this controller and its descendants that the tree's window changed, if it did.
+    /// Tells this controller, its descendants and the controllers presented over them that
+    /// the tree's window changed, if it did.
     func windowChanged(from oldWindow: Window?) {
         guard window !== oldWindow else { return }
         forEachInSubtree { $0.didMoveToWindow() }
+        presentation?.presented.windowChanged(from: oldWindow)
     }
 
     /// Visits this controller and its descendants, parents before children.

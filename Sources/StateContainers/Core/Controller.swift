@@ -30,6 +30,19 @@ import AppStateCore
     /// Where the view is in its appearance cycle.
     public internal(set) var appearance: Appearance = .disappeared
 
+    /// How this controller covers the one that presents it, read when it is presented:
+    /// ``ModalPresentationStyle/fullScreen`` unless set.
+    public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+
+    /// How long an animated presentation or dismissal of this controller takes on the
+    /// window's clock; zero (the default) presents and dismisses at once.
+    public var modalTransitionDuration: Duration = .zero
+
+    /// Makes the controller that ``present(identifier:style:animated:completion:)`` presents
+    /// and restoration presents again, or nil for an identifier it does not know. The tree
+    /// builder sets it on a tree's root from the tree's `presentations`.
+    public var makePresentedController: (@MainActor (String) -> Controller?)?
+
     var loadedView: View?
     var moving: Moving?
     var callbackDepth = 0
@@ -37,6 +50,10 @@ import AppStateCore
     var isTransitioning = false
     weak var rootWindow: Window?
     var privateBus: NotificationBus?
+    /// What this controller presents, when it is a presentation context that presents.
+    var presentation: Presentation?
+    /// The presentation context that presents this controller.
+    weak var presenter: Controller?
 
     /// The class's name, as snapshots report it (`PaginatedController`): every change
     /// snapshots the tree, so each controller keeps the name of its class.
@@ -78,11 +95,11 @@ import AppStateCore
         _ = view
     }
 
-    /// The window of the tree this controller belongs to, through its ancestors, whether
-    /// or not its own view is installed.
+    /// The window of the tree this controller belongs to, through its ancestors and the
+    /// controllers presenting them, whether or not its own view is installed.
     public var window: Window? {
         var controller = self
-        while let parent = controller.parent { controller = parent }
+        while let next = controller.parent ?? controller.presenter { controller = next }
         return controller.rootWindow
     }
 

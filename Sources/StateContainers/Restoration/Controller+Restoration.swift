@@ -3,12 +3,14 @@ extension Controller {
     /// when this controller or an ancestor has none (it then takes no part in restoration).
     public var restorationPath: String? {
         guard let restorationIdentifier else { return nil }
-        guard let container = parent ?? keeper else { return restorationIdentifier }
+        guard let container = pathParent else { return restorationIdentifier }
         return container.restorationPath.map { "\($0)/\(restorationIdentifier)" }
     }
 
     /// Encodes the restorable state of this controller and its descendants, the hidden
-    /// ones (``configuredChildren``) included, each under the path it has when shown.
+    /// ones (``configuredChildren``) included, each under the path it has when shown, and
+    /// which restorable controller each presentation context presents, with that controller's
+    /// own state under its path.
     /// - Returns: The versioned document.
     public func encodeRestorableTree() -> RestorationDocument {
         var document = RestorationDocument()
@@ -18,7 +20,11 @@ extension Controller {
 
     /// Restores a document written by ``encodeRestorableTree()``, parents before children so
     /// that a container restores which children exist (and which it shows) before they
-    /// restore themselves. Controllers the document does not mention keep their state.
+    /// restore themselves. A presentation context presents again, without animation, what
+    /// its ``Controller/makePresentedController`` makes for the identifier saved, or dismisses
+    /// what it presents when the saved state presents nothing restorable; the presented
+    /// controller then restores itself. Controllers the document does not mention keep their
+    /// state.
     /// - Parameter document: The saved state.
     /// - Throws: ``ContainmentError/invalidArgument`` for a document of another version.
     public func decodeRestorableTree(_ document: RestorationDocument) throws {
@@ -32,8 +38,9 @@ extension Controller {
     private func encodeRestorableSubtree(path: String, into document: inout RestorationDocument) {
         let coder = RestorationCoder()
         encodeRestorableState(with: coder)
+        encodePresentation(with: coder)
         if !coder.values.isEmpty { document.controllers[path] = coder.values }
-        for child in configuredChildren {
+        for child in treeChildren {
             if let identifier = child.restorationIdentifier {
                 child.encodeRestorableSubtree(path: "\(path)/\(identifier)", into: &document)
             }
@@ -42,12 +49,53 @@ extension Controller {
 
     private func decodeRestorableSubtree(path: String, from document: RestorationDocument) {
         if let values = document.controllers[path] {
-            decodeRestorableState(with: RestorationCoder(values: values))
+            let coder = RestorationCoder(values: values)
+            decodeRestorableState(with: coder)
+            decodePresentation(with: coder)
         }
-        for child in configuredChildren {
+        for child in treeChildren {
             if let identifier = child.restorationIdentifier {
                 child.decodeRestorableSubtree(path: "\(path)/\(identifier)", from: document)
             }
         }
+    }
+
+    /// Saves which controller this presentation context presents, when it presents or could
+    /// (it has a ``makePresentedController``): its identifier and style, or null when it
+    /// presents nothing restorable, or is dismissing it.
+    private func encodePresentation(with coder: RestorationCoder) {
+        guard presentation != nil || makePresentedController != nil else { return }
+        guard let presentation, !presentation.isEnding, presentation.presented.restorationIdentifier != nil else {
+            coder.encode(JSONValue.null, forKey: PresentationKey.presented)
+            return
+        }
+        coder.encode(presentation.presented.identifier, forKey: PresentationKey.presented)
+        coder.encode(presentation.style.rawValue, forKey: PresentationKey.style)
+    }
+
+    /// Presents what ``encodePresentation(with:)`` saved, unless it is presented already, or
+    /// dismisses what is presented when nothing was. A presentation in transition keeps its course.
+    private func decodePresentation(with coder: RestorationCoder) {
+        guard coder.containsValue(forKey: PresentationKey.presented), presentation?.phase ?? .presented == .presented,
+            presentation?.pendingDismissal == nil
+        else { return }
+        let saved = coder.decodeString(forKey: PresentationKey.presented)
+        let style = coder.decodeString(forKey: PresentationKey.style).flatMap(ModalPresentationStyle.init(rawValue:)) ?? .fullScreen
+        if let presentation {
+            if presentation.presented.identifier == saved, presentation.style == style { return }
+            dismiss(animated: false)
+            guard self.presentation == nil else { return }
+        }
+        guard let saved else { return }
+        do {
+            try present(identifier: saved, style: style, animated: false)
+        } catch {
+            ContainmentWarning.emit("could not present \(saved) again: \(error)", on: identifier)
+        }
+    }
+
+    private enum PresentationKey {
+        static let presented = "presented"
+        static let style = "presentationStyle"
     }
 }

@@ -2,9 +2,10 @@ import AppStateCore
 
 extension Controller {
     /// Identifiers from the root to this controller joined by `/`; a child a container
-    /// keeps hidden has the path it has when shown.
+    /// keeps hidden has the path it has when shown, and a presented controller's path is the
+    /// path of the controller presenting it followed by its identifier.
     public var path: String {
-        guard parent ?? keeper != nil else { return identifier }
+        guard pathParent != nil else { return identifier }
         // Its length counted first, then written once from its end: every change names the
         // deepest current controller by its path, and joining level by level would allocate at
         // each level.
@@ -12,7 +13,7 @@ extension Controller {
         var measured: Controller? = self
         while let current = measured {
             length += 1 + current.identifier.utf8.count
-            measured = current.parent ?? current.keeper
+            measured = current.pathParent
         }
         return String(unsafeUninitializedCapacity: length) { buffer in
             var end = length
@@ -21,7 +22,7 @@ extension Controller {
                 let bytes = current.identifier.utf8
                 end -= bytes.count
                 _ = UnsafeMutableBufferPointer(rebasing: buffer[end..<end + bytes.count]).initialize(from: bytes)
-                controller = current.parent ?? current.keeper
+                controller = current.pathParent
                 if controller != nil {
                     end -= 1
                     buffer[end] = UInt8(ascii: "/")
@@ -32,10 +33,11 @@ extension Controller {
     }
 
     /// The controller at a path relative to this one (`home/pages`), or this one for an empty
-    /// path. Hidden children (``configuredChildren``) are addressable too.
+    /// path. Hidden children (``configuredChildren``) and presented controllers are
+    /// addressable too.
     /// - Parameter relativePath: Child identifiers joined by `/`.
     public func descendant(at relativePath: String) -> Controller? {
-        NodePath.descendant(at: relativePath[...], of: self, identifier: \.identifier, children: \.configuredChildren)
+        NodePath.descendant(at: relativePath[...], of: self, identifier: \.identifier, children: \.treeChildren)
     }
 
     /// The controller at a full path from the tree's root (`session/home/pages`), spelled the
@@ -45,15 +47,17 @@ extension Controller {
         NodePath.relative(path, below: self.path).flatMap { descendant(at: String($0)) }
     }
 
-    /// The deepest chain of current children from this controller.
+    /// The end of the deepest chain of current children from this controller, going through
+    /// the controller it presents, where it presents one, rather than its current child: what
+    /// is on top of the screen.
     public var deepestCurrent: Controller {
         var controller = self
-        while let next = controller.currentChild { controller = next }
+        while let next = controller.presentation?.presented ?? controller.currentChild { controller = next }
         return controller
     }
 
-    /// The state of this controller and its subtree. Takes no view loads: an unloaded view
-    /// reports a zero frame.
+    /// The state of this controller and its subtree, the controller it presents last among its
+    /// children and marked `presented`. Takes no view loads: an unloaded view reports a zero frame.
     public func snapshot() -> NodeSnapshot {
         snapshot(path: path, reusing: nil).node
     }
@@ -73,7 +77,7 @@ extension Controller {
     /// This subtree's snapshot, and whether it is `previous` itself, unchanged.
     private func snapshot(path: String, reusing previous: NodeSnapshot?) -> (node: NodeSnapshot, reused: Bool) {
         let previousChildren = previous?.children ?? []
-        let configured = configuredChildren
+        let configured = treeChildren
         // The children's snapshots, built only once one differs from the earlier one at its place.
         var children: [NodeSnapshot]?
         for (index, child) in configured.enumerated() {
@@ -100,7 +104,12 @@ extension Controller {
             children: children ?? (childrenReused ? previousChildren : Array(previousChildren[..<configured.count]))
         )
         describe(in: &node)
+        if presenter != nil { node.presented = true }
         if let previous, childrenReused, node.hasSameOwnMembers(as: previous) { return (previous, true) }
         return (node, false)
     }
+
+    /// The controller this one's path continues: its parent, the container keeping it hidden,
+    /// or the controller presenting it.
+    var pathParent: Controller? { parent ?? keeper ?? presenter }
 }

@@ -34,15 +34,17 @@
     /// `rootController`, with the size of ``TreeSpec/window``.
     /// - Parameter tree: The tree.
     /// - Returns: The root controller, with titles, restoration identifiers, navigation
-    ///   destinations and transition durations set as the tree says.
+    ///   destinations, transition durations and the presentations its
+    ///   `makePresentedController` makes set as the tree says.
     /// - Throws: ``TreeFileError`` with every problem of the tree, located from the tree (`root.children[1]`).
     public static func makeRootController(for tree: TreeSpec) throws(TreeFileError) -> Controller {
         try makeRootController(for: tree, at: [])
     }
 
-    /// Validates a tree file and builds each of its trees and each navigation destination
-    /// once, in no window, so that a file that passes can be run and every `Push` of a
-    /// destination can succeed: what `appstated --check` does after reading the file.
+    /// Validates a tree file and builds each of its trees, each navigation destination and
+    /// each presentation once, in no window, so that a file that passes can be run and every
+    /// `Push` of a destination and `Present` of a presentation can succeed: what
+    /// `appstated --check` does after reading the file.
     /// - Parameter file: The tree file.
     /// - Throws: ``TreeFileError`` with every problem of the file, located from the file (`trees[0].root`).
     public static func check(_ file: TreeFile) throws(TreeFileError) {
@@ -66,7 +68,18 @@
         guard validator.issues.isEmpty else { throw TreeFileError(issues: validator.issues) }
         var issues: [TreeFileError.Issue] = []
         let root = make(tree.root, at: path + [.key("root")], issues: &issues)
+        // Built afresh for each presentation; built once now to report problems with their places.
+        for (index, presentation) in tree.presentations.enumerated() {
+            _ = make(presentation, at: path + [.key("presentations"), .index(index)], issues: &issues)
+        }
         guard let root, issues.isEmpty else { throw TreeFileError(issues: issues) }
+        if !tree.presentations.isEmpty {
+            let presentations = tree.presentations
+            root.makePresentedController = { identifier in
+                var issues: [TreeFileError.Issue] = []
+                return presentations.first { $0.id == identifier }.flatMap { make($0, at: [], issues: &issues) }
+            }
+        }
         return root
     }
 

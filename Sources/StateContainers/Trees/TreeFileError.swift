@@ -21,16 +21,21 @@ public struct TreeFileError: Error, Hashable, Sendable, CustomStringConvertible 
         public let message: String
         /// The line of the place in the file, from 1, when the reader knows it (YAML does).
         public var line: Int?
+        /// The column of the place in its line, from 1, when the reader knows it (YAML does
+        /// for a place its document holds).
+        public var column: Int?
 
         /// Creates an issue.
         /// - Parameters:
         ///   - path: The place in the file; empty for the file as a whole.
         ///   - message: What is wrong.
         ///   - line: The line of the place, from 1, when known.
-        public init(path: [PathComponent], message: String, line: Int? = nil) {
+        ///   - column: The column of the place, from 1, when known.
+        public init(path: [PathComponent], message: String, line: Int? = nil, column: Int? = nil) {
             self.path = path
             self.message = message
             self.line = line
+            self.column = column
         }
 
         /// The place in the file as written in messages: `trees[0].root.children[1]`;
@@ -46,9 +51,10 @@ public struct TreeFileError: Error, Hashable, Sendable, CustomStringConvertible 
             return text
         }
 
-        /// `line 12: trees[0].root: message`, leaving out what is unknown or empty.
+        /// `line 12, column 5: trees[0].root: message`, leaving out what is unknown or empty.
         public var description: String {
-            let place = [line.map { "line \($0)" }, location.isEmpty ? nil : location].compactMap(\.self)
+            let position = line.map { line in "line \(line)" + (column.map { ", column \($0)" } ?? "") }
+            let place = [position, location.isEmpty ? nil : location].compactMap(\.self)
             return (place + [message]).joined(separator: ": ")
         }
     }
@@ -74,7 +80,7 @@ public struct TreeFileError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// One problem a line, each prefixed with the file name when there is one, as compilers
-    /// print them: `kiosk.yaml: line 12: trees[0].root: unknown type "Pager" (…)`.
+    /// print them: `kiosk.yaml: line 12, column 5: trees[0].root: unknown type "Pager" (…)`.
     public var description: String {
         issues.map { issue in file.map { "\($0): \(issue)" } ?? issue.description }.joined(separator: "\n")
     }

@@ -1,6 +1,7 @@
 import AppStateCore
 
-/// One named tree of a tree file: the window it is shown in and its root controller.
+/// One named tree of a tree file: the window it is shown in, its root controller, and the
+/// controllers its root may present.
 ///
 /// ```yaml
 /// name: kiosk                          # unique in the file; a-z, 0-9 and -
@@ -8,6 +9,9 @@ import AppStateCore
 /// root: { type: Controller, id: main }
 /// logindSeat: seat0                     # optional; the session follows this logind seat
 /// output: HDMI-A-1                      # optional; the window follows this Wayland output's size
+/// presentations:                        # optional; what the root's presentation context presents
+///   - { type: Controller, id: attract }
+/// idle: [{ after: 300, logout: true }]  # optional; what happens when nobody touches it
 /// ```
 public struct TreeSpec: Hashable, Sendable {
     /// The window size a tree gets when its file gives none.
@@ -27,6 +31,15 @@ public struct TreeSpec: Hashable, Sendable {
     /// `appstated --follow-output NAME` does for every tree), e.g. `HDMI-A-1`; nil when the
     /// command line decides.
     public var output: String?
+    /// The controllers the root's presentation context may present, by identifier
+    /// (`Controller.present(identifier:style:animated:completion:)`), each built afresh for
+    /// each presentation, with the schema of any node. A presented controller's path is the
+    /// root's followed by its identifier; it takes part in restoration unless its
+    /// `restorationId` is null.
+    public var presentations: [NodeSpec] = []
+    /// What happens after a time without activity, in the order the steps fire; empty for
+    /// nothing.
+    public var idle: [IdleStep]
 
     /// Creates a tree.
     /// - Parameters:
@@ -35,12 +48,19 @@ public struct TreeSpec: Hashable, Sendable {
     ///   - root: The root controller.
     ///   - logindSeat: The logind seat the session follows, if the tree says.
     ///   - output: The Wayland output the window follows, if the tree says.
-    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil, output: String? = nil) {
+    ///   - presentations: The controllers the root may present.
+    ///   - idle: The idle steps, in the order they fire.
+    public init(
+        name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil, output: String? = nil,
+        presentations: [NodeSpec] = [], idle: [IdleStep] = []
+    ) {
         self.name = name
         self.window = window
         self.root = root
         self.logindSeat = logindSeat
         self.output = output
+        self.presentations = presentations
+        self.idle = idle
     }
 }
 
@@ -73,6 +93,7 @@ extension TreeSpec {
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, window, root, logindSeat, output
+        case presentations, idle
     }
 
     enum WindowKeys: String, CodingKey, CaseIterable {
@@ -97,6 +118,8 @@ extension TreeSpec: Codable {
         root = try container.decode(NodeSpec.self, forKey: .root)
         logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
         output = try container.decodeIfPresent(String.self, forKey: .output)
+        presentations = try container.decodeIfPresent([NodeSpec].self, forKey: .presentations) ?? []
+        idle = try container.decodeIfPresent([IdleStep].self, forKey: .idle) ?? []
     }
 
     /// Encodes the tree as a file would hold it.
@@ -111,5 +134,7 @@ extension TreeSpec: Codable {
         try container.encode(root, forKey: .root)
         try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
         try container.encodeIfPresent(output, forKey: .output)
+        if !presentations.isEmpty { try container.encode(presentations, forKey: .presentations) }
+        if !idle.isEmpty { try container.encode(idle, forKey: .idle) }
     }
 }

@@ -37,11 +37,50 @@ struct TreeValidator {
             report(path + [.key("window"), .key(key)], "window \(key) must be a positive number (got \(Self.format(value)))")
         }
         validate(tree.root, at: path + [.key("root")], depth: 0)
+        validatePresentations(of: tree, at: path)
         if let seat = tree.logindSeat {
             validateSeat(seat, of: tree, at: path + [.key("logindSeat")])
         }
         if let output = tree.output, let problem = TreeSpec.outputNameProblem(output) {
             report(path + [.key("output")], problem)
+        }
+        validateIdleSteps(of: tree, at: path + [.key("idle")])
+    }
+
+    /// Steps that each name one action the tree can carry out, after a positive time, in
+    /// rising order. A tree that follows a logind seat has logind lock the session, and leaves
+    /// logging out to logind (its IdleAction), which decides the session.
+    private mutating func validateIdleSteps(of tree: TreeSpec, at path: Path) {
+        var previous: Double?
+        for (index, step) in tree.idle.enumerated() {
+            let stepPath = path + [.index(index)]
+            if !(step.after.isFinite && step.after > 0) {
+                report(stepPath + [.key("after")], "after must be a positive number of seconds (got \(Self.format(step.after)))")
+            } else if let previous, step.after <= previous {
+                report(
+                    stepPath + [.key("after")],
+                    "steps must come in rising order of after: \(Self.format(step.after)) comes after \(Self.format(previous))")
+            }
+            if step.after.isFinite, step.after > 0 { previous = max(previous ?? 0, step.after) }
+            let named = [step.present.map { _ in "present" }, step.logout ? "logout" : nil, step.lock ? "lock" : nil].compactMap(\.self)
+            if named.count > 1 {
+                report(stepPath, "a step does one thing: \(named.joined(separator: " and ")) cannot share a step")
+            } else if named.isEmpty {
+                report(stepPath, "a step needs an action: present: ID, logout: true or lock: true")
+            }
+            if let present = step.present, !tree.presentations.contains(where: { $0.id == present }) {
+                let known = tree.presentations.map(\.id)
+                report(
+                    stepPath + [.key("present")],
+                    known.isEmpty
+                        ? "unknown presentation \"\(present)\": the tree declares no presentations"
+                        : "unknown presentation \"\(present)\" (expected one of \(known.joined(separator: ", ")))")
+            }
+            if step.logout || step.lock, !Self.containsLoginState(tree.root) {
+                report(stepPath, "a \(step.logout ? "logout" : "lock") step needs a LoginStateController in the tree")
+            } else if step.logout, tree.logindSeat != nil {
+                report(stepPath, "a tree that follows a logind seat leaves logging out to logind (its IdleAction)")
+            }
         }
     }
 
@@ -52,6 +91,29 @@ struct TreeValidator {
         }
         if !Self.containsLoginState(tree.root) {
             report(path, "a tree that follows a logind seat needs a LoginStateController")
+        }
+    }
+
+    /// Each presentation as a node of its own, with an identifier that no other presentation
+    /// and no child the root has or may get has, since its path is the root's followed by its
+    /// identifier, and a restoration identifier no other has, for the same reason.
+    private mutating func validatePresentations(of tree: TreeSpec, at path: Path) {
+        let root = tree.root
+        let rootChildren = root.children + root.subtrees.map(\.node)
+        var identifiers: Set<String> = []
+        var restorationIdentifiers = Set(root.children.compactMap(\.restorationId))
+        for (index, presentation) in tree.presentations.enumerated() {
+            let place = path + [.key("presentations"), .index(index)]
+            validate(presentation, at: place, depth: 0)
+            guard !presentation.id.isEmpty else { continue }
+            if !identifiers.insert(presentation.id).inserted {
+                report(place, "duplicate presentation identifier \"\(presentation.id)\"")
+            } else if rootChildren.contains(where: { $0.id == presentation.id }) {
+                report(
+                    place, "presentation identifier \"\(presentation.id)\" is a child's of the root: \(root.id)/\(presentation.id) would name both")
+            } else if let restorationId = presentation.restorationId, !restorationIdentifiers.insert(restorationId).inserted {
+                report(place, "duplicate restoration identifier \"\(restorationId)\" under the root")
+            }
         }
     }
 
@@ -178,7 +240,7 @@ extension TreeValidator {
     private static let keyRanks: [String: Int] = {
         let keys =
             TreeFile.CodingKeys.allCases.map(\.stringValue) + TreeSpec.CodingKeys.allCases.map(\.stringValue)
-            + TreeSpec.WindowKeys.allCases.map(\.stringValue) + NodeSpec.keyNames
+            + IdleStep.CodingKeys.allCases.map(\.stringValue) + TreeSpec.WindowKeys.allCases.map(\.stringValue) + NodeSpec.keyNames
         return Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }()
 }

@@ -15,6 +15,7 @@ struct YAMLComposer {
         let isMapping: Bool
         let anchor: String?
         let line: Int
+        let column: Int
         var items: [Int] = []
     }
 
@@ -53,6 +54,7 @@ struct YAMLComposer {
             guard yaml_parser_parse(parser, &event) == 1 else { throw Self.syntaxError(parser.pointee, text: text) }
             defer { yaml_event_delete(&event) }
             let line = event.start_mark.line + 1
+            let column = event.start_mark.column + 1
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return root.map { YAMLDocument(nodes: nodes, root: $0) }
@@ -70,7 +72,7 @@ struct YAMLComposer {
                 add(
                     YAMLNode(
                         content: .scalar(.init(text: text, isPlain: style == YAML_PLAIN_SCALAR_STYLE || style == YAML_ANY_SCALAR_STYLE, tag: tag)),
-                        line: line), anchor: Self.string(scalar.anchor))
+                        line: line, column: column), anchor: Self.string(scalar.anchor))
             case YAML_ALIAS_EVENT:
                 guard let name = Self.string(event.data.alias.anchor), let node = anchors[name] else {
                     throw TreeFileError(issues: [.init(path: [], message: "not valid YAML: found undefined alias", line: line)])
@@ -84,17 +86,19 @@ struct YAMLComposer {
                 }
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
                 let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                open.append(OpenCollection(isMapping: isMapping, anchor: Self.string(anchor), line: line))
+                open.append(OpenCollection(isMapping: isMapping, anchor: Self.string(anchor), line: line, column: column))
             case YAML_SEQUENCE_END_EVENT:
                 let collection = open.removeLast()
-                add(YAMLNode(content: .sequence(.init(items: collection.items)), line: collection.line), anchor: collection.anchor)
+                add(
+                    YAMLNode(content: .sequence(.init(items: collection.items)), line: collection.line, column: collection.column),
+                    anchor: collection.anchor)
             case YAML_MAPPING_END_EVENT:
                 let collection = open.removeLast()
                 let pairs = stride(from: 0, to: collection.items.count - 1, by: 2).map {
                     YAMLNode.Pair(key: collection.items[$0], value: collection.items[$0 + 1])
                 }
                 try checkDuplicates(pairs.map(\.key))
-                add(YAMLNode(content: .mapping(.init(pairs: pairs)), line: collection.line), anchor: collection.anchor)
+                add(YAMLNode(content: .mapping(.init(pairs: pairs)), line: collection.line, column: collection.column), anchor: collection.anchor)
             default:
                 // Stream and document starts and document ends carry nothing to keep.
                 continue
@@ -137,7 +141,9 @@ struct YAMLComposer {
         }
         guard let firstKey = duplicates.keys.min(by: { $0.text < $1.text }), let first = duplicates[firstKey] else { return }
         let names = duplicates.keys.map(\.text).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-        throw TreeFileError(issues: [.init(path: [], message: "not valid YAML: duplicate key \(names) in a mapping", line: nodes[first].line)])
+        throw TreeFileError(issues: [
+            .init(path: [], message: "not valid YAML: duplicate key \(names) in a mapping", line: nodes[first].line, column: nodes[first].column)
+        ])
     }
 
     private struct KeyIdentity: Hashable {
@@ -161,7 +167,11 @@ struct YAMLComposer {
             )
         default:
             let during = parser.context.map { " (\(String(cString: $0)) on line \(parser.context_mark.line + 1))" } ?? ""
-            return TreeFileError(issues: [.init(path: [], message: "not valid YAML: \(problem)\(during)", line: parser.problem_mark.line + 1)])
+            return TreeFileError(issues: [
+                .init(
+                    path: [], message: "not valid YAML: \(problem)\(during)", line: parser.problem_mark.line + 1,
+                    column: parser.problem_mark.column + 1)
+            ])
         }
     }
 

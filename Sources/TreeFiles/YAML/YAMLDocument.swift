@@ -64,26 +64,26 @@ struct YAMLDocument: Sendable {
         return fits(root)
     }
 
-    /// The line where a place in the file starts: a key's where the place is a mapping's value
-    /// (so an unknown key's line is the key's), the item's where it is a list's. A place the
-    /// document does not hold as such (a key from a `<<` merge) gets its nearest enclosing
-    /// place's line.
-    func line(of path: [TreeFileError.PathComponent]) -> Int {
+    /// The line and column where a place in the file starts: a key's where the place is a
+    /// mapping's value (so an unknown key's place is the key's), the item's where it is a
+    /// list's. A place the document does not hold as such (a key from a `<<` merge) gets its
+    /// nearest enclosing place's.
+    func position(of path: [TreeFileError.PathComponent]) -> (line: Int, column: Int) {
         var node = root
-        var line = self[root].line
+        var start = self[root]
         for component in path {
             switch (component, self[node].content) {
             case (.key(let key), .mapping(let mapping)):
-                guard let pair = mapping.pairs.first(where: { self[$0.key].scalar?.text == key }) else { return line }
-                line = self[pair.key].line
+                guard let pair = mapping.pairs.first(where: { self[$0.key].scalar?.text == key }) else { return (start.line, start.column) }
+                start = self[pair.key]
                 node = pair.value
             case (.index(let index), .sequence(let sequence)) where sequence.items.indices.contains(index):
                 node = sequence.items[index]
-                line = self[node].line
+                start = self[node]
             default:
-                return line
+                return (start.line, start.column)
             }
         }
-        return line
+        return (start.line, start.column)
     }
 }

@@ -45,6 +45,8 @@ struct YAMLNode: Sendable {
     let content: Content
     /// The line the node starts on, from 1.
     let line: Int
+    /// The column it starts at, from 1.
+    let column: Int
 
     /// The node's scalar, or nil for a collection.
     var scalar: Scalar? {

@@ -3,10 +3,13 @@ import AppStateIPC
 import ServicePorts
 
 /// Trees as a follower sees them, which take its calls as the host would: `Resize` changes a
-/// window, `ShowKeyboard` and `HideKeyboard` the keyboard's frame; every batch is recorded.
+/// window, `ShowKeyboard` and `HideKeyboard` the keyboard's frame; every batch is recorded,
+/// and what each tree's idle clock is told.
 @MainActor final class RecordingFollowedHost: FollowedHost {
     private(set) var trees: [FollowedTree]
     private(set) var batches: [[VarlinkCall]] = []
+    /// Each tree told of logind's idleness, and whether it was idle, in order.
+    private(set) var idle: [(tree: String, idle: Bool)] = []
 
     init(_ trees: [FollowedTree]) {
         self.trees = trees
@@ -39,5 +42,9 @@ import ServicePorts
                 name: tree.name, windowSize: size, session: tree.session, declaredSize: tree.declaredSize, keyboardFrame: frame)
         }
         reply(calls.map { _ in VarlinkReply(parameters: [:]) })
+    }
+
+    func followedIdle(tree: String, idleFor duration: Duration?) {
+        idle.append((tree, duration != nil))
     }
 }

@@ -32,6 +32,6 @@ final class GatedWriter: Sendable {
 
     /// Waits until the store has taken a write in hand, which the closed gate then holds.
     func waitUntilWriting(_ store: StateStore) async {
-        while await store.inFlight == 0 { await Task.yield() }
+        while store.inFlight == 0 { await Task.yield() }
     }
 }

@@ -8,7 +8,6 @@ import PackageDescription
 // own, builds this package and runs it against a real appstated.
 let package = Package(
     name: "ClientConsumer",
-    platforms: [.macOS(.v15)],
     dependencies: [
         // Named, because a path dependency is otherwise known by its directory's name, which
         // differs between a clone, a worktree and CI.

@@ -7,7 +7,6 @@ import PackageDescription
 // checks that the examples are the documents' own, builds this package and runs it.
 let package = Package(
     name: "ModelConsumer",
-    platforms: [.macOS(.v15)],
     dependencies: [
         // Named, because a path dependency is otherwise known by its directory's name, which
         // differs between a clone, a worktree and CI.

@@ -15,6 +15,7 @@ enum Products {
     static var appstated: URL { directory.appendingPathComponent("appstated") }
     static var appstatectl: URL { directory.appendingPathComponent("appstatectl") }
     static var appstateInspect: URL { directory.appendingPathComponent("appstate-inspect") }
+    static var appstateGateway: URL { directory.appendingPathComponent("appstate-gateway") }
 
     /// The repository's root, for files the tests read (examples, unit files).
     static var repository: URL {

@@ -1,6 +1,6 @@
 import Glibc
 
-// Figure 8: from a change of the compositor's output to a watcher's event, beside the same
+// Figure 9: from a change of the compositor's output to a watcher's event, beside the same
 // change by a direct Resize call, in one run. sway 1.7 runs headless (as an unprivileged user
 // when the tool runs as root, since sway refuses root), and appstated follows its output.
 

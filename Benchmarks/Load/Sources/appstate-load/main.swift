@@ -5,7 +5,7 @@ import Glibc
 // appstate-load: the end-to-end figures of the performance targets (BENCHMARKS.md), each
 // beside its baseline measured in the same run. Usage:
 //   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick] [--only 1,7] [--watchers 10,1000]
-// (figure 8, a Wayland output's change beside a Resize, needs sway: OutputLatency.swift)
+// (figure 9, a Wayland output's change beside a Resize, needs sway: OutputLatency.swift)
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
 //   appstate-load broadcast SOCKET [STATE-DIR SIZE]  (the floors of figure 7; started by the tool)
 // Prints rows of BENCHMARKS.md's targets table on stdout (scripts/benchmark splices them
@@ -267,6 +267,70 @@ if wanted("1") {
     }
     for pid in [Int32(0), daemon.pid] { _ = appstate_pin(pid, -1) }
     stop(echo)
+}
+
+// MARK: 8. ReportActivity beside GetCurrent
+
+// A front-end reports every touch, so ReportActivity must cost it less than the cheapest read.
+// Sent `oneway`, as a front-end sends it, it costs one write; with a reply it is a round trip
+// like GetCurrent's, tracked beside it. Both on one raw connection, interleaved in blocks,
+// client and daemon on one CPU as in the round trip's first row; the daemon's tree has no idle
+// steps fired, so every report is answered on the connection's thread, as a front-end's are
+// between steps.
+if wanted("8") {
+    let activityFrame = frame(#"{"method":"io.appstate.ReportActivity","parameters":{}}"#)
+    for pid in [Int32(0), daemon.pid] {
+        let status = appstate_pin(pid, 0)
+        if status != 0 { die("pinning \(pid) to CPU 0: \(status)") }
+    }
+    let fd = connectUnix(daemon.socketPath, wait: 2_000_000_000)
+    let check = rawCall(fd, activityFrame, ioBuffer)
+    if isErrorReply(check) { die("ReportActivity: \(String(decoding: check, as: UTF8.self))") }
+    let rounds = quick ? 3 : 10
+    let perRound = quick ? 300 : 1000
+    var samples: [[Double]] = [[], []]
+    for _ in 0..<200 {
+        _ = rawCall(fd, activityFrame, ioBuffer)
+        _ = rawCall(fd, getCurrentFrame, ioBuffer)
+    }
+    let deadline = nowNS() + 60_000_000_000
+    round: for _ in 0..<rounds {
+        for kind in 0..<2 {
+            for _ in 0..<perRound {
+                let start = nowNS()
+                _ = rawCall(fd, kind == 0 ? activityFrame : getCurrentFrame, ioBuffer)
+                samples[kind].append(Double(nowNS() - start) / 1000)
+            }
+            if nowNS() > deadline { break round }
+        }
+    }
+    // A front-end need not wait for the answer: sent `oneway`, a report costs the client one
+    // write. Timed per block of reports, each block closed by one GetCurrent whose reply
+    // comes after the reports were acted on (calls are answered in order).
+    let onewayFrame = frame(#"{"method":"io.appstate.ReportActivity","parameters":{},"oneway":true}"#)
+    let block = 100
+    var oneway: [Double] = []
+    for _ in 0..<(rounds * perRound / block) {
+        let start = nowNS()
+        for _ in 0..<block { writeAll(fd, onewayFrame) }
+        _ = rawCall(fd, getCurrentFrame, ioBuffer)
+        oneway.append(Double(nowNS() - start) / 1000 / Double(block))
+    }
+    close(fd)
+    for pid in [Int32(0), daemon.pid] { _ = appstate_pin(pid, -1) }
+    let sorted = samples.map { $0.sorted() }
+    let (activity, read) = (percentile(sorted[0], 50), percentile(sorted[1], 50))
+    let onewayEach = median(oneway)
+    row(
+        "ReportActivity sent `oneway`, per report: blocks of \(block), each closed by one GetCurrent (median of \(oneway.count) blocks)",
+        value: "\(fmt(onewayEach, 2)) µs", baseline: "GetCurrent round trip on the same connection", baselineValue: "\(fmt(read)) µs",
+        ratio: "\(fmt(onewayEach / read, 2))×", target: "< 1×", met: onewayEach < read)
+    row(
+        "ReportActivity round trip, one client on a raw socket, client and daemon on one CPU (median; \(grouped(Double(sorted[0].count))) samples)",
+        value: "\(fmt(activity)) µs (p99 \(fmt(percentile(sorted[0], 99))) µs)",
+        baseline: "GetCurrent on the same connection, interleaved",
+        baselineValue: "\(fmt(read)) µs (p99 \(fmt(percentile(sorted[1], 99))) µs)",
+        ratio: "\(fmt(activity / read, 2))×", met: nil)
 }
 
 // MARK: 2. pipelined calls on one connection
@@ -752,9 +816,9 @@ if wanted("6") {
         ratio: "\(fmt(c / b, 2))×", target: "≤ 1.3×", met: c / b <= 1.3 && failures == 0)
 }
 
-// MARK: 8. a Wayland output's change beside a direct Resize (its own daemon and sway)
+// MARK: 9. a Wayland output's change beside a direct Resize (its own daemon and sway)
 
-if wanted("8") {
+if wanted("9") {
     measureOutputLatency(appstated: appstated, socketDirectory: socketDirectory, work: work, changes: quick ? 50 : 500)
 }
 

@@ -1,4 +1,4 @@
-/// Where the inspector listens: `HOST:PORT` as `--listen` takes it, e.g. `127.0.0.1:8080`,
+/// A TCP address to listen on: `HOST:PORT` as `--listen` takes it, e.g. `127.0.0.1:8080`,
 /// `[::1]:0`; port 0 lets the system choose a free one.
 public struct ListenAddress: Hashable, Sendable {
     /// The address to bind, without brackets.
@@ -17,13 +17,13 @@ public struct ListenAddress: Hashable, Sendable {
 
     /// Reads `HOST:PORT`; an IPv6 host is written in brackets, as in URLs.
     /// - Parameter text: The option's value.
-    /// - Throws: ``InspectorError`` when the text is not a host and a port from 0 to 65535.
-    public init(parsing text: String) throws(InspectorError) {
-        guard let colon = text.lastIndex(of: ":") else { throw InspectorError.invalidListenAddress(text) }
+    /// - Throws: ``ListenAddressError`` when the text is not a host and a port from 0 to 65535.
+    public init(parsing text: String) throws(ListenAddressError) {
+        guard let colon = text.lastIndex(of: ":") else { throw ListenAddressError(text) }
         var host = Substring(text[..<colon])
         if host.hasPrefix("[") && host.hasSuffix("]") { host = host.dropFirst().dropLast() }
         guard !host.isEmpty, let port = Int(text[text.index(after: colon)...]), (0...65_535).contains(port) else {
-            throw InspectorError.invalidListenAddress(text)
+            throw ListenAddressError(text)
         }
         self.init(host: String(host), port: port)
     }

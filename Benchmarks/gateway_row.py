@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The gateway's rows of BENCHMARKS.md's targets table, from the JSON that
+`Tests/Browser/kiosk_browser.py measure` prints (read on stdin).
+
+    gateway_row.py --build release                 prints the rows
+    gateway_row.py --build debug --write FILE      also puts them in FILE's targets table, in
+                                                   place of earlier gateway rows or after the
+                                                   table's last row, saying when and at which
+                                                   commit they ran (they ran alone)
+
+The page's figure is from the moment the Python varlink client sends ShowKeyboard (its wall
+clock) to the kiosk page's <html> updated by appstate.js (a MutationObserver in the page, on
+chromium's performance.timeOrigin + performance.now(), the same wall clock), p99 over every
+change in every page open; the baseline is the same change reaching an `appstatectl watch
+--json` started in the same run, timed when the benchmark reads its line. The target is both
+one frame at 60 Hz and at most twice the baseline. The memory row is the gateway's VmRSS once
+socket-activated and idle (one request answered, no page following), beside the daemon's.
+"""
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+
+FRAME_MS = 1000 / 60
+RATIO = 2.0
+PREFIXES = ("| kiosk page update through appstate-gateway", "| appstate-gateway idle memory")
+
+
+def ms(value):
+    return f"{value:.1f} ms"
+
+
+def mib(kib):
+    return f"{kib / 1024:.1f} MiB"
+
+
+def alone_note(alone):
+    if not alone:
+        return ""
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return f"; run alone by scripts/benchmark-gateway at {commit} on {when}, load average {os.getloadavg()[0]:.2f}"
+
+
+def rows(timings, build, alone):
+    note = alone_note(alone)
+    lines = []
+    for run in timings["runs"]:
+        page, watch = run["page"], run["watch"]
+        pages = run["pages"]
+        figure = (f"{PREFIXES[0]}, {pages} page{'s' * (pages > 1)} open: a keyboard move from the call to the page's "
+                  f"<html> updated, in headless chromium ({timings['changes']} changes every {timings['interval_ms']:g} ms, "
+                  f"{page['count']} page updates; {build} build{note})")
+        value = f"p99 {ms(page['p99'])} (p50 {ms(page['p50'])}, max {ms(page['max'])})"
+        baseline = f"p99 {ms(watch['p99'])} (p50 {ms(watch['p50'])})"
+        ratio = page["p99"] / watch["p99"]
+        met = page["p99"] <= FRAME_MS and ratio <= RATIO
+        lines.append(f"{figure} | {value} | the same move reaching `appstatectl watch --json`, same run | {baseline} "
+                     f"| {ratio:.2f}× | p99 ≤ 16.7 ms (one frame) and ≤ 2× the watcher | {'met' if met else '**not met**'} |")
+    idle, daemon = timings["idle_rss_kib"], timings["daemon_idle_rss_kib"]
+    lines.append(f"{PREFIXES[1]}: VmRSS socket-activated, one request answered, no page following ({build} build{note}) "
+                 f"| {mib(idle)} | appstated's VmRSS, idle, same run | {mib(daemon)} | {idle / daemon:.2f}× | — | — |")
+    return lines
+
+
+def write(path, new):
+    lines = open(path).read().split("\n")
+    existing = [index for index, text in enumerate(lines) if text.startswith(PREFIXES)]
+    if existing:
+        for index in reversed(existing):
+            del lines[index]
+        at = existing[0]
+    else:
+        at = next(index for index, text in enumerate(lines) if text.startswith("| figure |"))
+        while lines[at + 1].startswith("|"):
+            at += 1
+        at += 1
+    lines[at:at] = new
+    open(path, "w").write("\n".join(lines))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--write")
+    arguments = parser.parse_args()
+    new = rows(json.load(sys.stdin), arguments.build, alone=arguments.write is not None)
+    print("\n".join(new))
+    if arguments.write:
+        write(arguments.write, new)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+import Glibc
+import Logging
+import NIOConcurrencyHelpers
+import ServicePorts
+
+/// Asks logind to lock the active session of a seat (`org.freedesktop.login1.Session.Lock`),
+/// on a thread and a system bus connection of its own, so that neither the main actor nor a
+/// follower's thread waits for logind. The seats' followers tell it which session is active.
+package final class LogindSessionLocker: SystemSessionLocker {
+    /// A pthread mutex (NIOLockedValueBox), which ThreadSanitizer sees, unlike
+    /// `Synchronization.Mutex`'s futex on Linux.
+    private let activeSessions = NIOLockedValueBox<[String: String]>([:])
+    private let logger: Logger
+
+    /// Creates the locker.
+    /// - Parameter logger: Where a lock logind refused is logged.
+    package init(logger: Logger) {
+        self.logger = logger
+    }
+
+    /// Records the object path of a seat's active session; nil for none. From any thread.
+    func record(activeSession path: String?, seat: String) {
+        activeSessions.withLockedValue { $0[seat] = path }
+    }
+
+    package func lockSession(seat: String) {
+        guard let path = activeSessions.withLockedValue({ $0[seat] }) else {
+            logger.warning("cannot lock the session on \(seat): logind names no active session there")
+            return
+        }
+        let logger = self.logger
+        let job = Unmanaged.passRetained(
+            Job {
+                do throws(BusError) {
+                    let connection = try BusConnection(.system)
+                    _ = try connection.call(LogindSeatState.busName, path, LogindSeatState.sessionInterface, "Lock")
+                } catch {
+                    logger.error("logind did not lock the session on \(seat): \(error)")
+                }
+            })
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, job.toOpaque())
+        guard result == 0 else {
+            job.release()
+            logger.error("cannot start a thread to lock the session on \(seat)")
+            return
+        }
+        pthread_detach(thread)
+    }
+
+    /// The work handed to the thread.
+    private final class Job {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+}
