@@ -33,6 +33,17 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // libwayland's client library, through which the output follower talks to the compositor.
+        .systemLibrary(
+            name: "CWaylandClient",
+            pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        // The Wayland protocols beyond the core that the output follower speaks (xdg-output),
+        // their Swift generated at build time from wayland-scanner's C by the plugin.
+        .target(name: "WaylandProtocols", dependencies: ["CWaylandClient"], plugins: ["WaylandScannerPlugin"]),
+        .executableTarget(name: "WaylandSwiftGenerator"),
+        .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandSwiftGenerator"]),
         // The vocabulary the model and the wire share, with no I/O: JSON values and their
         // strict codec, geometry, node snapshots, notification names. The interface's types
         // the model builds too (a node, its rectangle and insets) are generated from
@@ -86,14 +97,17 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
-        // What the daemon follows on D-Bus (logind, the on-screen keyboard), through sd-bus.
+        // What the daemon follows: logind and the on-screen keyboards on D-Bus, through sd-bus,
+        // and the compositor's outputs, through libwayland.
         .target(
             name: "AppStateFollowers",
             dependencies: [
                 "AppStateCore",
                 "AppStateIPC",
                 "CSystemd",
+                "CWaylandClient",
                 "ServicePorts",
+                "WaylandProtocols",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -123,6 +137,7 @@ let package = Package(
             name: "appstated",
             dependencies: [
                 "AppStateDaemon",
+                "AppStateFollowers",
                 "AppStateIPC",
                 "StateContainers",
                 "TreeFiles",
@@ -259,7 +274,19 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TreeFilesTests", dependencies: ["StateContainers", "TestSupport", "TreeFiles"]),
-        .testTarget(name: "AppStateFollowersTests", dependencies: ["AppStateCore", "AppStateFollowers", "TestSupport"]),
+        .testTarget(
+            name: "AppStateFollowersTests",
+            dependencies: [
+                "AppStateCore",
+                "AppStateFollowers",
+                "AppStateIPC",
+                "CWaylandClient",
+                "ServicePorts",
+                "TestSupport",
+                "WaylandProtocols",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "AppStateDaemonTests",
             dependencies: [

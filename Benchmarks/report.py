@@ -15,7 +15,8 @@ What it does:
    and divides the difference: instructions, swift_retain/swift_release calls and mallocs per
    post, which this machine's `perf` cannot count and which no neighbour's load disturbs.
 3. Runs scripts/benchmark-load: the end-to-end tool Benchmarks/Load against a release
-   appstated and appstatectl, which prints its rows of the table below; then
+   appstated and appstatectl, which prints its rows of the table below (a Wayland output's
+   change beside a direct Resize among them, against a headless sway); then
    scripts/benchmark-inspector, the inspector's page in headless chromium, which prints its row;
    scripts/benchmark-gateway, the kiosk page through appstate-gateway with 1 and 50 pages open
    against appstatectl watch, and the gateway's idle memory, which prints its rows.
@@ -80,6 +81,7 @@ END_TO_END = [
      "p99 ≤ 16.7 ms (one frame) and ≤ 2× the watcher"),
     ("appstate-gateway idle memory", "appstated's VmRSS, idle, same run", "—"),
     ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
+    ("Wayland output change → watcher event", "the same Resize by a direct Varlink call", "—"),
     ("ReportActivity sent `oneway`, per report", "GetCurrent round trip on the same connection", "< 1×"),
     ("ReportActivity round trip", "GetCurrent on the same connection, interleaved", "—"),
     ("logind IdleHint → the idle step's Present event", "the same Present by a direct Varlink call", "—"),

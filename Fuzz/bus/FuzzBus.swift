@@ -4,9 +4,10 @@
 /// a program of bus messages, each byte choosing the next step: logind's replies when the
 /// state is read (the session list, the seat's `ActiveSession`, a session's properties),
 /// signals (`SessionNew`, `SessionRemoved`, `Lock`, `Unlock`, `PropertiesChanged` of the seat,
-/// of a session or of anything), and the on-screen keyboard's `Visible`, each with values of
-/// any shape (right, wrong, nested variants, empty) on the paths logind uses and on others.
-/// They go to ``LogindSeatState`` and ``OnScreenKeyboardState`` as the followers hand them on.
+/// of a session or of anything), and the on-screen keyboards' visibility (squeekboard's,
+/// KWin's, Onboard's), each with values of any shape (right, wrong, nested variants, empty) on
+/// the paths logind and the keyboards use and on others. They go to ``LogindSeatState`` and an
+/// ``OnScreenKeyboardState`` of each keyboard as the followers hand them on.
 ///
 /// Invariants: nothing traps; at most ``LogindSeatState/maximumSessions`` sessions are kept; a
 /// user the seat is logged in as is a name some message gave as a session's `Name`; and a
@@ -15,7 +16,7 @@
 func fuzz(_ bytes: [UInt8]) {
     var input = Program(bytes)
     var seat = LogindSeatState(seatPath: Vocabulary.seat)
-    var keyboard = OnScreenKeyboardState()
+    var keyboards = OnScreenKeyboardKind.allCases.map(OnScreenKeyboardState.init)
     var names: Set<String> = []
     while let step = input.next() {
         switch step % 8 {
@@ -32,9 +33,11 @@ func fuzz(_ bytes: [UInt8]) {
             names.formUnion(signal.arguments.flatMap(Vocabulary.namesGiven))
             seat.apply(signal)
         case 4:
-            keyboard.applyVisible(input.value())
+            let value = input.value()
+            for index in keyboards.indices { keyboards[index].applyVisible(value) }
         case 5:
-            keyboard.apply(input.signal())
+            let signal = input.signal()
+            for index in keyboards.indices { _ = keyboards[index].apply(signal) }
         case 6:
             resynchronise(&seat, user: input.pick(["ada", "bob"]), names: &names)
         default:

@@ -23,7 +23,7 @@ struct Program {
 
     /// A path: one logind uses, one it does not, or the seat's.
     mutating func path() -> String {
-        pick(Vocabulary.sessions + [Vocabulary.seat, LogindSeatState.managerPath, OnScreenKeyboardState.objectPath, "/", "/x"])
+        pick(Vocabulary.sessions + [Vocabulary.seat, LogindSeatState.managerPath, "/", "/x"] + OnScreenKeyboardKind.allCases.map(\.objectPath))
     }
 
     /// A value of any shape.
@@ -66,10 +66,7 @@ struct Program {
         var arguments: [BusValue]
         if member == "PropertiesChanged", (next() ?? 0) & 1 == 0 {
             let interfaceName = BusValue.string(
-                pick([
-                    LogindSeatState.seatInterface, LogindSeatState.sessionInterface,
-                    OnScreenKeyboardState.interface, "x",
-                ]))
+                pick([LogindSeatState.seatInterface, LogindSeatState.sessionInterface, "x"] + OnScreenKeyboardKind.allCases.map(\.interface)))
             let changed = BusValue.array(properties().map { .dictionaryEntry(.string($0.key), $0.value) })
             arguments = [interfaceName, changed, .array(values())]
         } else {

@@ -11,11 +11,12 @@ enum Vocabulary {
     static let seat = "/org/freedesktop/login1/seat/seat0"
     static let users = ["ada", "bob", "", "greeter"]
     static let classes = ["user", "greeter", "lock-screen", "background"]
-    static let properties = ["Name", "Class", "LockedHint", "ActiveSession", "Visible", "Id"]
+    static let properties = ["Name", "Class", "LockedHint", "ActiveSession", "Visible", "visible", "Id"]
     static let signals = [
         (LogindSeatState.managerInterface, "SessionNew"), (LogindSeatState.managerInterface, "SessionRemoved"),
         (LogindSeatState.sessionInterface, "Lock"), (LogindSeatState.sessionInterface, "Unlock"),
         (BusSignal.propertiesInterface, "PropertiesChanged"), ("org.example.Other", "Lock"),
+        (OnScreenKeyboardKind.kwin.interface, "visibleChanged"),
     ]
 
     /// Every string a value gives as a `Name` property, however deep, for the invariant that

@@ -110,6 +110,9 @@ public struct CtlError: Error, Hashable, Sendable, CustomStringConvertible {
         case .sessionOwnedByLogind?:
             message =
                 "the tree \(text("tree")) follows logind on \(text("seat")): log in, out, lock and unlock there (for example with the greeter or loginctl)"
+        case .windowOwnedByOutput?:
+            let output = error.parameters["output"] == nil ? "the compositor's first output" : "the output \(text("output"))"
+            message = "the tree \(text("tree")) follows \(output): its size is the output's (change it in the compositor, e.g. with swaymsg output)"
         case .invalidValue?:
             message = "invalid \(text("parameter")): \(text("reason"))"
         case nil:

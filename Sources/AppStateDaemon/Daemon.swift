@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import ServicePorts
+import StateContainers
 import UnixSignals
 import VarlinkServer
 
@@ -55,6 +56,11 @@ package enum Daemon {
             access: PeerAccess(policy: policy, logger: logger), connections: connections, metrics: metrics,
             logger: logger)
         let followers = await runner.value { DaemonFollowers.make(configuration, trees: trees, runner: runner, board: board, logger: logger) }
+        let retarget: @MainActor @Sendable (TreeFile) -> Void = { file in
+            let routes = DaemonFollowers.routes(configuration, trees: trees.host.trees, specs: file.trees, logger: logger)
+            trees.processor.follow(routes)
+            followers.follow(routes)
+        }
         let systemd = SystemdLink(readiness: Readiness(), notifier: SystemdNotifier(), runner: runner, logger: logger)
         let status = DaemonStatus(trees: trees, server: server)
         // Trapped before any service starts, so that a SIGHUP after READY=1 always reloads.
@@ -66,13 +72,12 @@ package enum Daemon {
             .init(
                 service: ReloadService(
                     hangups: hangups, host: trees.host, treeFile: configuration.treeFile, status: status,
-                    systemd: systemd),
+                    systemd: systemd, retarget: retarget),
                 serviceName: "ReloadService"),
         ]
         // After the server, so that a graceful shutdown stops the followers before it drains.
-        if !followers.isEmpty {
-            services.append(.init(service: FollowerService(followers: followers, logger: logger), serviceName: "FollowerService"))
-        }
+        // Always: a reload may make a tree follow a seat or an output.
+        services.append(.init(service: FollowerService(roster: followers, logger: logger), serviceName: "FollowerService"))
         if let interval = systemd.notifier.watchdogInterval {
             services.append(.init(service: WatchdogService(interval: interval, systemd: systemd), serviceName: "WatchdogService"))
         }

@@ -1,3 +1,4 @@
+import AppStateFollowers
 import AppStateHost
 import VarlinkServer
 
@@ -26,11 +27,20 @@ package struct DaemonConfiguration: Sendable {
     package var followLogind = false
     /// The logind seat followed by trees that name none (`--seat`).
     package var seat = "seat0"
-    /// Whether the trees follow squeekboard's on-screen keyboard on the session bus (`--follow-osk`).
+    /// Whether the trees follow the on-screen keyboard on the session bus (`--follow-osk`).
     package var followOnScreenKeyboard = false
     /// The keyboard's height in points (`--osk-height`); nil for squeekboard's own sizing
     /// rule, ``OnScreenKeyboardHeight/squeekboard(for:)``.
     package var onScreenKeyboardHeight: Double?
+    /// The one on-screen keyboard `--follow-osk` follows (`--osk-source`); nil for whichever
+    /// of squeekboard, KWin's and Onboard is on the session bus.
+    package var onScreenKeyboardSource: OnScreenKeyboardKind?
+    /// Whether every tree's window follows a Wayland output's size (`--follow-output`); a
+    /// tree file's `output` makes a tree follow its own output without it.
+    package var followOutput = false
+    /// The output followed by trees that name none (`--follow-output NAME`); nil for the
+    /// compositor's first output.
+    package var output: String?
 
     /// The defaults.
     package init() {}

@@ -14,13 +14,13 @@ struct DaemonTrees: Sendable {
     let processor: RequestProcessor
     /// Where the restorable state is kept.
     let stateDirectory: String
-    /// The seat each tree follows, by tree name; empty when no tree follows logind.
-    let seats: [String: String]
+    /// What each tree follows at start.
+    let routes: FollowedRoutes
 
     /// Builds the trees, restores the saved state into them and shows them.
     /// - Parameters:
     ///   - file: The tree file.
-    ///   - configuration: Which state directory, and which seats the trees follow.
+    ///   - configuration: Which state directory, and what the trees follow.
     ///   - socket: The socket path, when the daemon creates it, for `GetStats`.
     ///   - connections: The open connections, for `GetStats`.
     ///   - followers: Where `GetStats` finds the followers, once they are made.
@@ -47,13 +47,13 @@ struct DaemonTrees: Sendable {
             throw StorageError.corrupt(store.path, "\(error)")
         }
         host.makeVisible()
-        let seats = DaemonFollowers.seats(configuration, trees: host.trees, specs: file.trees, logger: logger)
+        let routes = DaemonFollowers.routes(configuration, trees: host.trees, specs: file.trees, logger: logger)
         let environment = RequestProcessor.Environment(
             socket: socket, stateDirectory: stateDirectory, connections: { connections.current }, followers: { followers.statuses }
         )
         let processor = RequestProcessor(
-            host: host, store: store, runner: runner, environment: environment, sessionOwners: seats,
-            metrics: metrics, logger: logger)
-        return DaemonTrees(host: host, processor: processor, stateDirectory: stateDirectory, seats: seats)
+            host: host, store: store, runner: runner, environment: environment, metrics: metrics, logger: logger)
+        processor.follow(routes)
+        return DaemonTrees(host: host, processor: processor, stateDirectory: stateDirectory, routes: routes)
     }
 }

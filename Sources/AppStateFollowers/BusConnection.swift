@@ -161,6 +161,10 @@ final class BusConnection {
         return properties
     }
 
+    /// Whether the connection is still open: after a failed call, whether the service or the
+    /// connection failed.
+    var isOpen: Bool { sd_bus_is_open(bus) > 0 }
+
     /// Dispatches what arrived, without waiting, and returns the signals that matched: at
     /// most ``maximumSignalsPerBatch`` messages per call.
     /// - Throws: ``BusError/Code/disconnected`` when the connection is gone.

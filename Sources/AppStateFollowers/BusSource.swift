@@ -24,6 +24,12 @@ protocol BusSource: AnyObject {
     /// - Throws: ``BusError`` when the connection fails.
     func handle(_ signals: [BusSignal], on connection: BusConnection) throws(BusError) -> FollowerCondition?
 
+    /// Called whenever the follower found nothing more to dispatch, at least every
+    /// ``BusFollower/stopLatency``: for a source that tries again what failed.
+    /// - Returns: Where the follower stands now, when that changed.
+    /// - Throws: ``BusError`` when the connection fails.
+    func tryAgain(on connection: BusConnection) throws(BusError) -> FollowerCondition?
+
     /// How often to ``refresh(on:)`` while following; nil for never.
     var refreshInterval: Duration? { get }
 
@@ -36,6 +42,9 @@ protocol BusSource: AnyObject {
 }
 
 extension BusSource {
+    /// Nothing to try again.
+    func tryAgain(on connection: BusConnection) throws(BusError) -> FollowerCondition? { nil }
+
     /// The rule for `NameOwnerChanged` of one bus name: how a follower learns that its
     /// service left the bus or came back (a restart of logind, squeekboard started late).
     /// - Parameter name: The service's bus name.

@@ -29,13 +29,27 @@ enum FollowedChanges {
         }
     }
 
-    /// The call that shows or hides the keyboard on a tree.
+    /// The call that shows, moves or hides the keyboard on a tree, when its frame is not
+    /// the one wanted: at the bottom of the window, the window's width, `height` high.
     /// - Parameters:
     ///   - tree: The tree's name.
     ///   - visible: Whether the keyboard is shown.
     ///   - height: Its height in points, when shown.
-    static func keyboard(tree: String, visible: Bool, height: Double) -> VarlinkCall {
-        visible ? call(.showKeyboard, tree, ["height": .number(height)]) : call(.hideKeyboard, tree)
+    ///   - window: The window's size, once the batch's calls before this one are made.
+    ///   - frame: The keyboard's frame now; nil while it is hidden.
+    /// - Returns: `ShowKeyboard`, `HideKeyboard`, or nothing.
+    static func keyboard(tree: String, visible: Bool, height: Double, window: Size, frame: Rect?) -> [VarlinkCall] {
+        guard visible else { return frame == nil ? [] : [call(.hideKeyboard, tree)] }
+        let wanted = Rect(x: 0, y: window.height - height, width: window.width, height: height)
+        return frame == wanted ? [] : [call(.showKeyboard, tree, ["height": .number(height)])]
+    }
+
+    /// The call that gives a tree's window a size.
+    /// - Parameters:
+    ///   - tree: The tree's name.
+    ///   - size: The size.
+    static func resize(tree: String, to size: Size) -> VarlinkCall {
+        call(.resize, tree, ["width": .number(size.width), "height": .number(size.height)])
     }
 
     private static func call(_ method: AppStateMethod, _ tree: String, _ parameters: [String: JSONValue] = [:]) -> VarlinkCall {

@@ -7,11 +7,11 @@ package final class FollowerBoard: Sendable {
     /// An empty board.
     package init() {}
 
-    private let followers = NIOLockedValueBox<[BusFollower]>([])
+    private let followers = NIOLockedValueBox<[any SystemFollower]>([])
 
     /// Shows the followers the daemon runs.
     /// - Parameter followers: The followers.
-    package func show(_ followers: [BusFollower]) {
+    func show(_ followers: [any SystemFollower]) {
         self.followers.withLockedValue { $0 = followers }
     }
 

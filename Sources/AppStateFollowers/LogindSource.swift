@@ -5,6 +5,11 @@
 /// `deliverIdle`. logind does not signal every change of `IdleSinceHint`, so the active
 /// session is read again every ``refreshInterval``. Only signals from the current owner of
 /// `org.freedesktop.login1` count: anyone on the bus may send a signal with logind's paths.
+///
+/// Seats come and go (a USB seat plugged in or out): a seat logind does not have is waited
+/// for, and read when logind's `SeatNew` names it (and, should that signal be missed, again
+/// with the ``Backoff`` of reconnections); `SeatRemoved` ends its sessions, so the tree is
+/// logged out until the seat comes back.
 final class LogindSource: BusSource {
     let name: String
     let bus = BusConnection.Kind.system
@@ -20,6 +25,10 @@ final class LogindSource: BusSource {
     /// The unique name of logind's connection; nil while logind is not on the bus.
     private var owner: String?
     private var delivered: DesiredSession?
+    /// Why logind is there but the seat is not; nil while the seat is there.
+    private var seatMissing: String?
+    private var retry = Backoff()
+    private var nextRetry = ContinuousClock.now
 
     /// Creates the source.
     /// - Parameters:
@@ -60,11 +69,25 @@ final class LogindSource: BusSource {
         }
         self.owner = owner
         let manager = LogindSeatState.managerPath
-        let seatReply = try connection.call(LogindSeatState.busName, manager, LogindSeatState.managerInterface, "GetSeat", [seat])
+        let seatReply: [BusValue]
+        do throws(BusError) {
+            seatReply = try connection.call(LogindSeatState.busName, manager, LogindSeatState.managerInterface, "GetSeat", [seat])
+        } catch let error where error.code == .callFailed {
+            // No such seat (yet): SeatNew says when it arrives.
+            return seatIsGone("logind has no \(seat); waiting for it")
+        }
         guard let seatPath = seatReply.first?.objectPath else { throw BusError(.unexpectedReply, "GetSeat did not return an object path") }
         var state = LogindSeatState(seatPath: seatPath)
         state.applySessionList(try connection.call(LogindSeatState.busName, manager, LogindSeatState.managerInterface, "ListSessions"))
-        let active = try connection.property(LogindSeatState.busName, seatPath, LogindSeatState.seatInterface, "ActiveSession")
+        let active: BusValue
+        do throws(BusError) {
+            active = try connection.property(LogindSeatState.busName, seatPath, LogindSeatState.seatInterface, "ActiveSession")
+        } catch let error where error.code == .callFailed {
+            // The seat went between GetSeat and this read.
+            return seatIsGone("logind has no \(seat); waiting for it")
+        }
+        seatMissing = nil
+        retry.reset()
         if case .readSession(let path) = state.applyActiveSession(active) {
             try read(path, into: &state, on: connection)
         }
@@ -85,10 +108,20 @@ final class LogindSource: BusSource {
                 if newOwner.isEmpty {
                     owner = nil
                     state = nil
+                    seatMissing = nil
                 }
                 continue
             }
-            guard var state, let owner, signal.sender == owner else { continue }
+            guard let owner, signal.sender == owner else { continue }
+            if let added = seatChange(in: signal) {
+                if added, state == nil {
+                    condition = try resynchronize(on: connection)
+                } else if !added, state != nil {
+                    condition = seatIsGone("\(seat) was removed; waiting for it")
+                }
+                continue
+            }
+            guard var state else { continue }
             switch state.apply(signal) {
             case .applied, .ignored:
                 break
@@ -104,6 +137,39 @@ final class LogindSource: BusSource {
             if deliverIfChanged(force: false) { condition = following(state) }
         }
         return condition
+    }
+
+    /// For logind's `SeatNew` or `SeatRemoved` of the followed seat: whether it was added;
+    /// nil for any other signal.
+    private func seatChange(in signal: BusSignal) -> Bool? {
+        guard signal.interface == LogindSeatState.managerInterface, signal.member == "SeatNew" || signal.member == "SeatRemoved",
+            signal.arguments.first?.string == seat
+        else { return nil }
+        return signal.member == "SeatNew"
+    }
+
+    func tryAgain(on connection: BusConnection) throws(BusError) -> FollowerCondition? {
+        guard seatMissing != nil, owner != nil, ContinuousClock.now >= nextRetry else { return nil }
+        nextRetry = ContinuousClock.now + retry.nextDelay()
+        return try resynchronize(on: connection)
+    }
+
+    /// The seat is not there: nobody is logged in on it, no session of it is active to lock,
+    /// and none says it is idle. A seat already missing keeps the reason it went.
+    private func seatIsGone(_ reason: String) -> FollowerCondition {
+        state = nil
+        let detail = seatMissing ?? reason
+        seatMissing = detail
+        locker?.record(activeSession: nil, seat: seat)
+        if case .idle? = deliveredIdle {
+            deliveredIdle = .active
+            deliverIdle(.active)
+        }
+        if delivered != .loggedOut {
+            delivered = .loggedOut
+            deliver(.loggedOut)
+        }
+        return .disconnected(detail)
     }
 
     func refresh(on connection: BusConnection) throws(BusError) -> FollowerCondition? {

@@ -25,6 +25,7 @@ public enum VarlinkErrorStatus {
         "io.appstate.AlreadyPresenting": 409,
         "io.appstate.TransitionInProgress": 409,
         "io.appstate.SessionOwnedByLogind": 409,
+        "io.appstate.WindowOwnedByOutput": 409,
         "io.appstate.MessageTooLarge": 413,
         "io.appstate.TooManyConnections": 503,
         "io.appstate.WatcherTooSlow": 503,

@@ -47,15 +47,24 @@ package struct FollowedTree: Sendable {
     package let windowSize: Size
     /// The session of the tree's root login container; nil when the root is not one.
     package let session: Session?
+    /// The window size the tree file gives, which a tree that follows an output gets back when
+    /// the output is unplugged.
+    package let declaredSize: Size
+    /// The keyboard's frame in window coordinates while it is shown.
+    package let keyboardFrame: Rect?
 
     /// Describes a tree.
     /// - Parameters:
     ///   - name: The tree's name.
     ///   - windowSize: The size of its window.
     ///   - session: The session of its root login container, if the root is one.
-    package init(name: String, windowSize: Size, session: Session?) {
+    ///   - declaredSize: The window size its tree file gives; the window's size when nil.
+    ///   - keyboardFrame: The keyboard's frame while it is shown.
+    package init(name: String, windowSize: Size, session: Session?, declaredSize: Size? = nil, keyboardFrame: Rect? = nil) {
         self.name = name
         self.windowSize = windowSize
         self.session = session
+        self.declaredSize = declaredSize ?? windowSize
+        self.keyboardFrame = keyboardFrame
     }
 }

@@ -1,4 +1,5 @@
 import AppStateDaemon
+import AppStateFollowers
 import AppStateIPC
 import ArgumentParser
 import StateContainers
@@ -64,8 +65,25 @@ struct AppStated: ParsableCommand {
     @Option(help: "The logind seat to follow with --follow-logind.")
     var seat = "seat0"
 
-    @Flag(name: .customLong("follow-osk"), help: "Follow the on-screen keyboard (squeekboard's sm.puri.OSK0 on the session bus).")
+    @Flag(
+        name: .customLong("follow-osk"),
+        help: "Follow the on-screen keyboard on the session bus: squeekboard's, KWin's or Onboard's, whichever is there.")
     var followOSK = false
+
+    @Option(
+        name: .customLong("osk-source"),
+        help: ArgumentHelp("Follow only this on-screen keyboard with --follow-osk.", valueName: "squeekboard|kwin|onboard"))
+    var oskSource: String?
+
+    @Flag(
+        name: .customLong("follow-output"),
+        help: ArgumentHelp(
+            "Follow the Wayland compositor's output: every tree's window takes its logical size (--follow-output NAME, or --output NAME, for that output; the first output otherwise)."
+        ))
+    var followOutput = false
+
+    @Option(name: .customLong("output"), help: ArgumentHelp("The Wayland output to follow with --follow-output.", valueName: "name"))
+    var output: String?
 
     @Option(
         name: .customLong("osk-height"),
@@ -90,12 +108,25 @@ struct AppStated: ParsableCommand {
         if let problem = TreeSpec.seatNameProblem(seat) {
             throw ValidationError("--seat: \(problem)")
         }
+        if let oskSource, OnScreenKeyboardKind(rawValue: oskSource) == nil {
+            throw ValidationError("--osk-source must be squeekboard, kwin or onboard, not \(oskSource)")
+        }
+        if let output, let problem = TreeSpec.outputNameProblem(output) {
+            throw ValidationError("--output: \(problem)")
+        }
         if let oskHeight, !(oskHeight > 0 && oskHeight <= 1_000_000) {
             throw ValidationError("--osk-height must be above 0 and at most 1000000 points")
         }
         if let partialMessageTimeout, !(partialMessageTimeout > 0 && partialMessageTimeout <= 3600) {
             throw ValidationError("--partial-message-timeout must be between 0 and 3600 seconds")
         }
+    }
+
+    /// Parses the command line, taking `--follow-output NAME` and `--follow-output=NAME` as
+    /// `--follow-output --output NAME`: the flag's optional value is the word after it when
+    /// that is no option, since appstated takes no other arguments.
+    static func main() {
+        main(FollowOutputArguments.normalized(Array(CommandLine.arguments.dropFirst())))
     }
 
     // Synchronous: the main thread becomes the daemon's event loop, which an async `main`
@@ -122,6 +153,9 @@ struct AppStated: ParsableCommand {
         configuration.seat = seat
         configuration.followOnScreenKeyboard = followOSK
         configuration.onScreenKeyboardHeight = oskHeight
+        configuration.onScreenKeyboardSource = oskSource.flatMap(OnScreenKeyboardKind.init(rawValue:))
+        configuration.followOutput = followOutput || output != nil
+        configuration.output = output
         try Daemon.main(configuration)
     }
 }

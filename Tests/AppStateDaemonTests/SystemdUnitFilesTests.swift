@@ -139,11 +139,30 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         XCTAssertEqual(try values("ExecStart", in: "appstated.service"), ["/usr/local/bin/appstated --follow-logind"])
     }
 
-    func testUserService_whenVerified_thenPrintsNothingAndFollowsTheKeyboard() throws {
+    func testUserService_whenVerified_thenPrintsNothingAndFollowsTheKeyboardAndTheOutput() throws {
+        XCTAssertEqual(try values("ExecStart", in: "user/appstated.service"), ["/usr/local/bin/appstated --follow-osk --follow-output"])
+        try assertUserUnitVerifiesSilently("user/appstated.service")
+    }
+
+    func testKioskUnits_whenVerified_thenPrintNothingAndAppstatedFollowsCagesOutputTheKeyboardAndLogind() throws {
+        XCTAssertEqual(
+            try values("ExecStart", in: "kiosk/appstated.service"), ["/usr/local/bin/appstated --follow-output --follow-osk --follow-logind"])
+        try assertUserUnitVerifiesSilently("kiosk/appstated.service")
+        XCTAssertEqual(try values("User", in: "kiosk/cage-kiosk@.service"), ["kiosk"])
+        XCTAssertEqual(try values("PAMName", in: "kiosk/cage-kiosk@.service"), ["cage"], "a logind session, so that the user's manager starts")
+        XCTAssertTrue(try values("ExecStart", in: "kiosk/cage-kiosk@.service").first?.hasPrefix("/usr/bin/cage -- ") == true)
+        let directory = try TemporaryDirectory()
+        let instance = directory.path + "/cage-kiosk@tty1.service"
+        try unitText("kiosk/cage-kiosk@.service").write(toFile: instance, atomically: true, encoding: .utf8)
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/cage"), "cage is not installed (scripts/install-deps --test)")
+        try assertVerifiesSilently([instance])
+    }
+
+    /// `systemd-analyze --user verify` finds nothing to say about a user unit.
+    private func assertUserUnitVerifiesSilently(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let directory = try TemporaryDirectory()
         let appstated = try TestPaths.productsDirectory + "/appstated"
-        let unit = try unitText("user/appstated.service")
-        XCTAssertEqual(try values("ExecStart", in: "user/appstated.service"), ["/usr/local/bin/appstated --follow-osk"])
+        let unit = try unitText(name)
         let path = directory.path + "/appstated.service"
         try unit.replacingOccurrences(of: Self.installedExecStart, with: "ExecStart=\(appstated)").write(
             toFile: path, atomically: true, encoding: .utf8)
@@ -151,8 +170,8 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         let result = try runProcess(
             "systemd-analyze", ["--user", "verify", path],
             environment: ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": directory.path]) { $1 })
-        XCTAssertEqual(result.standardOutput + result.standardError, "")
-        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.standardOutput + result.standardError, "", file: file, line: line)
+        XCTAssertEqual(result.status, 0, file: file, line: line)
     }
 
     func testService_whenSetrlimitIsFiltered_thenLimitNOFILEHoldsTheDefaultConnections() throws {

@@ -1,15 +1,16 @@
 import AppStateCore
+import AppStateIPC
 import TestSupport
 import XCTest
 
 @testable import AppStateFollowers
 
-/// The keyboard follower's reading of `sm.puri.OSK0`, its height rule, and the calls both
-/// followers make, without a bus.
+/// The keyboard follower's reading of squeekboard's, KWin's and Onboard's objects, its height
+/// rule, and the calls the followers make, without a bus.
 final class OnScreenKeyboardTests: AppStateTestCase {
     private func changed(
-        _ values: [String: BusValue], invalidated: [String] = [], path: String = OnScreenKeyboardState.objectPath,
-        interface: String = OnScreenKeyboardState.interface
+        _ values: [String: BusValue], invalidated: [String] = [], path: String = OnScreenKeyboardKind.squeekboard.objectPath,
+        interface: String = OnScreenKeyboardKind.squeekboard.interface
     ) -> BusSignal {
         BusSignal(
             sender: ":1.2", path: path, interface: BusSignal.propertiesInterface, member: "PropertiesChanged",
@@ -20,7 +21,7 @@ final class OnScreenKeyboardTests: AppStateTestCase {
     }
 
     func testApply_whenVisibleChanges_thenTheStateFollows() {
-        var state = OnScreenKeyboardState()
+        var state = OnScreenKeyboardState(.squeekboard)
         XCTAssertNil(state.isVisible)
         XCTAssertEqual(state.apply(changed(["Visible": .boolean(true)])), .applied)
         XCTAssertEqual(state.isVisible, true)
@@ -30,13 +31,66 @@ final class OnScreenKeyboardTests: AppStateTestCase {
     }
 
     func testApply_whenVisibleHasTheWrongTypeOrTheSignalIsElsewhere_thenNothingChanges() {
-        var state = OnScreenKeyboardState()
+        var state = OnScreenKeyboardState(.squeekboard)
         state.applyVisible(.boolean(false))
         XCTAssertEqual(state.apply(changed(["Visible": .string("yes")])), .ignored("Visible had the wrong type"))
         if case .ignored = state.apply(changed(["Visible": .boolean(true)], path: "/elsewhere")) {} else { XCTFail("another object") }
         if case .ignored = state.apply(changed(["Visible": .boolean(true)], interface: "org.example")) {} else { XCTFail("another interface") }
         XCTAssertFalse(state.applyVisible(.unsigned(1)))
         XCTAssertEqual(state.isVisible, false)
+    }
+
+    func testApply_whenKWinSaysVisibleChangedWithoutAValue_thenThePropertyIsReadAgain() {
+        var state = OnScreenKeyboardState(.kwin)
+        let signal = BusSignal(
+            sender: ":1.3", path: "/VirtualKeyboard", interface: "org.kde.kwin.VirtualKeyboard", member: "visibleChanged", arguments: [])
+        XCTAssertEqual(state.apply(signal), .readVisible)
+        XCTAssertEqual(
+            state.apply(changed(["visible": .boolean(true)], path: "/VirtualKeyboard", interface: "org.kde.kwin.VirtualKeyboard")), .applied)
+        XCTAssertEqual(state.isVisible, true)
+        // squeekboard's property name is not KWin's.
+        XCTAssertEqual(
+            state.apply(changed(["Visible": .boolean(false)], path: "/VirtualKeyboard", interface: "org.kde.kwin.VirtualKeyboard")), .applied)
+        XCTAssertEqual(state.isVisible, true)
+        var other = signal
+        other.path = "/elsewhere"
+        if case .ignored = state.apply(other) {} else { XCTFail("another object") }
+    }
+
+    func testApply_whenOnboardChangesVisible_thenTheStateFollows() {
+        var state = OnScreenKeyboardState(.onboard)
+        let path = "/org/onboard/Onboard/Keyboard"
+        XCTAssertEqual(state.apply(changed(["Visible": .boolean(true)], path: path, interface: "org.onboard.Onboard.Keyboard")), .applied)
+        XCTAssertEqual(state.isVisible, true)
+        XCTAssertEqual(
+            state.apply(changed(["Visible": .integer(1)], path: path, interface: "org.onboard.Onboard.Keyboard")),
+            .ignored("Visible had the wrong type"))
+        XCTAssertEqual(state.isVisible, true)
+    }
+
+    func testIntrospection_whenAnOlderKWinHasNoVisible_thenThePropertyIsNotDeclared() {
+        let current = """
+            <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+            <node>
+              <interface name="org.kde.kwin.VirtualKeyboard">
+                <property name="enabled" type="b" access="readwrite"/>
+                <property name="visible" type="b" access="read"/>
+                <signal name="visibleChanged"/>
+              </interface>
+              <interface name='org.freedesktop.DBus.Properties'><method name='Get'/></interface>
+            </node>
+            """
+        XCTAssertTrue(IntrospectionData.declares(current, interface: "org.kde.kwin.VirtualKeyboard", property: "visible", types: ["b"]))
+        XCTAssertFalse(IntrospectionData.declares(current, interface: "org.kde.kwin.VirtualKeyboard", property: "visible", types: ["s"]))
+        XCTAssertFalse(IntrospectionData.declares(current, interface: "org.freedesktop.DBus.Properties", property: "visible", types: ["b"]))
+        let older = current.replacingOccurrences(
+            of: #"<property name="visible" type="b" access="read"/>"#, with: #"<property name="active" type="b" access="readwrite"/>"#)
+        XCTAssertFalse(IntrospectionData.declares(older, interface: "org.kde.kwin.VirtualKeyboard", property: "visible", types: ["b"]))
+        XCTAssertFalse(
+            IntrospectionData.declares(
+                "<node><interface name=\"org.kde.kwin.VirtualKeyboard\"", interface: "org.kde.kwin.VirtualKeyboard", property: "visible", types: ["b"]
+            ))
+        XCTAssertFalse(IntrospectionData.declares("", interface: "x", property: "y", types: ["b"]))
     }
 
     func testSqueekboardHeight_whenWindowsOfEachRange_thenSqueekboardsRule() {
@@ -69,10 +123,26 @@ final class OnScreenKeyboardTests: AppStateTestCase {
         XCTAssertEqual(login.first?.parameters, ["tree": "t", "user": "bob", "switch": true])
     }
 
-    func testKeyboardChanges_whenShownOrHidden_thenTheKeyboardMethods() {
-        XCTAssertEqual(FollowedChanges.keyboard(tree: "t", visible: true, height: 360).parameters, ["tree": "t", "height": 360])
-        XCTAssertEqual(FollowedChanges.keyboard(tree: "t", visible: true, height: 360).method, "io.appstate.ShowKeyboard")
-        XCTAssertEqual(FollowedChanges.keyboard(tree: "t", visible: false, height: 360).method, "io.appstate.HideKeyboard")
+    func testKeyboardChanges_whenTheFrameDiffers_thenTheKeyboardMethods() {
+        let window = Size(width: 1280, height: 800)
+        func calls(_ visible: Bool, _ frame: Rect?, window: Size = window) -> [VarlinkCall] {
+            FollowedChanges.keyboard(tree: "t", visible: visible, height: 360, window: window, frame: frame)
+        }
+        XCTAssertEqual(calls(true, nil).map(\.method), ["io.appstate.ShowKeyboard"])
+        XCTAssertEqual(calls(true, nil).first?.parameters, ["tree": "t", "height": 360])
+        XCTAssertEqual(calls(true, Rect(x: 0, y: 440, width: 1280, height: 360)), [], "already there")
+        // The window was resized under a shown keyboard: it moves to the new bottom.
+        XCTAssertEqual(
+            calls(true, Rect(x: 0, y: 440, width: 1280, height: 360), window: Size(width: 1920, height: 1080)).map(\.method),
+            ["io.appstate.ShowKeyboard"])
+        XCTAssertEqual(calls(false, Rect(x: 0, y: 440, width: 1280, height: 360)).map(\.method), ["io.appstate.HideKeyboard"])
+        XCTAssertEqual(calls(false, nil), [], "already hidden")
+    }
+
+    func testResizeChanges_whenASizeIsWanted_thenResize() {
+        let call = FollowedChanges.resize(tree: "t", to: Size(width: 1920, height: 1080))
+        XCTAssertEqual(call.method, "io.appstate.Resize")
+        XCTAssertEqual(call.parameters, ["tree": "t", "width": 1920, "height": 1080])
     }
 
     func testBackoff_whenTriesFail_thenItDoublesUpToTheMaximumAndResets() {

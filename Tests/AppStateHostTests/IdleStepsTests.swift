@@ -144,6 +144,11 @@ final class IdleStepsTests: AppStateTestCase {
         XCTAssertTrue(try fixture.login.isLocked)
         // logind locks and logs out when the session goes idle: no use of the tree either.
         _ = await fixture.processor.processFollowed([VarlinkCall(method: Lock.name)])
+        // Nor is an output's new size: the compositor changes it with nobody at the screen.
+        let resized = await fixture.processor.processFollowed([
+            VarlinkCall(method: Resize.name, parameters: ["width": 720, "height": 1280])
+        ])
+        XCTAssertNil(resized.first??.error)
         // A refused change is no use of the tree.
         let refused = await fixture.processor.process([VarlinkCall(method: Logout.name)], on: Self.connection(mayMutate: false))
         XCTAssertEqual(refused.first??.error, VarlinkError.permissionDenied.name)

@@ -63,4 +63,33 @@ final class RequestProcessorFollowerTests: AppStateTestCase {
         let replies = await processor.process([call(.login, ["user": "ada"]), call(.lock)], on: connection())
         XCTAssertEqual(replies.map { $0?.error }, [nil, nil])
     }
+
+    @MainActor func testProcess_whenATreeFollowsAnOutput_thenClientsResizeIsRefusedAndTheFollowersResizeGoesDown() async throws {
+        let host = try TreeHost(
+            file: TreeFile(trees: [
+                TreeSpec(name: "main", root: NodeSpec(kind: Controller.Kind.self, id: "a")),
+                TreeSpec(name: "side", window: Size(width: 640, height: 480), root: NodeSpec(kind: Controller.Kind.self, id: "b")),
+            ]), clock: ManualClock())
+        host.makeVisible()
+        let processor = RequestProcessor(host: host, store: nil)
+        processor.follow(FollowedRoutes(outputs: ["main": .first, "side": .named("HDMI-A-1")]))
+        let replies = await processor.process(
+            [
+                call(.resize, ["width": 800, "height": 600]), call(.resize, ["tree": "side", "width": 800, "height": 600]),
+                call(.showKeyboard, ["tree": "side", "height": 100]),
+            ], on: connection())
+        XCTAssertEqual(
+            replies.map { $0?.error }, [VarlinkError.windowOwnedByOutput(tree: "main", output: nil).name, "io.appstate.WindowOwnedByOutput", nil])
+        XCTAssertEqual(replies[1]?.parameters, ["tree": "side", "output": "HDMI-A-1"])
+        let followed = await processor.processFollowed([
+            VarlinkCall(method: Resize.name, parameters: ["tree": "side", "width": 1080, "height": 1920])
+        ])
+        XCTAssertEqual(followed.map { $0?.error }, [nil])
+        XCTAssertEqual(host.trees[1].window.size, Size(width: 1080, height: 1920))
+        XCTAssertEqual(processor.followedTrees[1].declaredSize, Size(width: 640, height: 480), "the tree file's size, for an unplugged output")
+        // Following nothing any more (a reload): the window is the clients' again.
+        processor.follow(FollowedRoutes())
+        let after = await processor.process([call(.resize, ["tree": "side", "width": 800, "height": 600])], on: connection())
+        XCTAssertEqual(after.map { $0?.error }, [nil])
+    }
 }

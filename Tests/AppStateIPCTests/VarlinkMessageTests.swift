@@ -200,7 +200,9 @@ final class VarlinkMessageTests: AppStateTestCase {
             (.storageFailure(reason: "r"), .storageFailure, ["reason": "r"]),
             (.invalidValue(parameter: "p", reason: "r"), .invalidValue, ["parameter": "p", "reason": "r"]),
             (.sessionOwnedByLogind(tree: "t", seat: "seat0"), .sessionOwnedByLogind, ["tree": "t", "seat": "seat0"]),
+            (.windowOwnedByOutput(tree: "t", output: "HDMI-A-1"), .windowOwnedByOutput, ["tree": "t", "output": "HDMI-A-1"]),
         ]
+        XCTAssertEqual(VarlinkError.windowOwnedByOutput(tree: "t", output: nil).parameters, ["tree": "t"], "the first output has no name")
         XCTAssertEqual(Set(cases.map(\.1)), Set(AppStateErrorName.allCases))
         for (error, name, parameters) in cases {
             XCTAssertEqual(error.name, name.rawValue)

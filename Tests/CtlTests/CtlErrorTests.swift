@@ -62,6 +62,10 @@ final class CtlErrorTests: AppStateTestCase {
                 .sessionOwnedByLogind(tree: "default", seat: "seat0"),
                 "the tree default follows logind on seat0: log in, out, lock and unlock there (for example with the greeter or loginctl)"
             ),
+            .windowOwnedByOutput: (
+                .windowOwnedByOutput(tree: "kiosk", output: "HDMI-A-1"),
+                "the tree kiosk follows the output HDMI-A-1: its size is the output's (change it in the compositor, e.g. with swaymsg output)"
+            ),
         ]
         for name in AppStateErrorName.allCases where name != .tooManyConnections {
             guard let (error, message) = expected[name] else {

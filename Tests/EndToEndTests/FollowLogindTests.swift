@@ -268,4 +268,72 @@ final class FollowLogindTests: AppStateTestCase {
         try daemon.waitForSession(user: "ada", locked: true)
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
     }
+
+    func testFollowLogind_whenTheSeatComesAndGoes_thenTheTreeFollowsItAndIsLoggedOutWithoutIt() throws {
+        let (daemon, logind) = try start(arguments: ["--follow-logind", "--seat", "seat1"])
+        XCTAssertEqual(try daemon.waitForFollower("logind seat1", connected: false)["detail"], "logind has no seat1; waiting for it")
+        let seat1 = "/org/freedesktop/login1/seat/seat1"
+        try logind.gdbus(BusMock.manager, "org.freedesktop.DBus.Mock.AddSeat", "seat1")
+        try logind.emit(from: BusMock.manager, "org.freedesktop.login1.Manager", "SeatNew", signature: "so", "[<'seat1'>, <objectpath '\(seat1)'>]")
+        XCTAssertEqual(try daemon.waitForFollower("logind seat1", connected: true)["detail"], "following seat1: logged out")
+        try logind.gdbus(BusMock.manager, "org.freedesktop.DBus.Mock.AddSession", "c1", "seat1", "1000", "ada", "true")
+        try daemon.waitForSession(user: "ada")
+        // The seat is unplugged: its sessions end with it.
+        try logind.gdbus(BusMock.manager, "org.freedesktop.DBus.Mock.RemoveObject", seat1)
+        try logind.emit(
+            from: BusMock.manager, "org.freedesktop.login1.Manager", "SeatRemoved", signature: "so", "[<'seat1'>, <objectpath '\(seat1)'>]")
+        try daemon.waitForSession(user: nil)
+        XCTAssertEqual(try daemon.waitForFollower("logind seat1", connected: false)["detail"], "seat1 was removed; waiting for it")
+        // Another seat's comings and goings change nothing.
+        try logind.emit(
+            from: BusMock.manager, "org.freedesktop.login1.Manager", "SeatRemoved", signature: "so", "[<'seat0'>, <objectpath '\(BusMock.seat0)'>]")
+        XCTAssertEqual(try daemon.waitForFollower("logind seat1", connected: false)["detail"], "seat1 was removed; waiting for it")
+    }
+
+    func testFollowLogind_whenSIGHUPReadsATreeFileThatNamesAnotherSeat_thenTheTreeFollowsThatSeat() throws {
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("trees.yaml")
+        func write(seat: String) throws {
+            try """
+            trees:
+              - name: kiosk
+                logindSeat: \(seat)
+                root:
+                  type: LoginStateController
+                  id: session
+                  children: [{ type: Controller, id: welcome }, { type: Controller, id: home }]
+            """.write(to: file, atomically: true, encoding: .utf8)
+        }
+        try write(seat: "seat0")
+        var logind: BusMock?
+        let daemon = try FollowedDaemon(arguments: ["--tree-file", file.path]) { buses in
+            logind = try BusMock(.logind, on: buses.system)
+            try logind?.gdbus(BusMock.manager, "org.freedesktop.DBus.Mock.AddSession", "c0", "seat0", "1000", "ada", "true")
+            try logind?.gdbus(BusMock.manager, "org.freedesktop.DBus.Mock.AddSession", "c1", "seat1", "1001", "bob", "true")
+        }
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.daemon.stop(), 0, $0.daemon.stderrText) }
+        try daemon.waitForSession(user: "ada")
+        try write(seat: "seat1")
+        daemon.daemon.signal(SIGHUP)
+        try daemon.waitForSession(user: "bob")
+        XCTAssertEqual(try daemon.followers().map { $0["name"] }, ["logind seat1", "logind idle inhibitor"], "seat0's follower stopped")
+        XCTAssertThrowsError(try daemon.client().call(method: Logout.name)) { error in
+            XCTAssertEqual(error as? VarlinkError, .sessionOwnedByLogind(tree: "kiosk", seat: "seat1"))
+        }
+        // A file that follows no seat: the session is the clients' again.
+        try """
+        trees:
+          - name: kiosk
+            root:
+              type: LoginStateController
+              id: session
+              children: [{ type: Controller, id: welcome }, { type: Controller, id: home }]
+        """.write(to: file, atomically: true, encoding: .utf8)
+        daemon.daemon.signal(SIGHUP)
+        let deadline = Date().addingTimeInterval(15)
+        while try !daemon.followers().isEmpty, Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(try daemon.client().call(method: Logout.name)["changed"], true)
+        withExtendedLifetime(logind) {}
+    }
 }

@@ -5,14 +5,15 @@ import XCTest
 /// `scripts/install-deps`, the first thing `make run`, `make test` and `make release` run, on a
 /// machine that has none of what it checks for: a copy of the script in an empty directory (no
 /// venv), a `PATH` holding only stubs (no socat, no shellcheck, no valgrind…), a `pkg-config`
-/// that finds neither libsystemd nor libyaml, and `apt-get`, `sudo`, `id` and `python3` stubs
-/// that record how they were called: a fresh machine must get everything, even where CI, which
-/// has it all, stays green.
+/// that finds neither libsystemd, libyaml nor Wayland's libraries, and `apt-get`, `sudo`, `id`
+/// and `python3` stubs that record how they were called: a fresh machine must get everything,
+/// even where CI, which has it all, stays green.
 final class InstallDepsTests: AppStateTestCase {
     private static let everything = [
-        "libsystemd-dev", "pkg-config", "libyaml-dev", "socat", "util-linux", "systemd", "shellcheck", "strace", "python3-venv",
+        "libsystemd-dev", "pkg-config", "libyaml-dev", "libwayland-dev", "wayland-protocols", "socat", "util-linux", "systemd", "shellcheck",
+        "strace", "python3-venv",
         "librsvg2-bin", "chromium", "chromium-driver",
-        "dbus-daemon", "libglib2.0-bin", "python3-dbusmock",
+        "dbus-daemon", "libglib2.0-bin", "python3-dbusmock", "sway", "cage", "xwayland",
     ]
 
     /// A machine for the script: its directory, its stubs and the log they write.
@@ -52,7 +53,7 @@ final class InstallDepsTests: AppStateTestCase {
         }
         // Each stub records its name, its arguments and the DEBIAN_FRONTEND it was given.
         let record = #"echo "$(basename "$0") $* [DEBIAN_FRONTEND=${DEBIAN_FRONTEND:-}]" >> "$STUB_LOG""#
-        let found = present ? ["libsystemd", "yaml-0.1"] : libraries
+        let found = present ? ["libsystemd", "yaml-0.1", "wayland-client", "wayland-protocols"] : libraries
         try stub(bin, "pkg-config", #"[ "$1" = --exists ] && case " \#(found.joined(separator: " ")) " in *" $2 "*) exit 0 ;; esac; exit 1"#)
         try stub(bin, "id", #"[ "$1" = -u ] && echo \#(uid)"#)
         try stub(bin, "apt-get", record)
@@ -74,7 +75,8 @@ final class InstallDepsTests: AppStateTestCase {
         if present {
             for tool in [
                 "socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace",
-                "rsvg-convert", "chromium", "chromedriver", "dbus-daemon", "gdbus", "valgrind", "strip",
+                "rsvg-convert", "chromium", "chromedriver", "dbus-daemon", "gdbus", "sway", "swaymsg", "cage", "Xwayland",
+                "valgrind", "strip",
             ] {
                 try stub(bin, tool, "exit 0")
             }
@@ -131,7 +133,7 @@ final class InstallDepsTests: AppStateTestCase {
         let machine = try machine(uid: 0)
         let result = try run(machine, [])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertEqual(machine.installed, ["libsystemd-dev", "pkg-config", "libyaml-dev"])
+        XCTAssertEqual(machine.installed, ["libsystemd-dev", "pkg-config", "libyaml-dev", "libwayland-dev", "wayland-protocols"])
         XCTAssertFalse(machine.calls.contains { $0.hasPrefix("python3") }, "\(machine.calls)")
     }
 
@@ -141,7 +143,8 @@ final class InstallDepsTests: AppStateTestCase {
         let machine = try machine(uid: 0)
         let result = try run(machine, ["--release"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertEqual(machine.installed, ["libsystemd-dev", "pkg-config", "libyaml-dev", "valgrind", "binutils"])
+        XCTAssertEqual(
+            machine.installed, ["libsystemd-dev", "pkg-config", "libyaml-dev", "libwayland-dev", "wayland-protocols", "valgrind", "binutils"])
         XCTAssertFalse(machine.calls.contains { $0.hasPrefix("python3") }, "\(machine.calls)")
     }
 
@@ -161,7 +164,7 @@ final class InstallDepsTests: AppStateTestCase {
     }
 
     func testInstallDeps_whenOnlyLibyamlIsMissing_thenInstallsOnlyIt() throws {
-        let machine = try machine(uid: 0, libraries: ["libsystemd"])
+        let machine = try machine(uid: 0, libraries: ["libsystemd", "wayland-client", "wayland-protocols"])
         let result = try run(machine, [])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(machine.installed, ["libyaml-dev"])
@@ -171,7 +174,7 @@ final class InstallDepsTests: AppStateTestCase {
         let machine = try machine(uid: 1000, sudo: false)
         let result = try run(machine)
         XCTAssertEqual(result.status, 77, result.stdout + result.stderr)
-        XCTAssertTrue(result.stderr.contains("missing: libsystemd-dev pkg-config libyaml-dev socat"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("missing: libsystemd-dev pkg-config libyaml-dev libwayland-dev wayland-protocols socat"), result.stderr)
         XCTAssertTrue(result.stderr.contains("run this script as root, or install sudo"), result.stderr)
         XCTAssertNil(machine.installed, "\(machine.calls)")
     }

@@ -319,4 +319,21 @@ final class TreeFileValidationTests: AppStateTestCase {
             TreeFixtures.problems(in: treeFollowing(seat: "seat0", root: leaf)),
             ["trees[0].logindSeat: a tree that follows a logind seat needs a LoginStateController"])
     }
+
+    func testOutput_whenNamed_thenDecodedAndEncodedBack() throws {
+        let file = try TreeFixtures.decode(#"{"trees": [{"name": "t", "output": "HDMI-A-1", "root": \#(leaf)}]}"#)
+        XCTAssertEqual(file.trees.first?.output, "HDMI-A-1")
+        XCTAssertEqual(try TreeFile.decode(json: try JSONEncoder().encode(file)).trees.first?.output, "HDMI-A-1")
+        XCTAssertNil(try TreeFixtures.decode(TreeFixtures.file(root: leaf)).trees.first?.output)
+    }
+
+    func testOutput_whenMalformed_thenReported() {
+        for output in ["", "HDMI A 1", "bell\u{7F}", String(repeating: "x", count: 256)] {
+            XCTAssertEqual(
+                TreeFixtures.problems(in: #"{"trees": [{"name": "t", "output": "\#(output)", "root": \#(leaf)}]}"#),
+                [
+                    #"trees[0].output: output "\#(output)" must be a compositor's output name: 1 to 255 printable characters without spaces (e.g. HDMI-A-1)"#
+                ], output)
+        }
+    }
 }

@@ -6,8 +6,9 @@ import TreeFiles
 import UnixSignals
 
 /// Reloads the tree file on SIGHUP, keeping the restorable state, and tells systemd:
-/// `RELOADING=1`, then `READY=1` with the status. A tree file that no longer loads is logged
-/// and the running trees stay.
+/// `RELOADING=1`, then `READY=1` with the status. What each tree follows is read again with
+/// the file (its `logindSeat` and `output`), so the followers and the gates follow the new
+/// trees. A tree file that no longer loads is logged and the running trees stay.
 struct ReloadService: Service {
     /// SIGHUP, trapped before the daemon says it is ready, so that a SIGHUP after `READY=1` always reloads.
     let hangups: UnixSignalsSequence
@@ -19,6 +20,9 @@ struct ReloadService: Service {
     let status: DaemonStatus
     /// How the service tells systemd, and where it logs.
     let systemd: SystemdLink
+    /// Takes the reloaded file: works out what the new trees follow and hands it to the
+    /// followers and the gates.
+    let retarget: @MainActor @Sendable (TreeFile) -> Void
 
     func run() async throws {
         guard await systemd.readiness.waitAsService() else { return }
@@ -35,6 +39,7 @@ struct ReloadService: Service {
         do {
             let file = try TreeFileLoader.load(pathOrDefault: treeFile)
             try host.reload(file)
+            retarget(file)
             systemd.logger.info("reloaded", metadata: ["trees": "\(host.treeNames.joined(separator: ","))"])
         } catch {
             systemd.logger.error("reload failed, keeping the running trees: \(error)")

@@ -76,6 +76,9 @@ extension RequestProcessor {
             if batch.fromClient || batch.isIdleStep, let (tree, seat) = sessions.owner(of: call, trees: host.treeNames) {
                 throw .sessionOwnedByLogind(tree: tree, seat: seat)
             }
+            if batch.fromClient, let (tree, output) = windows.owner(of: call, trees: host.treeNames) {
+                throw .windowOwnedByOutput(tree: tree, output: output.name)
+            }
             switch entry.handler {
             case .read(let read):
                 return (try read(call.parameters, published.snapshots), nil)
@@ -93,10 +96,11 @@ extension RequestProcessor {
 
     /// Whether a change is someone using the tree: every change a client makes, and a
     /// follower's but a lock or a logout, which logind makes when the session goes idle as
-    /// often as when someone asks; never an idle step's own.
+    /// often as when someone asks, and a resize, which the compositor makes when an output is
+    /// plugged, unplugged or reconfigured with nobody at the screen; never an idle step's own.
     private static func isActivity(_ call: VarlinkCall, in batch: Batch) -> Bool {
         if batch.isIdleStep { return false }
-        return batch.fromClient || (call.method != Lock.name && call.method != Logout.name)
+        return batch.fromClient || ![Lock.name, Logout.name, Resize.name].contains(call.method)
     }
 
     /// Hands the replies over, with clients' calls counted by outcome.

@@ -7,7 +7,8 @@ extension RequestProcessor: FollowedHost {
             let login = try? tree.container(LoginStateController.self, at: nil)
             return FollowedTree(
                 name: tree.name, windowSize: tree.window.size,
-                session: login.map { FollowedTree.Session(user: $0.session?.user, locked: $0.isLocked) })
+                session: login.map { FollowedTree.Session(user: $0.session?.user, locked: $0.isLocked) },
+                declaredSize: tree.declaredSize, keyboardFrame: tree.keyboardFrame)
         }
     }
 

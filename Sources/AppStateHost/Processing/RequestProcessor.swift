@@ -65,7 +65,9 @@ import StateContainers
     /// Where each change is logged once it is durable, and each refused commit.
     let logger: Logger
     /// The trees whose session logind owns.
-    let sessions: SessionGate
+    var sessions: SessionGate
+    /// The trees whose window size an output owns.
+    var windows = OutputGate(owners: [:])
     /// The trees' idle clocks and the inhibitors that hold them back.
     nonisolated let idle: IdleClock
 
@@ -177,6 +179,14 @@ import StateContainers
             return .unknown(.methodNotFound(call.method))
         }
         return .unknown(.interfaceNotFound(call.method.lastIndex(of: ".").map { String(call.method[..<$0]) } ?? call.method))
+    }
+
+    /// Takes what each tree follows, at start and after a reload: clients' calls that would
+    /// change what a follower owns are refused from then on.
+    /// - Parameter routes: The seat and the output each tree follows.
+    package func follow(_ routes: FollowedRoutes) {
+        sessions = SessionGate(owners: routes.seats)
+        windows = OutputGate(owners: routes.outputs)
     }
 
     /// Ends every `Watch` stream, when the daemon stops.

@@ -8,6 +8,8 @@ import StateContainers
     package let name: String
     package let window: Window
     let root: Controller
+    /// The window size the tree file gives.
+    let declaredSize: Size
     /// The keyboard's frame in window coordinates while it is shown.
     var keyboardFrame: Rect?
     /// What happens after a time without activity, as the tree file says.
@@ -17,6 +19,7 @@ import StateContainers
         self.name = name
         self.window = window
         self.root = root
+        declaredSize = window.size
         self.idleSteps = idleSteps
         window.rootController = root
     }

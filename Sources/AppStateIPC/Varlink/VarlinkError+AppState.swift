@@ -111,6 +111,15 @@ extension VarlinkError {
         VarlinkError(.sessionOwnedByLogind, ["tree": .string(tree), "seat": .string(seat)])
     }
 
+    /// `io.appstate.WindowOwnedByOutput`: the tree's window follows a compositor's output,
+    /// which owns its size.
+    /// - Parameters:
+    ///   - tree: The tree that follows the output.
+    ///   - output: The output's name; nil when the tree follows the first output.
+    public static func windowOwnedByOutput(tree: String, output: String?) -> VarlinkError {
+        VarlinkError(.windowOwnedByOutput, ["tree": .string(tree)].merging(output.map { ["output": .string($0)] } ?? [:]) { $1 })
+    }
+
     /// `io.appstate.InvalidValue`: a parameter of the right type with an impossible value.
     /// - Parameters:
     ///   - parameter: The name of the parameter.

@@ -24,6 +24,9 @@ extension VarlinkError: CustomStringConvertible {
         case .storageFailure?: return "could not save the state: \(text("reason"))"
         case .sessionOwnedByLogind?:
             return "tree \(quoted("tree")) follows logind's \(quoted("seat")): logind decides who is logged in and whether the session is locked"
+        case .windowOwnedByOutput?:
+            let output = parameters["output"] == nil ? "the first output" : "the output \(quoted("output"))"
+            return "tree \(quoted("tree")) follows \(output): the compositor decides the window's size"
         case .invalidValue?: return "invalid value for \(quoted("parameter")): \(text("reason"))"
         case nil: break
         }

@@ -8,6 +8,7 @@ import AppStateCore
 /// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
 /// root: { type: Controller, id: main }
 /// logindSeat: seat0                     # optional; the session follows this logind seat
+/// output: HDMI-A-1                      # optional; the window follows this Wayland output's size
 /// presentations:                        # optional; what the root's presentation context presents
 ///   - { type: Controller, id: attract }
 /// idle: [{ after: 300, logout: true }]  # optional; what happens when nobody touches it
@@ -26,6 +27,10 @@ public struct TreeSpec: Hashable, Sendable {
     /// (as `appstated --follow-logind --seat` does for every tree), e.g. `seat0`; nil when
     /// the command line decides. The tree must have a login-state container.
     public var logindSeat: String?
+    /// The Wayland output whose logical size the tree's window follows (as
+    /// `appstated --follow-output NAME` does for every tree), e.g. `HDMI-A-1`; nil when the
+    /// command line decides.
+    public var output: String?
     /// The controllers the root's presentation context may present, by identifier
     /// (`Controller.present(identifier:style:animated:completion:)`), each built afresh for
     /// each presentation, with the schema of any node. A presented controller's path is the
@@ -42,16 +47,18 @@ public struct TreeSpec: Hashable, Sendable {
     ///   - window: The size of the window.
     ///   - root: The root controller.
     ///   - logindSeat: The logind seat the session follows, if the tree says.
+    ///   - output: The Wayland output the window follows, if the tree says.
     ///   - presentations: The controllers the root may present.
     ///   - idle: The idle steps, in the order they fire.
     public init(
-        name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil,
+        name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil, output: String? = nil,
         presentations: [NodeSpec] = [], idle: [IdleStep] = []
     ) {
         self.name = name
         self.window = window
         self.root = root
         self.logindSeat = logindSeat
+        self.output = output
         self.presentations = presentations
         self.idle = idle
     }
@@ -71,9 +78,21 @@ extension TreeSpec {
     }
 }
 
+extension TreeSpec {
+    /// What is wrong with a Wayland output's name, from a tree file's `output` or
+    /// `appstated --follow-output`: compositors name outputs with printable characters
+    /// (`HDMI-A-1`, `eDP-1`, `HEADLESS-1`), never empty or longer than 255 bytes.
+    /// - Parameter output: The name.
+    /// - Returns: A sentence naming the problem, or nil for a valid name.
+    public static func outputNameProblem(_ output: String) -> String? {
+        let valid = !output.isEmpty && output.utf8.count <= 255 && output.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
+        return valid ? nil : "output \"\(output)\" must be a compositor's output name: 1 to 255 printable characters without spaces (e.g. HDMI-A-1)"
+    }
+}
+
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, window, root, logindSeat
+        case name, window, root, logindSeat, output
         case presentations, idle
     }
 
@@ -98,6 +117,7 @@ extension TreeSpec: Codable {
         }
         root = try container.decode(NodeSpec.self, forKey: .root)
         logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
+        output = try container.decodeIfPresent(String.self, forKey: .output)
         presentations = try container.decodeIfPresent([NodeSpec].self, forKey: .presentations) ?? []
         idle = try container.decodeIfPresent([IdleStep].self, forKey: .idle) ?? []
     }
@@ -113,6 +133,7 @@ extension TreeSpec: Codable {
         try window.encode(self.window.height, forKey: .height)
         try container.encode(root, forKey: .root)
         try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
+        try container.encodeIfPresent(output, forKey: .output)
         if !presentations.isEmpty { try container.encode(presentations, forKey: .presentations) }
         if !idle.isEmpty { try container.encode(idle, forKey: .idle) }
     }

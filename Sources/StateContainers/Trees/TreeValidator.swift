@@ -41,6 +41,9 @@ struct TreeValidator {
         if let seat = tree.logindSeat {
             validateSeat(seat, of: tree, at: path + [.key("logindSeat")])
         }
+        if let output = tree.output, let problem = TreeSpec.outputNameProblem(output) {
+            report(path + [.key("output")], problem)
+        }
         validateIdleSteps(of: tree, at: path + [.key("idle")])
     }
 

@@ -6,8 +6,9 @@ import TestSupport
 #endif
 
 /// A python-dbusmock service on a ``PrivateBus``: logind from dbusmock's `logind` template
-/// on a bus standing in for the system bus, or squeekboard's `sm.puri.OSK0` object on one
-/// standing in for the session bus. It is driven with `gdbus`, through dbusmock's
+/// on a bus standing in for the system bus, or an on-screen keyboard's object (squeekboard's
+/// `sm.puri.OSK0`, KWin's `/VirtualKeyboard`, Onboard's `/org/onboard/Onboard/Keyboard`) on
+/// one standing in for the session bus. It is driven with `gdbus`, through dbusmock's
 /// `org.freedesktop.DBus.Mock` interface and the mocked objects' own methods.
 ///
 /// dbusmock is Debian's `python3-dbusmock`, for the system's Python (`/usr/bin/python3`),
@@ -19,23 +20,59 @@ final class BusMock {
         case logind
         /// squeekboard's on-screen keyboard, on the session bus.
         case keyboard
+        /// KWin's virtual keyboard, on the session bus.
+        case kwin
+        /// Onboard, on the session bus.
+        case onboard
     }
 
     static let python = "/usr/bin/python3"
 
     let bus: PrivateBus
     let service: Service
+    /// A keyboard's properties at start, in GVariant text; nil for the keyboard's own
+    /// (its visibility property, false).
+    private let properties: [String: String]?
     private var process: Process?
 
     /// Starts the mock and waits until its name is on the bus.
-    init(_ service: Service, on bus: PrivateBus) throws {
+    /// - Parameters:
+    ///   - service: What to mock.
+    ///   - bus: The bus.
+    ///   - properties: For a keyboard, its object's properties in GVariant text instead of its
+    ///     visibility property set to false.
+    init(_ service: Service, on bus: PrivateBus, properties: [String: String]? = nil) throws {
         self.bus = bus
         self.service = service
+        self.properties = properties
         try start()
     }
 
-    var busName: String { service == .logind ? "org.freedesktop.login1" : "sm.puri.OSK0" }
+    var busName: String {
+        switch service {
+        case .logind: "org.freedesktop.login1"
+        case .keyboard: "sm.puri.OSK0"
+        case .kwin: "org.kde.KWin"
+        case .onboard: "org.onboard.Onboard"
+        }
+    }
+
+    /// A keyboard's object, interface and visibility property.
+    var keyboardObject: (path: String, interface: String, property: String) {
+        switch service {
+        case .logind, .keyboard: ("/sm/puri/OSK0", "sm.puri.OSK0", "Visible")
+        case .kwin: ("/VirtualKeyboard", "org.kde.kwin.VirtualKeyboard", "visible")
+        case .onboard: ("/org/onboard/Onboard/Keyboard", "org.onboard.Onboard.Keyboard", "Visible")
+        }
+    }
     private var busOption: String { service == .logind ? "--system" : "--session" }
+
+    /// Shows or hides a mocked keyboard: sets its property, which dbusmock follows with
+    /// `PropertiesChanged`.
+    func setVisible(_ visible: Bool) throws {
+        let object = keyboardObject
+        try set(object.path, object.interface, object.property, visible ? "<true>" : "<false>")
+    }
     private var environment: [String: String] {
         service == .logind ? ["DBUS_SYSTEM_BUS_ADDRESS": bus.address] : ["DBUS_SESSION_BUS_ADDRESS": bus.address]
     }
@@ -44,10 +81,11 @@ final class BusMock {
     func start() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
+        let object = keyboardObject
         process.arguments =
             service == .logind
             ? ["-m", "dbusmock", "--system", "--template", "logind"]
-            : ["-m", "dbusmock", "--session", "sm.puri.OSK0", "/sm/puri/OSK0", "sm.puri.OSK0"]
+            : ["-m", "dbusmock", "--session", busName, object.path, object.interface]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -60,8 +98,10 @@ final class BusMock {
             }
             usleep(20_000)
         }
-        if service == .keyboard {
-            try gdbus("/sm/puri/OSK0", "org.freedesktop.DBus.Mock.AddProperty", "", "Visible", "<false>")
+        if service != .logind {
+            for (name, value) in (properties ?? [object.property: "<false>"]).sorted(by: { $0.key < $1.key }) {
+                try gdbus(object.path, "org.freedesktop.DBus.Mock.AddProperty", "", name, value)
+            }
         }
     }
 

@@ -15,12 +15,17 @@ final class FollowedDaemon {
     /// Starts both buses (unless told not to) and the daemon with `arguments`.
     /// - Parameters:
     ///   - arguments: The daemon's options, e.g. `--follow-logind`.
+    ///   - environment: More of the daemon's environment, e.g. `WAYLAND_DISPLAY`.
+    ///   - directory: The directory for the buses, when the test made one.
     ///   - startBuses: Whether the buses run when the daemon starts.
     ///   - beforeDaemon: What to set up on the buses before the daemon starts.
-    init(arguments: [String], startBuses: Bool = true, beforeDaemon: (FollowedDaemon.Buses) throws -> Void = { _ in }) throws {
-        directory = try DaemonProcess.makeTemporaryDirectory()
-        systemBus = try PrivateBus(path: directory.appendingPathComponent("system").path)
-        sessionBus = try PrivateBus(path: directory.appendingPathComponent("session").path)
+    init(
+        arguments: [String], environment: [String: String] = [:], directory: URL? = nil, startBuses: Bool = true,
+        beforeDaemon: (FollowedDaemon.Buses) throws -> Void = { _ in }
+    ) throws {
+        self.directory = try directory ?? DaemonProcess.makeTemporaryDirectory()
+        systemBus = try PrivateBus(path: self.directory.appendingPathComponent("system").path)
+        sessionBus = try PrivateBus(path: self.directory.appendingPathComponent("session").path)
         try beforeDaemon(Buses(system: systemBus, session: sessionBus))
         if !startBuses {
             systemBus.stop()
@@ -28,10 +33,10 @@ final class FollowedDaemon {
         }
         daemon = try DaemonProcess(
             arguments: arguments,
-            environment: [
+            environment: environment.merging([
                 "DBUS_SYSTEM_BUS_ADDRESS": systemBus.address,
                 "DBUS_SESSION_BUS_ADDRESS": sessionBus.address,
-            ])
+            ]) { $1 })
     }
 
     /// The two buses, for set-up before the daemon starts.
@@ -55,13 +60,17 @@ final class FollowedDaemon {
         return followers
     }
 
-    /// Waits until `condition` holds of the default tree's root, polling `GetTree`.
+    /// The root of a tree.
+    func root(of tree: String) throws -> JSONValue? { try client().call(method: GetTree.name, parameters: ["tree": .string(tree)])["root"] }
+
+    /// Waits until `condition` holds of a tree's root (the default tree's without `tree`),
+    /// polling `GetTree`: the followed system is another process.
     /// - Throws: ``TestFailure`` naming `what` and the last root when it does not hold within `timeout`.
-    func waitForRoot(_ what: String, timeout: TimeInterval = 15, _ condition: (JSONValue?) -> Bool) throws {
+    func waitForRoot(_ what: String, tree: String? = nil, timeout: TimeInterval = 15, _ condition: (JSONValue?) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         var root: JSONValue?
         repeat {
-            root = try self.root()
+            root = try tree.map { try self.root(of: $0) } ?? self.root()
             if condition(root) { return }
             usleep(20_000)
         } while Date() < deadline

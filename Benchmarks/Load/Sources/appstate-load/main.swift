@@ -5,6 +5,7 @@ import Glibc
 // appstate-load: the end-to-end figures of the performance targets (BENCHMARKS.md), each
 // beside its baseline measured in the same run. Usage:
 //   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick] [--only 1,7] [--watchers 10,1000]
+// (figure 9, a Wayland output's change beside a Resize, needs sway: OutputLatency.swift)
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
 //   appstate-load broadcast SOCKET [STATE-DIR SIZE]  (the floors of figure 7; started by the tool)
 // Prints rows of BENCHMARKS.md's targets table on stdout (scripts/benchmark splices them
@@ -813,6 +814,12 @@ if wanted("6") {
         value: "\(fmt(c, 2)) ms", baseline: busctlPath == nil ? "`busctl --version`: busctl not installed" : "`busctl --version`",
         baselineValue: busctlPath == nil ? "—" : "\(fmt(b, 2)) ms",
         ratio: "\(fmt(c / b, 2))×", target: "≤ 1.3×", met: c / b <= 1.3 && failures == 0)
+}
+
+// MARK: 9. a Wayland output's change beside a direct Resize (its own daemon and sway)
+
+if wanted("9") {
+    measureOutputLatency(appstated: appstated, socketDirectory: socketDirectory, work: work, changes: quick ? 50 : 500)
 }
 
 // Memory after all the load, for the record.
