@@ -1,3 +1,4 @@
+import AppStateIPC
 import Glibc
 import Logging
 import Synchronization
@@ -38,7 +39,7 @@ package final class BusFollower: SystemFollower {
     /// Starts the follower's thread.
     /// - Throws: ``BusError`` when no thread can be created.
     package func start() throws(BusError) {
-        let result = FollowerThread.start { self.run() }
+        let result = DetachedThread.start { self.run() }
         guard result == 0 else { throw BusError(.connectionFailed, "cannot start the thread of \(name)", result: -result) }
     }
 
@@ -51,21 +52,13 @@ package final class BusFollower: SystemFollower {
     private var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     private func run() {
-        var backoff = Backoff()
-        while !isStopping {
-            do {
-                let connection = try BusConnection(source.bus)
-                for rule in source.matchRules { try connection.addMatch(rule) }
-                report.report(try source.resynchronize(on: connection))
-                backoff.reset()
-                try follow(on: connection)
-            } catch {
-                let delay = backoff.nextDelay()
-                report.report(.disconnected("\(error); trying again"))
-                sleep(for: delay)
-            }
+        report.runAttempts(while: !isStopping, waiting: sleep(for:)) { backoff in
+            let connection = try BusConnection(source.bus)
+            for rule in source.matchRules { try connection.addMatch(rule) }
+            report.report(try source.resynchronize(on: connection))
+            backoff.reset()
+            try follow(on: connection)
         }
-        report.finish()
     }
 
     /// Dispatches signals until the connection breaks or the follower stops.

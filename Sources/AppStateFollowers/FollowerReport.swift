@@ -54,6 +54,27 @@ final class FollowerReport: Sendable {
         }
     }
 
+    /// Runs a follower's thread: `attempt` connects and follows until the connection breaks;
+    /// each failure is reported and waited out, longer each time until `attempt` resets the
+    /// backoff once connected. Once `isRunning` says no, ``finish()``.
+    /// - Parameters:
+    ///   - isRunning: Whether to try (again).
+    ///   - wait: Waits out a delay, or less if the follower stops meanwhile.
+    ///   - attempt: One connection, followed until it breaks.
+    func runAttempts(while isRunning: @autoclosure () -> Bool, waiting wait: (Duration) -> Void, _ attempt: (inout Backoff) throws -> Void) {
+        var backoff = Backoff()
+        while isRunning() {
+            do {
+                try attempt(&backoff)
+            } catch {
+                let delay = backoff.nextDelay()
+                report(.disconnected("\(error); trying again"))
+                wait(delay)
+            }
+        }
+        finish()
+    }
+
     /// Called by the thread as it ends: a ``waitUntilFinished()`` returns.
     func finish() {
         let waiter = state.withLock { state in

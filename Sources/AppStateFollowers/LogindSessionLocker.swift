@@ -1,4 +1,4 @@
-import Glibc
+import AppStateIPC
 import Logging
 import NIOConcurrencyHelpers
 import ServicePorts
@@ -29,34 +29,16 @@ package final class LogindSessionLocker: SystemSessionLocker {
             return
         }
         let logger = self.logger
-        let job = Unmanaged.passRetained(
-            Job {
-                do throws(BusError) {
-                    let connection = try BusConnection(.system)
-                    _ = try connection.call(LogindSeatState.busName, path, LogindSeatState.sessionInterface, "Lock")
-                } catch {
-                    logger.error("logind did not lock the session on \(seat): \(error)")
-                }
-            })
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
-                return nil
-            }, job.toOpaque())
-        guard result == 0 else {
-            job.release()
-            logger.error("cannot start a thread to lock the session on \(seat)")
-            return
+        let started = DetachedThread.start {
+            do throws(BusError) {
+                let connection = try BusConnection(.system)
+                _ = try connection.call(LogindSeatState.busName, path, LogindSeatState.sessionInterface, "Lock")
+            } catch {
+                logger.error("logind did not lock the session on \(seat): \(error)")
+            }
         }
-        pthread_detach(thread)
-    }
-
-    /// The work handed to the thread.
-    private final class Job {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
+        if started != 0 {
+            logger.error("cannot start a thread to lock the session on \(seat)")
+        }
     }
 }

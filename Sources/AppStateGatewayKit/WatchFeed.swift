@@ -99,7 +99,7 @@ final class WatchFeed: Sendable {
 
     /// Starts following the daemon, on a thread of the feed's own.
     func start() {
-        if !FeedThread.start({ [self] in run() }) {
+        if DetachedThread.start({ [self] in run() }) != 0 {
             disconnected("the gateway cannot start a thread to follow appstated")
         }
     }

@@ -69,8 +69,9 @@ struct AppStateInspect: ParsableCommand {
         }
         let hub = InspectorHub()
         let server = try InspectorServer(address: address, token: AccessToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
-        WatchFollower(socketPath: socketPath, tree: tree, hub: hub).start()
-        IdleFollower(socketPath: socketPath, tree: tree, hub: hub).start()
+        let daemon = FollowedDaemon(socketPath: socketPath, tree: tree, hub: hub)
+        WatchFollower(daemon: daemon).start()
+        IdleFollower(daemon: daemon).start()
         print(server.url)
         fflush(nil)
         try server.wait()

@@ -1,3 +1,4 @@
+import AppStateIPC
 import Glibc
 import Logging
 import ServicePorts
@@ -54,7 +55,7 @@ package final class OutputFollower: SystemFollower {
 
     package func start() throws(OutputError) {
         guard wake.read >= 0 else { throw OutputError("cannot make the pipe that stops the output follower") }
-        let result = FollowerThread.start { self.run() }
+        let result = DetachedThread.start { self.run() }
         guard result == 0 else { throw OutputError("cannot start the thread of the output follower (\(String(cString: strerror(result))))") }
     }
 
@@ -69,17 +70,10 @@ package final class OutputFollower: SystemFollower {
     private var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
     private func run() {
-        var backoff = Backoff()
-        while !isStopping {
-            do {
-                let connection = try WaylandConnection()
-                try follow(connection) { backoff.reset() }
-            } catch {
-                report.report(.disconnected("\(error); trying again"))
-                wait(backoff.nextDelay())
-            }
+        report.runAttempts(while: !isStopping, waiting: wait) { backoff in
+            let connection = try WaylandConnection()
+            try follow(connection) { backoff.reset() }
         }
-        report.finish()
     }
 
     /// Runs the event loop until the connection breaks or the follower stops.

@@ -62,7 +62,7 @@ extension VarlinkClient {
         continuation.onTermination = { [self] termination in
             if case .cancelled = termination { close() }
         }
-        BlockingThread.run { [self] in
+        DetachedThread.run { [self] in
             do {
                 var pending = try self.stream(method: method, parameters: parameters)
                 while let reply = try pending.next() {
@@ -87,7 +87,7 @@ extension VarlinkClient {
     private func offload<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-                BlockingThread.run { continuation.resume(with: Result { try body() }) }
+                DetachedThread.run { continuation.resume(with: Result { try body() }) }
             }
         } onCancel: {
             close()
