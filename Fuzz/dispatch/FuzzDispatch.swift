@@ -1,6 +1,7 @@
 import AppStateCore
 import AppStateIPC
 import ServicePorts
+import ServiceTestDoubles
 import StateContainers
 
 @testable import AppStateHost
@@ -106,19 +107,6 @@ private struct ImmediateRunner: MainActorRunner {
 
     func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
         fatalError("nothing in a call without a state store waits")
-    }
-}
-
-/// A `Watch` stream whose connection is already gone: the hub forgets it at the first change.
-private final class ClosedWatcher: WatcherSink {
-    let lane = Lane()
-    var isClosed: Bool { true }
-    func close() {}
-    func endWithInput() {}
-    func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void) {}
-
-    final class Lane: WatcherLane {
-        func send(_ frame: [UInt8], to watchers: [ClosedWatcher], published: ContinuousClock.Instant) {}
     }
 }
 
