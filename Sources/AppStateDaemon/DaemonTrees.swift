@@ -26,9 +26,11 @@ struct DaemonTrees: Sendable {
     ///   - followers: Where `GetStats` finds the followers, once they are made.
     ///   - runner: Where the processor resumes a batch after it waited.
     ///   - metrics: Where calls and commits are counted, for `GetMetrics`.
-    ///   - logger: Where containment warnings, changes and storage failures go.
+    ///   - logger: Where containment warnings, changes and storage failures go, and a state
+    ///     file set aside because it held no state.
     /// - Returns: The trees, ready to answer calls.
-    /// - Throws: A ``StorageError`` or ``SystemdError`` saying what is wrong.
+    /// - Throws: A ``StorageError`` (a state file that cannot be read, a newer build wrote,
+    ///   or that is damaged and cannot be set aside) or ``SystemdError`` saying what is wrong.
     @MainActor static func load(
         _ file: TreeFile, configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
         followers: FollowerBoard, runner: any MainActorRunner, metrics: DaemonMetrics,
@@ -38,12 +40,20 @@ struct DaemonTrees: Sendable {
         let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
         try StateDirectory.createIfNeeded(at: stateDirectory)
         let store = StateStore(directory: stateDirectory, metrics: metrics)
-        let saved = try store.load().map { bytes throws(StorageError) in try StateDocument.decode(bytes, path: store.path) }
+        let (saved, setAside) = try store.loadDocument()
+        if let setAside {
+            // Started all the same: a kiosk with its trees at the initial state beats one with
+            // none, and the file is kept for whoever wants to look at or restore it.
+            logger.error(
+                "state file set aside: \(setAside.problem); kept as \(setAside.path); the trees start from the tree file's initial state",
+                metadata: ["stateDirectory": "\(stateDirectory)", "setAside": "\(setAside.path)"])
+        }
         let host: TreeHost
         do {
             host = try TreeHost(file: file, restoring: saved, clock: RunnerClock(runner: runner))
         } catch let error as ContainmentError {
-            // E.g. a tree's restoration document of another version: name the file too.
+            // The document's versions were checked as it was read, so this is no damage that
+            // setting the file aside would mend: name the file, and stop.
             throw StorageError.corrupt(store.path, "\(error)")
         }
         host.makeVisible()

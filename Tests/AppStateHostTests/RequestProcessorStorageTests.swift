@@ -38,6 +38,43 @@ final class RequestProcessorStorageTests: AppStateTestCase {
         XCTAssertTrue(failures.first?.hasPrefix("storage failure: the state cannot be written as JSON") == true, "\(failures)")
     }
 
+    @MainActor func testProcess_whenTheDiskIsFullThenHasSpace_thenStorageFailureTreesBackAtTheSavedStateThenSavedAgain() async throws {
+        let directory = try TemporaryDirectory()
+        let store = StateStore(directory: directory.path)
+        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        host.makeVisible()
+        let (logger, messages) = RecordingLogHandler.logger()
+        let processor = RequestProcessor(host: host, store: store, logger: logger)
+        let saved = await processor.process([VarlinkCall(method: Login.name, parameters: ["user": "ada"])], on: connection())
+        XCTAssertNil(saved.first??.error)
+        let acknowledged = try XCTUnwrap(try store.load())
+        let pages = try XCTUnwrap(host.trees.first?.root.descendant(atPath: "session/home/pages") as? PaginatedController)
+        // The write goes to /dev/full, which fails with ENOSPC as a full file system does, and
+        // the failed write removes that temporary file: the space is back for the next call.
+        let temporary = directory.path + "/.state.json.tmp"
+        try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/dev/full")
+
+        let refused = await processor.process(
+            [VarlinkCall(method: SetPage.name, parameters: ["index": 2]), VarlinkCall(method: Logout.name)], on: connection())
+
+        XCTAssertEqual(refused.map { $0?.error }, ["io.appstate.StorageFailure", "io.appstate.StorageFailure"])
+        XCTAssertEqual(pages.currentIndex, 0, "the trees are back at the saved state")
+        XCTAssertEqual(host.restorableState, try StateDocument.decode(acknowledged, path: store.path))
+        XCTAssertEqual(try store.load(), acknowledged)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["state.json"])
+        XCTAssertTrue(
+            messages.at(.error).contains { $0.hasPrefix("storage failure: write ") && $0.contains("No space left on device") },
+            "\(messages.at(.error))")
+
+        let again = await processor.process([VarlinkCall(method: SetPage.name, parameters: ["index": 1])], on: connection())
+
+        XCTAssertNil(again.first??.error, "no restart needed once there is space")
+        XCTAssertEqual(pages.currentIndex, 1)
+        let stored = try StateDocument.decode(try XCTUnwrap(try store.load()), path: store.path)
+        XCTAssertEqual(stored.trees["default"]?.controllers["session/home/pages"]?["index"], 1)
+        XCTAssertEqual(stored.trees["default"]?.controllers["session"]?["user"], "ada")
+    }
+
     private func connection() -> ConnectionContext {
         ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
     }

@@ -60,12 +60,25 @@ final class StateDocumentTests: AppStateTestCase {
 
     func testDecode_whenNotAStateDocument_thenCorruptNamingTheFile() {
         let cases = [
-            "", "[]", #"{"trees":{}}"#, #"{"version":2,"trees":{}}"#, #"{"version":1}"#,
+            "", "[]", #"{"trees":{}}"#, #"{"version":0,"trees":{}}"#, #"{"version":1}"#,
             #"{"version":1,"trees":{"default":{"version":1}}}"#, #"{"version":1,"trees":{"default":{"version":1,"controllers":{"session":3}}}}"#,
+            #"{"version":1,"trees":{"default":{"version":-1,"controllers":{}}}}"#,
         ]
         for text in cases {
             XCTAssertThrowsError(try StateDocument.decode(Array(text.utf8), path: "/var/lib/appstate/state.json"), text) { error in
+                XCTAssertTrue((error as? StorageError)?.isCorrupt == true, text)
                 XCTAssertTrue("\(error)".hasPrefix("/var/lib/appstate/state.json is not a valid state file"), "\(error)")
+            }
+        }
+    }
+
+    func testDecode_whenANewerBuildWroteIt_thenNotCorruptButSaysSoNamingTheFile() {
+        let cases = [#"{"version":2,"trees":{}}"#, #"{"version":1,"trees":{"default":{"version":99,"controllers":{}}}}"#]
+        for text in cases {
+            XCTAssertThrowsError(try StateDocument.decode(Array(text.utf8), path: "/var/lib/appstate/state.json"), text) { error in
+                XCTAssertFalse((error as? StorageError)?.isCorrupt ?? true, text)
+                XCTAssertTrue("\(error)".hasPrefix("/var/lib/appstate/state.json holds "), "\(error)")
+                XCTAssertTrue("\(error)".contains("newer than this appstated reads (1)"), "\(error)")
             }
         }
     }

@@ -29,14 +29,31 @@ final class DaemonDurabilityTests: AppStateTestCase {
         XCTAssertEqual(daemon.stop(), 0)
     }
 
-    func testRestart_whenStateFileCorrupt_thenRefusesToStartNamingTheFile() throws {
+    func testRestart_whenStateFileCorrupt_thenStartsAtTheInitialStateAndLogsWhereTheFileWent() throws {
         let daemon = try DaemonProcess()
         _ = try VarlinkClient(path: daemon.socketPath).call(method: "io.appstate.Login", parameters: ["user": "ada"])
         XCTAssertEqual(daemon.stop(), 0)
         let stateFile = daemon.stateDirectory + "/state.json"
-        try Data("{\"version\":1,\"trees\":".utf8).write(to: URL(fileURLWithPath: stateFile))
-        let run = try Command.run(Products.appstated.path, ["--socket", daemon.socketPath, "--state-dir", daemon.stateDirectory])
-        XCTAssertNotEqual(run.status, 0)
-        XCTAssertTrue(run.stderr.contains(stateFile), run.stderr)
+        let damaged = Data("{\"version\":1,\"trees\":".utf8)
+        try damaged.write(to: URL(fileURLWithPath: stateFile))
+
+        try daemon.restart()
+
+        let client = try VarlinkClient(path: daemon.socketPath)
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/login/login-form")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory).filter { $0.hasPrefix("state.json.corrupt-") }
+        XCTAssertEqual(aside.count, 1, "\(aside)")
+        let moved = daemon.stateDirectory + "/" + (aside.first ?? "")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: moved)), damaged, "kept as it was")
+        let journal = daemon.stderrText
+        XCTAssertTrue(journal.contains("state file set aside: \(stateFile) is not a valid state file"), journal)
+        XCTAssertTrue(journal.contains("kept as \(moved); the trees start from the tree file's initial state"), journal)
+        // The first change writes a new state file, which outlives a crash.
+        _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
+        daemon.kill9()
+        try daemon.restart()
+        XCTAssertEqual(try VarlinkClient(path: daemon.socketPath).call(method: "io.appstate.GetTree")["root"]?["user"], "ada")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: moved)), damaged)
+        XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 }

@@ -9,10 +9,39 @@ import XCTest
 #endif
 
 /// The state directory under faults: a full disk and a read-only one (mutations refused
-/// with `io.appstate.StorageFailure`, the trees rolled back, nothing acknowledged lost),
-/// damaged state files at start (a clear error naming the file, the file left as it was,
-/// never a crash or a silent reset), and a crash while logged out.
+/// with `io.appstate.StorageFailure`, the trees rolled back, reads answered, nothing
+/// acknowledged lost, mutations durable again once the disk is), damaged state files at
+/// start (set aside beside the state file, said in the journal, the trees at the tree file's
+/// initial state), and a crash while logged out. The small disks are tmpfs mounts in a mount
+/// namespace of the test's own (``MountNamespace``), gone with the daemon inside it.
 final class ReliabilityStorageTests: AppStateTestCase {
+    private var namespace: MountNamespace?
+    private var scratch: URL?
+    private var daemonOnTmpfs: DaemonProcess?
+
+    override func tearDownWithError() throws {
+        // Whatever the test did: the daemon first, which keeps the namespace alive, then its
+        // holder, and with both the mount.
+        daemonOnTmpfs?.kill9()
+        daemonOnTmpfs = nil
+        namespace?.close()
+        namespace = nil
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+        try super.tearDownWithError()
+    }
+
+    /// Starts a daemon whose state directory is a 64 KiB tmpfs of a namespace of this test.
+    private func startOnTmpfs() throws -> (daemon: DaemonProcess, namespace: MountNamespace) {
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        scratch = directory
+        let state = try directory.appendingPathComponent("state", isDirectory: true).creatingDirectory().path
+        let namespace = try MountNamespace(tmpfs: state, size: "64k")
+        self.namespace = namespace
+        let daemon = try DaemonProcess(executable: Products.appstated, wrapper: namespace.wrapper, directory: directory)
+        daemonOnTmpfs = daemon
+        return (daemon, namespace)
+    }
+
     private func assertStorageFailure(
         _ client: VarlinkClient, _ method: String, _ parameters: [String: JSONValue] = [:],
         reason: String, file: StaticString = #filePath, line: UInt = #line
@@ -26,43 +55,31 @@ final class ReliabilityStorageTests: AppStateTestCase {
         }
     }
 
-    /// Fills a file system: writes until the kernel says ENOSPC.
-    private func fill(_ directory: String) throws -> String {
-        let path = directory + "/filler"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(fd) }
-        let block = [UInt8](repeating: 0xAA, count: 512)
-        while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
-        XCTAssertEqual(errno, ENOSPC)
-        fsync(fd)
-        return path
+    /// Asserts that the tree is as it was, but for what is off screen (see
+    /// ``Reliability/normalized(_:)``).
+    private func assertUnchanged(_ before: JSONValue, _ socket: String, _ message: String, line: UInt = #line) throws {
+        let after = try Reliability.tree(socket)
+        XCTAssertNil(Reliability.difference(Reliability.normalized(before), Reliability.normalized(after)), message, line: line)
     }
 
+    private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
     func testFullDisk_whenMutating_thenStorageFailureTreeRolledBackAndAcknowledgedStateSurvives() throws {
-        let directory = try DaemonProcess.makeTemporaryDirectory()
-        let state = try directory.appendingPathComponent("state", isDirectory: true).creatingDirectory().path
-        guard Reliability.mountTmpfs(at: state, size: "64k") else {
-            throw XCTSkip("cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN): no way to produce ENOSPC")
-        }
-        defer {
-            Reliability.unmount(state)
-            try? FileManager.default.removeItem(at: directory)
-        }
-        var daemon: DaemonProcess? = try DaemonProcess(directory: directory)
-        defer { daemon?.kill9() }
-        let socket = daemon!.socketPath
+        let (daemon, namespace) = try startOnTmpfs()
+        let socket = daemon.socketPath
         var client = try VarlinkClient(path: socket)
         _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
         _ = try client.call(method: "io.appstate.SetPage", parameters: ["id": "settings"])
         _ = try client.call(method: "io.appstate.SelectMenuItem", parameters: ["id": "inbox"])
         _ = try client.call(method: "io.appstate.Push", parameters: ["id": "message"])
         let acknowledged = try Reliability.tree(socket)
+        let stateFile = namespace.outside(daemon.stateDirectory + "/state.json")
+        let saved = try bytes(stateFile)
         let watcher = try ProbeConnection(path: socket)
         watcher.send(frame: #"{"method":"io.appstate.Watch","more":true}"#)
         XCTAssertNotNil(watcher.nextFrame()?["parameters"])
 
-        let filler = try fill(state)
+        let filler = try namespace.fill(daemon.stateDirectory)
         // Every kind of durable mutation is refused, and each leaves the tree as it was.
         let refused: [(String, [String: JSONValue])] = [
             ("io.appstate.Logout", [:]),
@@ -76,11 +93,12 @@ final class ReliabilityStorageTests: AppStateTestCase {
         ]
         for (method, parameters) in refused {
             assertStorageFailure(client, method, parameters, reason: "No space left on device")
-            let after = try Reliability.tree(socket)
-            XCTAssertNil(
-                Reliability.difference(Reliability.normalized(acknowledged), Reliability.normalized(after)),
-                "\(method) changed the tree although it was refused")
+            try assertUnchanged(acknowledged, socket, "\(method) changed the tree although it was refused")
         }
+        // The failed writes took their temporary file with them, and the file is as acknowledged.
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: namespace.outside(daemon.stateDirectory)).sorted(), ["filler", "state.json"])
+        XCTAssertEqual(try bytes(stateFile), saved)
         // In one batch, the durable change is refused and undone, the transient one stays.
         let raw = try ProbeConnection(path: socket)
         raw.send(
@@ -94,11 +112,12 @@ final class ReliabilityStorageTests: AppStateTestCase {
         XCTAssertEqual(event?["current"] as? String, "session/home/inbox/message")
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/inbox/message")
         Reliability.report(
-            "full disk: \(refused.count + 1) mutations refused with StorageFailure (ENOSPC on a 64 KiB tmpfs), tree unchanged after each")
+            "full disk: \(refused.count + 1) mutations refused with StorageFailure (ENOSPC on a 64 KiB tmpfs), tree unchanged after each, no temporary file left"
+        )
 
         // A crash on the full disk loses nothing acknowledged; reading state needs no space.
-        daemon!.kill9()
-        try daemon!.restart()
+        daemon.kill9()
+        try daemon.restart()
         client = try VarlinkClient(path: socket)
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/inbox/message")
         XCTAssertEqual(
@@ -106,24 +125,64 @@ final class ReliabilityStorageTests: AppStateTestCase {
             "session/home/pages/settings")
         XCTAssertEqual(try client.call(method: "io.appstate.GetTree")["root"]?["user"], "ada")
 
-        // Space again: mutations are durable again, and survive a crash.
-        try FileManager.default.removeItem(atPath: filler)
+        // Space again: mutations are durable again, without a restart, and survive a crash.
+        try FileManager.default.removeItem(atPath: namespace.outside(filler))
         XCTAssertEqual(try client.call(method: "io.appstate.Logout")["changed"], true)
-        daemon!.kill9()
-        try daemon!.restart()
+        daemon.kill9()
+        try daemon.restart()
         client = try VarlinkClient(path: socket)
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/login/login-form")
+        XCTAssertTrue(daemon.stderrText.contains("storage failure"), daemon.stderrText)
+        XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
+    }
 
-        // A read-only state directory is refused the same way.
-        XCTAssertEqual(try Command.run("/usr/bin/mount", ["-o", "remount,ro", state]).status, 0)
-        let loggedOut = try Reliability.tree(socket)
-        assertStorageFailure(client, "io.appstate.Login", ["user": "carol"], reason: "Read-only file system")
-        XCTAssertNil(Reliability.difference(Reliability.normalized(loggedOut), Reliability.normalized(try Reliability.tree(socket))))
-        XCTAssertEqual(try Command.run("/usr/bin/mount", ["-o", "remount,rw", state]).status, 0)
-        XCTAssertEqual(try client.call(method: "io.appstate.Login", parameters: ["user": "carol"])["path"], "session/home")
-        XCTAssertTrue(daemon!.stderrText.contains("storage failure"), daemon!.stderrText)
-        XCTAssertEqual(daemon!.stop(), 0, daemon!.stderrText)
-        daemon = nil
+    func testReadOnlyStateDirectory_whenMutatingOrStarting_thenReadsAnswerAndMutationsAreRefusedUntilWritable() throws {
+        let (daemon, namespace) = try startOnTmpfs()
+        let socket = daemon.socketPath
+        var client = try VarlinkClient(path: socket)
+        _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
+        _ = try client.call(method: "io.appstate.SetPage", parameters: ["id": "settings"])
+        let acknowledged = try Reliability.tree(socket)
+
+        try namespace.remount(daemon.stateDirectory, readOnly: true)
+        for (method, parameters) in [
+            ("io.appstate.Logout", [:]), ("io.appstate.SetPage", ["index": 0]), ("io.appstate.Push", ["id": "compose"]),
+        ] as [(String, [String: JSONValue])] {
+            assertStorageFailure(client, method, parameters, reason: "Read-only file system")
+            try assertUnchanged(acknowledged, socket, "\(method) changed the tree although it was refused")
+        }
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/pages/settings")
+        XCTAssertNoThrow(try client.call(method: "io.appstate.Resize", parameters: ["width": 1024, "height": 768]), "transient: no write")
+
+        // Started on the read-only directory, it restores what was saved and answers reads.
+        daemon.kill9()
+        try daemon.restart()
+        client = try VarlinkClient(path: socket)
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/pages/settings")
+        XCTAssertEqual(try client.call(method: "io.appstate.GetTree")["root"]?["user"], "ada")
+        assertStorageFailure(client, "io.appstate.Logout", reason: "Read-only file system")
+
+        // Writable again: the next mutation is saved, without a restart.
+        try namespace.remount(daemon.stateDirectory, readOnly: false)
+        XCTAssertEqual(try client.call(method: "io.appstate.Logout")["changed"], true)
+        XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
+
+        // A damaged file it cannot set aside stops the start, naming the file: starting anyway
+        // would replace it on the first write once the directory is writable.
+        let stateFile = namespace.outside(daemon.stateDirectory + "/state.json")
+        let garbage = Data("{\"version\":1,\"tr".utf8)
+        try garbage.write(to: URL(fileURLWithPath: stateFile))
+        try namespace.remount(daemon.stateDirectory, readOnly: true)
+        let run = try Reliability.run(
+            namespace.wrapper[0],
+            Array(namespace.wrapper.dropFirst()) + [Products.appstated.path, "--socket", socket, "--state-dir", daemon.stateDirectory])
+        XCTAssertFalse(run.timedOut, "the daemon started on a damaged file it could not set aside")
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertTrue(run.stderr.contains(daemon.stateDirectory + "/state.json") && run.stderr.contains("Read-only file system"), run.stderr)
+        XCTAssertEqual(try bytes(stateFile), garbage)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: namespace.outside(daemon.stateDirectory)), ["state.json"])
+        Reliability.report(
+            "read-only state directory: reads answered, mutations refused with StorageFailure (EROFS), a damaged file not set aside stops the start")
     }
 
     func testRestart_whenKilledWhileLoggedOut_thenTheLoggedInChildKeepsItsPageMenuAndStack() throws {
@@ -146,7 +205,7 @@ final class ReliabilityStorageTests: AppStateTestCase {
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
-    func testStart_whenStateFileDamaged_thenRefusesNamingTheFileAndLeavesItAsItWas() throws {
+    func testStart_whenStateFileDamaged_thenStartsAtTheInitialStateKeepingEachFileAside() throws {
         // A real state file to damage.
         let daemon = try DaemonProcess()
         let client = try VarlinkClient(path: daemon.socketPath)
@@ -154,7 +213,7 @@ final class ReliabilityStorageTests: AppStateTestCase {
         _ = try client.call(method: "io.appstate.SetPage", parameters: ["index": 2])
         XCTAssertEqual(daemon.stop(), 0)
         let stateFile = daemon.stateDirectory + "/state.json"
-        let good = try Data(contentsOf: URL(fileURLWithPath: stateFile))
+        let good = try bytes(stateFile)
         var garbage = Data(count: 4096)
         garbage.withUnsafeMutableBytes { raw in
             var seed: UInt64 = 0x5EED
@@ -179,40 +238,75 @@ final class ReliabilityStorageTests: AppStateTestCase {
             ("an empty object", Data("{}".utf8)),
             ("null", Data("null".utf8)),
             ("trees of the wrong type", Data(#"{"version":1,"trees":5}"#.utf8)),
-            ("a newer version", Data(#"{"version":2,"trees":{}}"#.utf8)),
-            ("a tree document of another version", Data(#"{"version":1,"trees":{"default":{"version":99,"controllers":{}}}}"#.utf8)),
+            ("version 0", Data(#"{"version":0,"trees":{}}"#.utf8)),
             ("100,000 nested arrays", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)),
             ("8 MiB of garbage", Data(repeating: UInt8(ascii: "x"), count: 8 << 20)),
         ]
+        var kept: [String: Data] = [:]
         for (name, content) in damaged {
             try content.write(to: URL(fileURLWithPath: stateFile))
-            let run = try Reliability.run(Products.appstated.path, ["--socket", daemon.socketPath, "--state-dir", daemon.stateDirectory])
-            XCTAssertFalse(run.timedOut, "\(name): the daemon started on a damaged state file")
-            XCTAssertFalse(run.signaled, "\(name): the daemon crashed: \(run.stderr)")
-            XCTAssertNotEqual(run.status, 0, "\(name)")
-            XCTAssertTrue(run.stderr.contains(stateFile), "\(name): the error does not name the file: \(run.stderr)")
-            XCTAssertFalse(run.stderr.contains("Fatal error"), "\(name): \(run.stderr)")
-            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: stateFile)), content, "\(name): the state file was changed")
+            try daemon.restart()
+            let restarted = try VarlinkClient(path: daemon.socketPath)
+            XCTAssertEqual(try restarted.call(method: "io.appstate.GetCurrent")["path"], "session/login/login-form", name)
+            XCTAssertEqual(daemon.stop(), 0, "\(name): \(daemon.stderrText)")
+            // Beside the state file, under a name of its own: an earlier one is never replaced.
+            let aside = try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory)
+                .filter { $0.hasPrefix("state.json.corrupt-") && kept[$0] == nil }
+            XCTAssertEqual(aside.count, 1, "\(name): \(aside)")
+            guard let moved = aside.first else { continue }
+            kept[moved] = content
+            XCTAssertTrue(
+                daemon.stderrText.contains("state file set aside: \(stateFile) is not a valid state file")
+                    && daemon.stderrText.contains("kept as \(stateFile).\(moved.dropFirst("state.json.".count))"),
+                "\(name): the journal does not say where the file went: \(daemon.stderrText)")
+            XCTAssertFalse(daemon.stderrText.contains("Fatal error"), "\(name): \(daemon.stderrText)")
         }
-        // A directory where the file should be.
-        try FileManager.default.removeItem(atPath: stateFile)
-        try FileManager.default.createDirectory(atPath: stateFile, withIntermediateDirectories: false)
-        let directoryRun = try Reliability.run(Products.appstated.path, ["--socket", daemon.socketPath, "--state-dir", daemon.stateDirectory])
-        XCTAssertFalse(directoryRun.timedOut)
-        XCTAssertNotEqual(directoryRun.status, 0)
-        XCTAssertTrue(directoryRun.stderr.contains(stateFile), directoryRun.stderr)
+        for (moved, content) in kept {
+            XCTAssertEqual(try bytes(daemon.stateDirectory + "/" + moved), content, "\(moved) was changed")
+        }
+        XCTAssertEqual(kept.count, damaged.count)
+
+        // Not damage: a file of a newer appstated, or one that cannot be read, stops the start,
+        // named, and stays where it is.
+        let loud: [(String, () throws -> Void)] = [
+            ("a newer version", { try Data(#"{"version":2,"trees":{}}"#.utf8).write(to: URL(fileURLWithPath: stateFile)) }),
+            (
+                "a tree document of a newer version",
+                { try Data(#"{"version":1,"trees":{"default":{"version":99,"controllers":{}}}}"#.utf8).write(to: URL(fileURLWithPath: stateFile)) }
+            ),
+            (
+                "a directory in its place",
+                {
+                    try FileManager.default.removeItem(atPath: stateFile)
+                    try FileManager.default.createDirectory(atPath: stateFile, withIntermediateDirectories: false)
+                }
+            ),
+        ]
+        for (name, damage) in loud {
+            try damage()
+            let before = try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory).sorted()
+            let content = try? bytes(stateFile)
+            let run = try Reliability.run(Products.appstated.path, ["--socket", daemon.socketPath, "--state-dir", daemon.stateDirectory])
+            XCTAssertFalse(run.timedOut, "\(name): the daemon started")
+            XCTAssertFalse(run.signaled, "\(name): the daemon crashed: \(run.stderr)")
+            XCTAssertNotEqual(run.status, 0, name)
+            XCTAssertTrue(run.stderr.contains(stateFile), "\(name): the error does not name the file: \(run.stderr)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory).sorted(), before, name)
+            XCTAssertEqual(try? bytes(stateFile), content, name)
+        }
         try FileManager.default.removeItem(atPath: stateFile)
         Reliability.report(
-            "damaged state files: \(damaged.count + 1) kinds refused at start, each naming \(stateFile.split(separator: "/").last!), none changed, no crash"
+            "damaged state files: \(damaged.count) kinds set aside at start, each under a name of its own and logged, the trees at the initial state; \(loud.count) kinds that are not damage refused at start, no crash"
         )
 
         // Put back, with a half-written temporary file beside it as a crash mid-write leaves:
-        // the daemon restores the real file and overwrites the temporary one on the next write.
+        // the daemon restores the real file and removes the temporary one.
         try good.write(to: URL(fileURLWithPath: stateFile))
         try good.prefix(7).write(to: URL(fileURLWithPath: daemon.stateDirectory + "/.state.json.tmp"))
         try daemon.restart()
         let restarted = try VarlinkClient(path: daemon.socketPath)
         XCTAssertEqual(try restarted.call(method: "io.appstate.GetCurrent")["path"], "session/home/pages/settings")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.stateDirectory + "/.state.json.tmp"))
         XCTAssertEqual(try restarted.call(method: "io.appstate.SetPage", parameters: ["index": 0])["index"], 0)
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }

@@ -203,19 +203,6 @@ enum Reliability {
         )
     }
 
-    /// Mounts a tmpfs of `size` (e.g. `64k`) on an empty directory; nil when this machine
-    /// does not let the tests mount (not root, or no CAP_SYS_ADMIN in a container).
-    static func mountTmpfs(at path: String, size: String) -> Bool {
-        guard getuid() == 0, let result = try? Command.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", path]) else {
-            return false
-        }
-        return result.status == 0
-    }
-
-    static func unmount(_ path: String) {
-        _ = try? Command.run("/usr/bin/umount", ["-l", path])
-    }
-
     /// Prints a figure line that RELIABILITY.md quotes, easy to find in the test log.
     static func report(_ text: String) {
         print("[reliability] \(text)")

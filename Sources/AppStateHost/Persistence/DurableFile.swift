@@ -51,6 +51,38 @@ struct DurableFile: Sendable {
             unlink(temporaryPath)
             throw .io("rename to", path, errno: number)
         }
+        try syncDirectory()
+    }
+
+    /// Renames the file beside itself, to `name.<suffix>` or, when that is taken, the first
+    /// free of `name.<suffix>-2`, `-3`…, and makes the rename durable. An existing file is
+    /// never replaced; the daemon alone writes in its state directory, so a name found free
+    /// stays free until the rename.
+    /// - Parameter suffix: What to add to the name, e.g. `corrupt-20260101T120000Z`.
+    /// - Returns: The new path.
+    /// - Throws: ``StorageError`` when the file cannot be renamed (it is then where it was),
+    ///   every name up to `-100` is taken, or the rename cannot be made durable.
+    func moveAside(suffix: String) throws(StorageError) -> String {
+        for attempt in 1...100 {
+            let candidate = "\(path).\(suffix)" + (attempt == 1 ? "" : "-\(attempt)")
+            var status = stat()
+            guard lstat(candidate, &status) != 0 else { continue }
+            guard errno == ENOENT else { throw .io("look up", candidate, errno: errno) }
+            guard rename(path, candidate) == 0 else { throw .io("rename to", candidate, errno: errno) }
+            try syncDirectory()
+            return candidate
+        }
+        throw .io("rename", path, errno: EEXIST)
+    }
+
+    /// Removes the temporary file a crash in the middle of ``replace(with:)`` leaves: it holds
+    /// nothing the file lacks, and on a full disk its space is wanted. Best effort: a read-only
+    /// directory keeps it, and the next write truncates it anyway.
+    func removeLeftoverTemporary() {
+        unlink(temporaryPath)
+    }
+
+    private func syncDirectory() throws(StorageError) {
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directoryFD >= 0 else { throw .io("open", directory, errno: errno) }
         defer { close(directoryFD) }

@@ -30,8 +30,11 @@ package struct StateDocument: Equatable, Sendable {
     }
 
     /// Reads a stored document with the codec that wrote it. Members it does not know are
-    /// left alone, so that a later version's additions do not make a state unreadable.
-    /// - Throws: ``StorageError`` naming the file when it is not a state document of this version.
+    /// left alone, so that a later version's additions do not make a state unreadable. Each
+    /// tree's restoration version is checked here too, so that a document that decodes also
+    /// restores.
+    /// - Throws: ``StorageError`` naming the file when it is not a state document of this
+    ///   version: ``StorageError/isCorrupt`` unless a newer build wrote it.
     package static func decode(_ bytes: [UInt8], path: String) throws(StorageError) -> StateDocument {
         let value: JSONValue
         do {
@@ -42,9 +45,7 @@ package struct StateDocument: Equatable, Sendable {
         guard let root = value.objectValue, let version = root["version"]?.intValue else {
             throw .corrupt(path, "not a state document: it has no version")
         }
-        guard version == currentVersion else {
-            throw .corrupt(path, "version \(version), expected \(currentVersion)")
-        }
+        try check(version, expected: currentVersion, of: "a state document", path: path)
         guard let stored = root["trees"]?.objectValue else { throw .corrupt(path, "not a state document: it has no trees") }
         var trees: [String: RestorationDocument] = [:]
         for (name, tree) in stored {
@@ -53,6 +54,7 @@ package struct StateDocument: Equatable, Sendable {
             else {
                 throw .corrupt(path, "tree \(name) is not a restoration document")
             }
+            try check(treeVersion, expected: RestorationDocument.currentVersion, of: "tree \(name)'s restoration document", path: path)
             var values: [String: [String: JSONValue]] = [:]
             for (controller, saved) in controllers {
                 guard let saved = saved.objectValue else { throw .corrupt(path, "\(name): \(controller) is not an object") }
@@ -61,6 +63,14 @@ package struct StateDocument: Equatable, Sendable {
             trees[name] = RestorationDocument(version: treeVersion, controllers: values)
         }
         return StateDocument(version: version, trees: trees)
+    }
+
+    /// A later version is a sound file of a newer build, which a downgrade must not drop;
+    /// any other than this build's is damage, as version 1 is the first ever written.
+    private static func check(_ version: Int, expected: Int, of what: String, path: String) throws(StorageError) {
+        guard version != expected else { return }
+        if version > expected { throw .newer(path, what, version: version, expected: expected) }
+        throw .corrupt(path, "\(what) of version \(version), expected \(expected)")
     }
 }
 

@@ -31,6 +31,14 @@ package final class StateStore: Sendable {
         package var description: String { reason.description }
     }
 
+    /// A state file moved aside at start: where it went, and what was wrong with it.
+    package struct SetAside: Equatable, Sendable {
+        /// The file's new path, beside the state file.
+        package let path: String
+        /// Why it was moved.
+        package let problem: StorageError
+    }
+
     /// What a commit is told when it completes.
     package typealias Completion = @Sendable (Result<Void, CommitFailure>) -> Void
 
@@ -88,6 +96,42 @@ package final class StateStore: Sendable {
     /// - Throws: ``StorageError`` when the file exists but cannot be read.
     package func load() throws(StorageError) -> [UInt8]? {
         try file.read()
+    }
+
+    /// The saved state, read at start. A file that holds no state document (garbage, an
+    /// empty or truncated file) is moved aside to `state.json.corrupt-<UTC time>`, never
+    /// deleted nor left for the next write to replace, and there is then no saved state: a
+    /// damaged file must not keep the daemon from starting. A temporary file a crash left is
+    /// removed.
+    /// - Parameter now: The time the moved file is named after, in seconds since 1970.
+    /// - Returns: The document, nil when there is none; the file moved aside, if one was.
+    /// - Throws: ``StorageError`` when the file cannot be read (permissions, I/O errors, a
+    ///   directory in its place), when a newer build wrote it, or when it is damaged and
+    ///   cannot be moved (a read-only directory): each may be passing or sound, so an
+    ///   operator must see it rather than a reset.
+    package func loadDocument(now: Int = time(nil)) throws(StorageError) -> (document: StateDocument?, setAside: SetAside?) {
+        file.removeLeftoverTemporary()
+        guard let bytes = try file.read() else { return (nil, nil) }
+        do throws(StorageError) {
+            return (try StateDocument.decode(bytes, path: file.path), nil)
+        } catch let error where error.isCorrupt {
+            let path = try file.moveAside(suffix: "corrupt-\(Self.timestamp(now))")
+            return (nil, SetAside(path: path, problem: error))
+        }
+    }
+
+    /// A UTC time as `20260101T120000Z`: sortable, and free of characters a shell or a file
+    /// system minds.
+    static func timestamp(_ seconds: Int) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func digits(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2) + "T"
+            + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
     }
 
     /// Makes `bytes` durable, then calls `completion` (on a thread of the pool, or at once).
