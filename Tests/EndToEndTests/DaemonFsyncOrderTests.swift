@@ -130,6 +130,24 @@ final class DaemonFsyncOrderTests: AppStateTestCase {
         XCTAssertEqual(calls.last?.result, 0)
         XCTAssertEqual(calls.first?.descriptor, "UNIX-STREAM:[201->200,\"/tmp/as-1/io.appstate\"]")
     }
+
+    func testParse_whenStringsAreHexEscaped_thenPathsAndBytesAreDecoded() throws {
+        // What `strace -xx` prints: every byte of every string, and of the paths of -yy, as \xHH.
+        func hex(_ text: String) -> String { text.utf8.map { String(format: "\\x%02x", $0) }.joined() }
+        let lines = [
+            "11 1.001 renameat2(AT_FDCWD<\(hex("/tmp"))>, \"\(hex("a/.state.json.tmp"))\", AT_FDCWD<\(hex("/tmp"))>, \"\(hex("/s/state.json"))\", 0) = 0",
+            "11 1.002 write(15<\(hex(Self.temporary))>, \"\(hex("{\"a\",\n"))\\x00\", 7) = 7",
+        ]
+        let calls = StraceLog.parse(lines.joined(separator: "\n"))
+        XCTAssertEqual(calls.count, 2)
+        let rename = try XCTUnwrap(calls.first)
+        XCTAssertEqual(rename.path(quoted: 0), "/tmp/a/.state.json.tmp")
+        XCTAssertEqual(rename.path(quoted: 1), "/s/state.json")
+        let write = try XCTUnwrap(calls.last)
+        XCTAssertEqual(write.descriptor, Self.temporary)
+        XCTAssertEqual(write.quotedBytes, [Array("{\"a\",\n".utf8) + [0]])
+        XCTAssertEqual(write.argumentList.count, 3)
+    }
 }
 
 /// The order `DurableFile` promises, checked on a trace for every reply to one client.
