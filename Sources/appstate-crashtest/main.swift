@@ -18,10 +18,15 @@ import TestSupport
 // linearizable daemon could restore: every acknowledged change is there, unless a later
 // one replaced it, and otherwise only changes that were in flight at the kill.
 // Trials chain: each starts from the state the previous one restored.
+//
+// With --power-loss it replays power cuts instead, which kill -9 cannot show (the page cache
+// survives it): see PowerLossTest.
 
 let usage = """
     usage: appstate-crashtest [--trials N] [--clients N] [--min-delay MS] [--max-delay MS]
                               [--seed N] [--appstated PATH] [--keep] [--quiet]
+           appstate-crashtest --power-loss [--mutations N] [--block-size BYTES]
+                              [--plant no-directory-fsync|rename-before-fsync] [--appstated PATH] [--keep] [--quiet]
     """
 
 struct Options {
@@ -33,6 +38,10 @@ struct Options {
     var appstated: String?
     var keep = false
     var quiet = false
+    var powerLoss = false
+    var mutations = 6
+    var blockSize = 4096
+    var plant: PlantedBug?
 
     init(_ arguments: [String]) throws {
         var iterator = arguments.makeIterator()
@@ -54,6 +63,15 @@ struct Options {
             case "--seed": seed = UInt64(try number(argument))
             case "--appstated": appstated = try value(argument)
             case "--keep": keep = true
+            case "--power-loss": powerLoss = true
+            case "--mutations": mutations = max(1, try number(argument))
+            case "--block-size": blockSize = max(1, try number(argument))
+            case "--plant":
+                let name = try value(argument)
+                guard let bug = PlantedBug(rawValue: name) else {
+                    throw CrashTestError("--plant: no bug \(name); one of \(PlantedBug.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                plant = bug
             case "--quiet": quiet = true
             case "-h", "--help":
                 say(usage)
@@ -127,51 +145,29 @@ func runClient(
     var serial = 0
     while !stop.stopped.load(ordering: .relaxed) {
         serial += 1
-        let register: Register
-        let method: String
-        var parameters: [String: JSONValue] = [:]
-        let value: String
+        let mutation: Mutation
         let roll = Int.random(in: 0..<100, using: &generator)
         if index == 0, roll < 40 {
-            register = .navigation
             let unused = destinations.filter { !stack.contains($0) }
             if stack.count > 1, unused.isEmpty || Bool.random(using: &generator) {
-                method = Pop.name
-                value = stack.dropLast().joined(separator: "/")
+                mutation = .pop(stack)
             } else {
-                let id = unused.randomElement(using: &generator)!
-                method = Push.name
-                parameters["id"] = .string(id)
-                value = (stack + [id]).joined(separator: "/")
+                mutation = .push(unused.randomElement(using: &generator)!, onto: stack)
             }
         } else if roll < 60 {
-            register = .user
-            let user = "u\(index)-\(serial)"
-            method = Login.name
-            parameters = ["user": .string(user), "switch": true]
-            value = user
+            mutation = .login("u\(index)-\(serial)")
         } else if roll < 66 {
-            register = .user
-            method = Logout.name
-            value = ""
+            mutation = .logout
         } else if roll < 85 {
-            register = .page
-            let page = Int.random(in: 0..<3, using: &generator)
-            method = SetPage.name
-            parameters["index"] = .number(Double(page))
-            value = String(page)
+            mutation = .setPage(Int.random(in: 0..<3, using: &generator))
         } else {
-            register = .menu
-            let item = menuItems.randomElement(using: &generator)!
-            method = SelectMenuItem.name
-            parameters["id"] = .string(item)
-            value = item
+            mutation = .selectMenuItem(menuItems.randomElement(using: &generator)!)
         }
-        var operation = Operation(register: register, value: value, method: method, sent: .now, outcome: .inFlight)
+        var operation = Operation(register: mutation.register, value: mutation.value, method: mutation.method, sent: .now, outcome: .inFlight)
         do {
-            _ = try client.call(method: method, parameters: parameters)
+            try mutation.send(with: client)
             operation.outcome = .acknowledged(.now)
-            if register == .navigation { stack = value.split(separator: "/").map(String.init) }
+            if mutation.register == .navigation { stack = mutation.value.split(separator: "/").map(String.init) }
         } catch let error as VarlinkError {
             operation.outcome = .refused(error.name)
         } catch {
@@ -306,6 +302,15 @@ func main() -> Int32 {
         return 73
     }
     let directory = String(cString: made)
+    if options.powerLoss {
+        let status = PowerLossTest.run(options, appstated: URL(fileURLWithPath: appstated), directory: URL(fileURLWithPath: directory))
+        if !options.keep, status != 70 {
+            try? FileManager.default.removeItem(atPath: directory)
+        } else {
+            say("appstate-crashtest: kept \(directory)")
+        }
+        return status
+    }
     say(
         "appstate-crashtest: \(options.trials) trial(s), \(options.clients) clients, kill after \(options.minimumDelay)–\(options.maximumDelay) ms, seed \(options.seed), in \(directory)"
     )

@@ -130,88 +130,23 @@ final class DaemonFsyncOrderTests: AppStateTestCase {
         XCTAssertEqual(calls.last?.result, 0)
         XCTAssertEqual(calls.first?.descriptor, "UNIX-STREAM:[201->200,\"/tmp/as-1/io.appstate\"]")
     }
-}
 
-/// One completed system call of an `strace -f -ttt -yy` log.
-struct TracedCall: Equatable {
-    let thread: Int
-    let name: String
-    let arguments: String
-    let result: Int?
-
-    /// What the first argument's descriptor is (`-yy`): a path, or a socket's description.
-    var descriptor: String? {
-        guard let open = arguments.firstIndex(of: "<"), arguments[..<open].allSatisfy(\.isNumber) else { return nil }
-        let rest = arguments[arguments.index(after: open)...]
-        let end = rest.range(of: ">, ")?.lowerBound ?? rest.lastIndex(of: ">")
-        return end.map { String(rest[..<$0]) }
-    }
-
-    /// The quoted strings among the arguments, e.g. both paths of a `rename`.
-    var quotedArguments: [String] {
-        var strings: [String] = []
-        var current: String?
-        var escaped = false
-        for character in arguments {
-            if var text = current {
-                if escaped {
-                    text.append(character)
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    strings.append(text)
-                    current = nil
-                    continue
-                } else {
-                    text.append(character)
-                }
-                current = text
-            } else if character == "\"" {
-                current = ""
-            }
-        }
-        return strings
-    }
-}
-
-enum StraceLog {
-    /// The completed calls of a log, in the order they completed: a call another thread
-    /// interrupted (`<unfinished ...>`) counts where it resumed. Signals and exits are left out.
-    static func parse(_ log: String) -> [TracedCall] {
-        var calls: [TracedCall] = []
-        var unfinished: [Int: (name: String, arguments: String)] = [:]
-        for line in log.split(separator: "\n") {
-            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-            guard fields.count == 3, let thread = Int(fields[0]) else { continue }
-            let text = fields[2]
-            if text.hasPrefix("<... ") {
-                guard let resumed = text.range(of: " resumed>") else { continue }
-                let name = String(text[text.index(text.startIndex, offsetBy: 5)..<resumed.lowerBound])
-                guard let start = unfinished.removeValue(forKey: thread), start.name == name else { continue }
-                calls.append(call(thread: thread, name: name, rest: start.arguments + text[resumed.upperBound...]))
-            } else if text.hasPrefix("---") || text.hasPrefix("+++") {
-                continue
-            } else if let open = text.firstIndex(of: "(") {
-                let name = String(text[..<open])
-                let rest = text[text.index(after: open)...]
-                if rest.hasSuffix(" <unfinished ...>") {
-                    unfinished[thread] = (name, String(rest.dropLast(" <unfinished ...>".count)))
-                } else {
-                    calls.append(call(thread: thread, name: name, rest: rest))
-                }
-            }
-        }
-        return calls
-    }
-
-    /// A call from what follows its opening parenthesis: `arguments) = result …`.
-    private static func call(thread: Int, name: String, rest: some StringProtocol) -> TracedCall {
-        guard let equals = rest.range(of: ") = ", options: .backwards) else {
-            return TracedCall(thread: thread, name: name, arguments: String(rest), result: nil)
-        }
-        let result = rest[equals.upperBound...].split(separator: " ").first.flatMap { Int($0.split(separator: "<").first ?? "") }
-        return TracedCall(thread: thread, name: name, arguments: String(rest[..<equals.lowerBound]), result: result)
+    func testParse_whenStringsAreHexEscaped_thenPathsAndBytesAreDecoded() throws {
+        // What `strace -xx` prints: every byte of every string, and of the paths of -yy, as \xHH.
+        func hex(_ text: String) -> String { text.utf8.map { String(format: "\\x%02x", $0) }.joined() }
+        let lines = [
+            "11 1.001 renameat2(AT_FDCWD<\(hex("/tmp"))>, \"\(hex("a/.state.json.tmp"))\", AT_FDCWD<\(hex("/tmp"))>, \"\(hex("/s/state.json"))\", 0) = 0",
+            "11 1.002 write(15<\(hex(Self.temporary))>, \"\(hex("{\"a\",\n"))\\x00\", 7) = 7",
+        ]
+        let calls = StraceLog.parse(lines.joined(separator: "\n"))
+        XCTAssertEqual(calls.count, 2)
+        let rename = try XCTUnwrap(calls.first)
+        XCTAssertEqual(rename.path(quoted: 0), "/tmp/a/.state.json.tmp")
+        XCTAssertEqual(rename.path(quoted: 1), "/s/state.json")
+        let write = try XCTUnwrap(calls.last)
+        XCTAssertEqual(write.descriptor, Self.temporary)
+        XCTAssertEqual(write.quotedBytes, [Array("{\"a\",\n".utf8) + [0]])
+        XCTAssertEqual(write.argumentList.count, 3)
     }
 }
 
@@ -237,16 +172,9 @@ enum DurabilityOrder {
     static func check(_ calls: [TracedCall], stateDirectory: String, clientInode: UInt64) -> Result {
         let temporary = stateDirectory + "/.state.json.tmp"
         let state = stateDirectory + "/state.json"
-        let peer = "->\(clientInode)"
-        func isReply(_ call: TracedCall) -> Bool {
-            guard writes.contains(call.name), (call.result ?? 0) > 0, let descriptor = call.descriptor,
-                let range = descriptor.range(of: peer)
-            else { return false }
-            return descriptor[range.upperBound...].first.map { $0 == "," || $0 == "]" } ?? false
-        }
         var result = Result()
         var windowStart = 0
-        for (index, call) in calls.enumerated() where isReply(call) {
+        for (index, call) in calls.enumerated() where call.isWrite(toPeer: clientInode) {
             result.replies += 1
             let window = calls[windowStart..<index]
             windowStart = index + 1

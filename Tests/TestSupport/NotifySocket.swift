@@ -31,11 +31,21 @@ public final class NotifySocket {
     }
 
     /// Waits for a datagram containing `line` (e.g. `READY=1`), returning every datagram seen.
-    public func waitFor(_ line: String, timeout: Double = 20) -> [String]? {
+    /// - Parameters:
+    ///   - line: The line awaited.
+    ///   - timeout: How long to wait at most, in seconds.
+    ///   - sender: Whether the sender still runs: once it is gone and has nothing left in the
+    ///     queue, nothing more can come, so the wait ends there rather than at `timeout`.
+    public func waitFor(_ line: String, timeout: Double = 20, while sender: () -> Bool = { true }) -> [String]? {
         let deadline = Date().addingTimeInterval(timeout)
         var seen: [String] = []
         while Date() < deadline {
-            guard let message = receive(timeout: deadline.timeIntervalSinceNow) else { break }
+            let running = sender()
+            // While the sender runs, a short wait at a time, to look at it again.
+            guard let message = receive(timeout: running ? min(0.1, deadline.timeIntervalSinceNow) : 0) else {
+                if running { continue }
+                break
+            }
             seen.append(message)
             if message.split(separator: "\n").contains(where: { $0 == line }) { return seen }
         }

@@ -71,7 +71,8 @@ public final class TestDaemon {
         process.standardError = handle
         process.standardOutput = FileHandle.nullDevice
         try process.runAsTestChild()
-        guard let messages = notify.waitFor("READY=1") else {
+        let process = process
+        guard let messages = notify.waitFor("READY=1", while: { process.isRunning }) else {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             throw TestFailure("appstated did not send READY=1 (exit \(process.terminationStatus)): \(stderrText)")

@@ -49,7 +49,9 @@ package enum StateDirectory {
     }
 
     /// Creates the state directory and any missing parents, mode 0700 (the state names
-    /// who is logged in). An existing directory is left as it is.
+    /// who is logged in), each made durable in its parent: without that fsync, a power cut
+    /// could take away a new state directory with the states acknowledged in it. An
+    /// existing directory is left as it is.
     ///
     /// - Parameters:
     ///   - path: The directory, as returned by ``resolve(explicit:environment:uid:)``.
@@ -59,13 +61,29 @@ package enum StateDirectory {
         // exists (made by someone else meanwhile, too) is left as it is.
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
+            let parent = prefix.isEmpty ? "." : prefix
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
-            if mkdir(prefix, 0o700) == 0 { continue }
+            if mkdir(prefix, 0o700) == 0 {
+                try syncDirectory(parent, made: path)
+                continue
+            }
             let error = errno
             var status = stat()
             guard error == EEXIST, stat(prefix, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
                 throw SystemdError(.directoryCreationFailed, "cannot create state directory \(path)", errno: error)
             }
+        }
+    }
+
+    /// Fsyncs a directory, so that the entry just made in it is on disk.
+    private static func syncDirectory(_ directory: String, made path: String) throws {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw SystemdError(.directoryCreationFailed, "cannot open \(directory) to make state directory \(path) durable", errno: errno)
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw SystemdError(.directoryCreationFailed, "cannot fsync \(directory) to make state directory \(path) durable", errno: errno)
         }
     }
 
