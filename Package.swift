@@ -237,7 +237,7 @@ let package = Package(
         // Stand-ins for the other side of the service's ports, for tests of one side alone.
         .target(
             name: "ServiceTestDoubles",
-            dependencies: ["AppStateIPC", "ServicePorts", "VarlinkServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            dependencies: ["AppStateIPC", "ServicePorts", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             path: "Tests/ServiceTestDoubles"
         ),
         .testTarget(name: "AppStateCoreTests", dependencies: ["AppStateCore", "TestSupport"]),
