@@ -223,6 +223,26 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Varlink's certification (org.varlink.certification) on the daemon's own Varlink: the
+        // service and the client, checked against Varlink's Python and Go implementations.
+        .target(
+            name: "VarlinkCertification",
+            dependencies: ["AppStateCore", "AppStateIPC", "ServicePorts"],
+            resources: [.embedInCode("org.varlink.certification.varlink")],
+            plugins: ["VarlinkSwiftPlugin"]
+        ),
+        .executableTarget(
+            name: "appstate-varlink-certification",
+            dependencies: [
+                "AppStateIPC",
+                "ServicePorts",
+                "VarlinkCertification",
+                "VarlinkServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "appstate-crashtest",
             dependencies: [
@@ -237,7 +257,7 @@ let package = Package(
         // Stand-ins for the other side of the service's ports, for tests of one side alone.
         .target(
             name: "ServiceTestDoubles",
-            dependencies: ["AppStateIPC", "ServicePorts", "VarlinkServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            dependencies: ["AppStateIPC", "ServicePorts", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             path: "Tests/ServiceTestDoubles"
         ),
         .testTarget(name: "AppStateCoreTests", dependencies: ["AppStateCore", "TestSupport"]),
@@ -336,6 +356,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "VarlinkCertificationTests",
+            dependencies: ["AppStateCore", "AppStateIPC", "TestSupport", "VarlinkCertification"]
         ),
         .testTarget(
             name: "EndToEndTests",

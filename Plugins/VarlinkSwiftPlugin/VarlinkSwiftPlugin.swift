@@ -42,6 +42,16 @@ struct VarlinkSwiftPlugin: BuildToolPlugin {
                     "--prefix", "VarlinkService", "--import", "AppStateCore",
                 ]),
         ],
+        // Varlink's certification interface, as Varlink's own implementations declare it: its
+        // enumerations are generated too, since no Swift of the project stands for them.
+        "VarlinkCertification": [
+            Generation(
+                interface: "org.varlink.certification.varlink", output: "CertificationInterface+Declarations.swift",
+                options: [
+                    "--prefix", "Certification", "--import", "AppStateCore", "--import", "AppStateIPC",
+                    "--type", "Interface", "--type", "MyType", "--enums", "nested",
+                ])
+        ],
     ]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

@@ -33,11 +33,7 @@ extension VarlinkServer.Configuration {
                 vendor: "appstate", product: "appstated", version: AppStateVersion.current,
                 url: "https://github.com/appstate/appstate"),
             limits: limits,
-            errors: ConnectionErrors(
-                tooManyConnections: { .tooManyConnections(limit: $0) },
-                messageTooLarge: { .messageTooLarge(limit: $0) },
-                watcherTooSlow: { .watcherTooSlow(queued: $0) }
-            )
+            errors: .appState
         )
     }
 }

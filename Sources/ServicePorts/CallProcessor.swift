@@ -18,8 +18,10 @@ package protocol CallProcessor: AnyObject, Sendable {
     ///   - calls: The calls, in the order they arrived.
     ///   - connection: The connection they arrived on.
     ///   - reply: Receives one entry per call answered: its reply, or nil for a `oneway`
-    ///     call. A reply with `continues` set turns the connection into a stream and ends the
-    ///     batch: the calls after it are not acted on and have no entry.
+    ///     call. A call with `more` may be answered by several replies in a row, all but the
+    ///     last with `continues` set. A reply with `continues` set as the last entry turns the
+    ///     connection into a stream and ends the batch: the calls after it are not acted on
+    ///     and have no entry.
     @MainActor func process(
         _ calls: [VarlinkCall], on connection: ConnectionContext,
         reply: @escaping @MainActor ([VarlinkReply?]) -> Void)

@@ -96,6 +96,16 @@ public struct InterfaceDefinition: Sendable, Equatable {
     /// - Parameter name: The type's name, e.g. `Node`.
     public func type(named name: String) -> Declaration? { types.first { $0.name == name } }
 
+    /// The members of an anonymous struct type as written, such as `(first: int, second: string)`.
+    /// - Parameter type: A member's type without its prefixes (`?`, `[]`, `[string]`).
+    /// - Returns: The members; nil when the type is not an anonymous struct (an enumeration
+    ///   `(one, two)` included).
+    public static func structMembers(of type: String) -> [Member]? {
+        guard type.hasPrefix("("), type.contains(":") else { return nil }
+        var tokens = Tokens(type)
+        return try? tokens.members()
+    }
+
     /// The error with a name, if declared.
     /// - Parameter name: The error's short name, e.g. `NoSuchNode`.
     public func error(named name: String) -> Declaration? { errors.first { $0.name == name } }

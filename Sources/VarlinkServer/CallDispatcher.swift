@@ -82,8 +82,7 @@ struct CallDispatcher: Sendable {
         let run = rest.prefix { self.processor(of: $0) === processor }
         let after = rest.dropFirst(run.count)
         processor.process(Array(run), on: connection) { replies in
-            let streams = replies.contains { $0?.continues == true }
-            guard !streams, !after.isEmpty else { return reply(answered + replies) }
+            guard !BatchReplies.streams(replies), !after.isEmpty else { return reply(answered + replies) }
             self.continueBatch(after, on: connection, answered: answered + replies, reply: reply)
         }
     }

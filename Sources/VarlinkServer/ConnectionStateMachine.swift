@@ -211,8 +211,9 @@ struct ConnectionStateMachine {
 
     /// The processor answered a batch.
     /// - Parameters:
-    ///   - replies: One entry per call answered, nil for a `oneway` call; fewer than the
-    ///     calls when a `Watch` stream began.
+    ///   - replies: One entry per call answered, nil for a `oneway` call, several for a call
+    ///     with `more` answered by a finite run of replies (see ``BatchReplies``); fewer than
+    ///     the calls when a `Watch` stream began.
     ///   - calls: The batch.
     ///   - streamEndsWithInput: Whether a stream the replies start ends with the peer's input,
     ///     which may have ended already.
@@ -220,8 +221,9 @@ struct ConnectionStateMachine {
         guard case .processing(let connection, let draining) = state else { return .drop }
         // The calls behind a Watch that streams were not acted on: back in line, where the
         // stream's rule closes the connection, as for calls that arrive later.
-        if replies.count < calls.count { pending.insert(contentsOf: calls[replies.count...], at: 0) }
-        let streams = replies.contains { $0?.continues == true }
+        let answered = BatchReplies.callsAnswered(replies)
+        if answered < calls.count { pending.insert(contentsOf: calls[answered...], at: 0) }
+        let streams = BatchReplies.streams(replies)
         if draining || (inputClosed && pending.isEmpty && (!streams || streamEndsWithInput)) {
             state = .closed
             return .write(thenClose: true)

@@ -19,6 +19,9 @@ struct SwiftEmitter {
     let handWritten: Set<String>
     let placements: [TypePlacement]
     let imports: [String]
+    /// Whether the enumerations the members hold are declared here, nested in the struct of
+    /// their member, rather than by hand.
+    let generatesEnums: Bool
     private let types: [String: SwiftTypeName]
     private var output = ""
     private var generated: [String: String] = [:]
@@ -32,7 +35,11 @@ struct SwiftEmitter {
         ("PathReply", "path:string"),
     ]
 
-    init(interface: InterfaceDefinition, prefix: String?, handWritten: Set<String>, placements: [TypePlacement], imports: [String]) {
+    init(
+        interface: InterfaceDefinition, prefix: String?, handWritten: Set<String>, placements: [TypePlacement], imports: [String],
+        generatesEnums: Bool = false
+    ) {
+        self.generatesEnums = generatesEnums
         self.interface = interface
         self.prefix = prefix
         self.handWritten = handWritten
@@ -119,7 +126,7 @@ struct SwiftEmitter {
             for text in type.doc { line("/// \(text)") }
             let conformances = prefix == nil ? "Hashable, Codable, Sendable" : "VarlinkObject"
             let article = "AEIOU".contains(name.prefix(1)) ? "an" : "a"
-            emitStruct(
+            try emitStruct(
                 name, conformances: conformances, properties: properties, role: "\(article) `\(name)`", indent: "",
                 memberNames: prefix == nil ? nil : "The members of `\(interface.name).\(type.name)`.")
         case .members, .box:
@@ -214,14 +221,14 @@ struct SwiftEmitter {
         generated[shape] = "\(method.name).\(name)"
         let properties = try members.map { member throws(InterfaceDefinitionError) in try SwiftMember(member, in: .method, types: types) }
         line("    /// The \(role).")
-        emitStruct(name, conformances: "VarlinkObject", properties: properties, role: "the \(role)", indent: "    ", memberNames: membersAre)
+        try emitStruct(name, conformances: "VarlinkObject", properties: properties, role: "the \(role)", indent: "    ", memberNames: membersAre)
     }
 
     // MARK: Structs
 
     private mutating func emitStruct(
         _ name: String, conformances: String, properties: [SwiftMember], role: String, indent: String, memberNames: String?
-    ) {
+    ) throws(InterfaceDefinitionError) {
         line("\(indent)public struct \(name): \(conformances), JSONObjectEncodable {")
         if let memberNames {
             line("\(indent)    /// \(memberNames)")
@@ -239,7 +246,35 @@ struct SwiftEmitter {
         line("\(indent)    }")
         if !properties.allSatisfy(\.isPlain) { emitDecoding(properties, indent: indent + "    ") }
         emitEncoding(properties, receiver: "", indent: indent + "    ")
+        try emitNestedTypes(of: properties, conformances: conformances, indent: indent + "    ", hasMemberNames: memberNames != nil)
         line("\(indent)}")
+    }
+
+    /// The anonymous structs the members hold, and their enumerations when ``generatesEnums``,
+    /// each named after its member.
+    private mutating func emitNestedTypes(
+        of properties: [SwiftMember], conformances: String, indent: String, hasMemberNames: Bool
+    ) throws(InterfaceDefinitionError) {
+        for property in properties {
+            if let nested = property.anonymousStruct {
+                let members = try nested.members.map { member throws(InterfaceDefinitionError) in try SwiftMember(member, in: .type, types: types) }
+                line("")
+                line("\(indent)/// The anonymous struct of `\(property.member.name)`.")
+                try emitStruct(
+                    nested.name, conformances: conformances, properties: members, role: "the `\(property.member.name)` struct", indent: indent,
+                    memberNames: hasMemberNames ? "The members of the anonymous struct." : nil)
+            }
+            if generatesEnums, let enumeration = property.enumeration {
+                line("")
+                line("\(indent)/// The values of `\(property.member.name)`.")
+                line("\(indent)public enum \(enumeration.name): String, Codable, Hashable, Sendable, CaseIterable {")
+                for value in enumeration.cases {
+                    line("\(indent)    /// `\(value)`.")
+                    line("\(indent)    case `\(value)`")
+                }
+                line("\(indent)}")
+            }
+        }
     }
 
     private mutating func emitInitialiserDoc(_ properties: [SwiftMember], role: String, indent: String) {

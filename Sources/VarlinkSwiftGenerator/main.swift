@@ -6,13 +6,14 @@ import VarlinkIDL
 // members, its types and its errors are declared.
 //
 //   VarlinkSwiftGenerator INPUT.varlink OUTPUT.swift [--prefix AppState] [--hand-written NAME]...
-//                         [--type NAME[=SWIFTNAME][:ROLE]]... [--import MODULE]...
+//                         [--type NAME[=SWIFTNAME][:ROLE]]... [--import MODULE]... [--enums nested]
 //
 // With --prefix, the methods and errors too (the module that speaks the interface); --type
-// places each of the interface's types (see TypePlacement).
+// places each of the interface's types (see TypePlacement); --enums nested declares the
+// enumerations members hold, nested in the struct of their member, rather than by hand.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage =
-    "usage: VarlinkSwiftGenerator INPUT OUTPUT [--prefix PREFIX] [--hand-written NAME]... [--type NAME[=SWIFTNAME][:ROLE]]... [--import MODULE]...\n"
+    "usage: VarlinkSwiftGenerator INPUT OUTPUT [--prefix PREFIX] [--hand-written NAME]... [--type NAME[=SWIFTNAME][:ROLE]]... [--import MODULE]... [--enums nested]\n"
 
 /// The values of every `option VALUE` pair, in order; nil when an option lacks its value or
 /// an argument is not an option.
@@ -28,7 +29,8 @@ func values(in options: ArraySlice<String>) -> [String: [String]]? {
 }
 
 guard arguments.count >= 2, let options = values(in: arguments[2...]),
-    Set(options.keys).isSubset(of: ["--prefix", "--hand-written", "--type", "--import"]), (options["--prefix"]?.count ?? 0) <= 1
+    Set(options.keys).isSubset(of: ["--prefix", "--hand-written", "--type", "--import", "--enums"]), (options["--prefix"]?.count ?? 0) <= 1,
+    (options["--enums"] ?? ["nested"]) == ["nested"]
 else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(64)
@@ -41,7 +43,7 @@ do {
     let placements = try (options["--type"] ?? []).map { spec throws(InterfaceDefinitionError) in try TypePlacement(parsing: spec) }
     var emitter = SwiftEmitter(
         interface: interface, prefix: options["--prefix"]?.first, handWritten: Set(options["--hand-written"] ?? []),
-        placements: placements, imports: options["--import"] ?? []
+        placements: placements, imports: options["--import"] ?? [], generatesEnums: options["--enums"] != nil
     )
     let swift = try emitter.emit()
     try Data(swift.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

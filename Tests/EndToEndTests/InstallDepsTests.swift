@@ -13,7 +13,7 @@ final class InstallDepsTests: AppStateTestCase {
         "libsystemd-dev", "pkg-config", "libyaml-dev", "libwayland-dev", "wayland-protocols", "socat", "util-linux", "systemd", "shellcheck",
         "strace", "python3-venv",
         "librsvg2-bin", "chromium", "chromium-driver",
-        "dbus-daemon", "libglib2.0-bin", "python3-dbusmock", "sway", "cage", "xwayland",
+        "dbus-daemon", "libglib2.0-bin", "python3-dbusmock", "sway", "cage", "xwayland", "varlink-go",
     ]
 
     /// A machine for the script: its directory, its stubs and the log they write.
@@ -76,7 +76,7 @@ final class InstallDepsTests: AppStateTestCase {
             for tool in [
                 "socat", "setpriv", "systemd-socket-activate", "systemd-analyze", "shellcheck", "strace",
                 "rsvg-convert", "chromium", "chromedriver", "dbus-daemon", "gdbus", "sway", "swaymsg", "cage", "Xwayland",
-                "valgrind", "strip",
+                "varlink-go-certification", "varlink-go-interface-generator", "valgrind", "strip",
             ] {
                 try stub(bin, tool, "exit 0")
             }

@@ -135,6 +135,29 @@ final class ConnectionStateMachineTests: AppStateTestCase {
         XCTAssertEqual(machine.readComplete().step, .close)
     }
 
+    func testAnswered_whenACallWithMoreEndsItsRunOfReplies_thenTheConnectionStaysIdleForTheNextCall() {
+        var machine = identifiedMachine()
+        let more = VarlinkCall(method: "test.Count", more: true)
+        machine.queue(more)
+        _ = machine.readComplete()
+        let run = [VarlinkReply(continues: true), VarlinkReply(continues: true), VarlinkReply()]
+        XCTAssertEqual(machine.answered(run, to: [more]), .write(thenClose: false))
+        XCTAssertEqual(machine.repliesWritten().step, .none)
+        XCTAssertEqual(machine.received(call(2)), .answerAtOnce, "the run ended: the connection is not a stream")
+    }
+
+    func testAnswered_whenARunOfRepliesIsFollowedByAWatch_thenOnlyTheCallsBehindTheWatchWait() {
+        var machine = identifiedMachine()
+        let calls = [VarlinkCall(method: "test.Count", more: true), VarlinkCall(method: "test.Watch", more: true), call(3)]
+        machine.queue(calls[0])
+        XCTAssertEqual(machine.received(calls[1]), .wait)
+        XCTAssertEqual(machine.received(calls[2]), .wait)
+        _ = machine.readComplete()
+        let replies = [VarlinkReply(continues: true), VarlinkReply(), VarlinkReply(continues: true)]
+        XCTAssertEqual(machine.answered(replies, to: calls), .write(thenClose: false))
+        XCTAssertEqual(machine.repliesWritten().step, .close, "the call behind the stream is back in line, and the stream's rule closes")
+    }
+
     // MARK: Half-close
 
     func testInputClosed_whenIdle_thenWritesWhatWasAnsweredAndCloses() {

@@ -58,6 +58,13 @@ public protocol JSONMemberSink {
     ///   - value: The strings.
     mutating func member(_ key: Key, _ value: [String])
 
+    /// Adds any JSON value: a map, a set, an array of optional values, which no other method
+    /// takes as they are.
+    /// - Parameters:
+    ///   - key: The member's name, after the previous key in order.
+    ///   - value: The value.
+    mutating func member(_ key: Key, _ value: JSONValue)
+
     /// Adds an object member that encodes itself.
     /// - Parameters:
     ///   - key: The member's name, after the previous key in order.
@@ -115,6 +122,11 @@ public struct JSONTextSink: JSONMemberSink {
     public mutating func member(_ key: StaticString, _ value: [String: JSONValue]) {
         object.key(key, into: &bytes)
         JSONWriter.writeObject(value, into: &bytes)
+    }
+
+    public mutating func member(_ key: StaticString, _ value: JSONValue) {
+        object.key(key, into: &bytes)
+        JSONWriter.write(value, into: &bytes)
     }
 
     public mutating func member(_ key: StaticString, _ value: [String]) {
@@ -175,6 +187,10 @@ public struct JSONValueSink: JSONMemberSink {
 
     public mutating func member(_ key: String, _ value: [String: JSONValue]) {
         members[key] = .object(value)
+    }
+
+    public mutating func member(_ key: String, _ value: JSONValue) {
+        members[key] = value
     }
 
     public mutating func member(_ key: String, _ value: [String]) {

@@ -1,9 +1,8 @@
 import AppStateIPC
-import ServicePorts
-import VarlinkServer
 
 extension ConnectionErrors {
-    /// The daemon's connection errors, `io.appstate`'s, for tests of the server alone.
+    /// `io.appstate`'s connection errors: the daemon's, and those of servers built on the same
+    /// stack whose interfaces declare none of their own (the certification's).
     package static let appState = ConnectionErrors(
         tooManyConnections: { .tooManyConnections(limit: $0) },
         messageTooLarge: { .messageTooLarge(limit: $0) },
