@@ -13,7 +13,9 @@ clock) to the kiosk page's <html> updated by appstate.js (a MutationObserver in 
 chromium's performance.timeOrigin + performance.now(), the same wall clock), p99 over every
 change in every page open; the baseline is the same change reaching an `appstatectl watch
 --json` started in the same run, timed when the benchmark reads its line. The target is both
-one frame at 60 Hz and at most twice the baseline. The memory row is the gateway's VmRSS once
+one frame at 60 Hz and at most twice the baseline. Beside each, with no target, the same change
+reaching a plain HTTP client that reads the gateway's `GET /watch` stream: the gateway's own
+share of the page's time, the rest being chromium's. The memory row is the gateway's VmRSS once
 socket-activated and idle (one request answered, no page following), beside the daemon's.
 """
 import argparse
@@ -25,7 +27,7 @@ import sys
 
 FRAME_MS = 1000 / 60
 RATIO = 2.0
-PREFIXES = ("| kiosk page update through appstate-gateway", "| appstate-gateway idle memory")
+PREFIXES = ("| kiosk page update through appstate-gateway", "| appstate-gateway idle memory", "| appstate-gateway alone")
 
 
 def ms(value):
@@ -59,6 +61,11 @@ def rows(timings, build, alone):
         met = page["p99"] <= FRAME_MS and ratio <= RATIO
         lines.append(f"{figure} | {value} | the same move reaching `appstatectl watch --json`, same run | {baseline} "
                      f"| {ratio:.2f}× | p99 ≤ 16.7 ms (one frame) and ≤ 2× the watcher | {'met' if met else '**not met**'} |")
+        stream = run["stream"]
+        lines.append(f"{PREFIXES[2]}, {pages} page{'s' * (pages > 1)} open: the same move reaching a plain HTTP client's "
+                     f"`GET /watch` event stream, no browser ({build} build{note}) "
+                     f"| p99 {ms(stream['p99'])} (p50 {ms(stream['p50'])}) | the same move reaching `appstatectl watch --json`, "
+                     f"same run | {baseline} | {stream['p99'] / watch['p99']:.2f}× | — | — |")
     idle, daemon = timings["idle_rss_kib"], timings["daemon_idle_rss_kib"]
     lines.append(f"{PREFIXES[1]}: VmRSS socket-activated, one request answered, no page following ({build} build{note}) "
                  f"| {mib(idle)} | appstated's VmRSS, idle, same run | {mib(daemon)} | {idle / daemon:.2f}× | — | — |")

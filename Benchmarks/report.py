@@ -79,6 +79,8 @@ END_TO_END = [
      "p99 ≤ 16.7 ms (one frame) and ≤ 2× the watcher"),
     ("kiosk page update through appstate-gateway, 50 pages open", "the same move reaching `appstatectl watch --json`, same run",
      "p99 ≤ 16.7 ms (one frame) and ≤ 2× the watcher"),
+    ("appstate-gateway alone, 1 page open", "the same move reaching `appstatectl watch --json`, same run", "—"),
+    ("appstate-gateway alone, 50 pages open", "the same move reaching `appstatectl watch --json`, same run", "—"),
     ("appstate-gateway idle memory", "appstated's VmRSS, idle, same run", "—"),
     ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
     ("Wayland output change → watcher event", "the same Resize by a direct Varlink call", "—"),
@@ -267,6 +269,13 @@ CAVEATS = [
      lambda figure: figure.startswith("watch fan-out paced") and "(durable)" in figure,
      "the floor makes each change durable as the daemon does, so both wait for the disk and "
      "the ratio follows the disk's fsync tail in this run."),
+    ("kiosk page through appstate-gateway",
+     lambda figure: figure.startswith("kiosk page update through appstate-gateway"),
+     "the page's time is the gateway's and chromium's: the row `appstate-gateway alone` below "
+     "it times the same change reaching a plain HTTP client of the same event stream, and the "
+     "difference is chromium's network process, its renderer, the page's script and style. "
+     "With 50 pages, 50 pages' scripts and styles share this machine's two CPUs with the "
+     "daemon and the gateway, so the last page waits for the others."),
     ("durable mutations, 16 clients",
      lambda figure: figure.startswith("durable mutations, 16 clients"),
      "the baseline is one write+fsync+rename+fsync(dir) cycle on this run's file system "

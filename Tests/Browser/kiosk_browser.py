@@ -436,6 +436,22 @@ def measure(arguments):
                 with watched_lock:
                     watched.append((arrived, line))
         threading.Thread(target=read_watch, daemon=True).start()
+        # The gateway alone: its event stream read by a plain HTTP client, without a browser.
+        streamed = []
+        stream = socket.create_connection((hosts[0], port))
+        stream.sendall(f"GET /watch?token={gateway.token} HTTP/1.1\r\nHost: {hosts[0]}\r\n\r\n".encode())
+
+        def read_stream():
+            buffer = b""
+            while chunk := stream.recv(65536):
+                arrived = time.time() * 1000
+                buffer += chunk
+                while b"\n\n" in buffer:
+                    event, buffer = buffer.split(b"\n\n", 1)
+                    if b"\ndata:" in b"\n" + event or event.startswith(b"data:"):
+                        with watched_lock:
+                            streamed.append(arrived)
+        threading.Thread(target=read_stream, daemon=True).start()
 
         driver = browser(tabs_limit=8)
         handles = []
@@ -455,6 +471,7 @@ def measure(arguments):
                     driver.execute_script("window.kioskTimes = []")
                 with watched_lock:
                     watched.clear()
+                    streamed.clear()
                 sent = []
                 start = time.monotonic()
                 for index in range(arguments.changes):
@@ -481,8 +498,12 @@ def measure(arguments):
                     if time.monotonic() > deadline:
                         fail("appstatectl watch did not print every change")
                     time.sleep(0.05)
+                with watched_lock:
+                    if len(streamed) < arguments.changes:
+                        fail("the gateway's event stream did not carry every change")
+                    raw = [arrived - sent[index] for index, arrived in enumerate(streamed[:arguments.changes])]
                 result["runs"].append({"pages": count, "page": percentiles(pages), "watch": percentiles(direct),
-                                       "gateway_rss_kib": resident_kib(gateway_pid)})
+                                       "stream": percentiles(raw), "gateway_rss_kib": resident_kib(gateway_pid)})
     finally:
         if driver:
             driver.quit()
