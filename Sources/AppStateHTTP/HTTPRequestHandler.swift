@@ -30,7 +30,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             if let length = request.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maximumBodySize {
                 return refuseBody(request, context: context)
             }
-            // A client that asks before sending its body (curl does above 1 KiB) is told to go on.
+            // A client that asks before sending its body (`Expect: 100-continue`) is told to go on.
             if request.headers.first(name: "Expect")?.lowercased() == "100-continue" {
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: .continue))), promise: nil)
             }

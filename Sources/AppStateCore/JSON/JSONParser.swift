@@ -147,8 +147,8 @@ private struct Scanner {
         var members: [String: JSONValue] = [:]
         let allowsDuplicateKeys = self.allowsDuplicateKeys
         try parseMembers(depth: depth) { key, keyOffset, value throws(JSONParseError) in
-            // Growing a dictionary from empty reallocates and rehashes at 1, 2 and 4
-            // members; Varlink objects mostly have fewer than 7, so allocate once.
+            // A dictionary grown from empty reallocates and rehashes each time it fills:
+            // room for a small object's members is taken once, at its first member.
             if members.isEmpty { members.reserveCapacity(6) }
             if let first = members.updateValue(value, forKey: key) {
                 guard allowsDuplicateKeys else { throw JSONParseError(.duplicateKey, at: keyOffset) }

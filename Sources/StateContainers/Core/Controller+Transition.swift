@@ -17,10 +17,7 @@ extension Controller {
     /// - Throws: ``ContainmentError/notSiblings`` when `from` and `to` are not two different
     ///   children of this controller, ``ContainmentError/transitionInProgress`` when either is
     ///   already in a transition. Nothing changes then.
-    public func transition(
-        from: Controller, to: Controller, duration: Duration,
-        animations: (() -> Void)?, completion: ((Bool) -> Void)?
-    ) throws {
+    public func transition(from: Controller, to: Controller, duration: Duration, animations: (() -> Void)?, completion: ((Bool) -> Void)?) throws {
         guard from !== to, from.parent === self, to.parent === self else {
             throw ContainmentError.notSiblings.with(
                 "\(identifier) can only transition between two of its children, not \(from.identifier) and \(to.identifier)")
