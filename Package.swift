@@ -147,7 +147,7 @@ let package = Package(
         ),
         .target(
             name: "AppStateCtlKit",
-            dependencies: ["AppStateCore", "AppStateIPC"]
+            dependencies: ["AppStateCore", "AppStateIPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "appstatectl",

@@ -18,36 +18,19 @@ reaching a plain HTTP client that reads the gateway's `GET /watch` stream: the g
 share of the page's time, the rest being chromium's. The memory row is the gateway's VmRSS once
 socket-activated and idle (one request answered, no page following), beside the daemon's.
 """
-import argparse
-import datetime
-import json
-import os
-import subprocess
-import sys
+from browser_rows import alone_note, main, ms
 
 FRAME_MS = 1000 / 60
 RATIO = 2.0
 PREFIXES = ("| kiosk page update through appstate-gateway", "| appstate-gateway idle memory", "| appstate-gateway alone")
 
 
-def ms(value):
-    return f"{value:.1f} ms"
-
-
 def mib(kib):
     return f"{kib / 1024:.1f} MiB"
 
 
-def alone_note(alone):
-    if not alone:
-        return ""
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return f"; run alone by scripts/benchmark-gateway at {commit} on {when}, load average {os.getloadavg()[0]:.2f}"
-
-
 def rows(timings, build, alone):
-    note = alone_note(alone)
+    note = alone_note("scripts/benchmark-gateway") if alone else ""
     lines = []
     for run in timings["runs"]:
         page, watch = run["page"], run["watch"]
@@ -72,32 +55,5 @@ def rows(timings, build, alone):
     return lines
 
 
-def write(path, new):
-    lines = open(path).read().split("\n")
-    existing = [index for index, text in enumerate(lines) if text.startswith(PREFIXES)]
-    if existing:
-        for index in reversed(existing):
-            del lines[index]
-        at = existing[0]
-    else:
-        at = next(index for index, text in enumerate(lines) if text.startswith("| figure |"))
-        while lines[at + 1].startswith("|"):
-            at += 1
-        at += 1
-    lines[at:at] = new
-    open(path, "w").write("\n".join(lines))
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", required=True)
-    parser.add_argument("--write")
-    arguments = parser.parse_args()
-    new = rows(json.load(sys.stdin), arguments.build, alone=arguments.write is not None)
-    print("\n".join(new))
-    if arguments.write:
-        write(arguments.write, new)
-
-
 if __name__ == "__main__":
-    main()
+    main(__doc__, PREFIXES, rows)

@@ -13,64 +13,29 @@ reaching appstate-inspect (its wall clock, stamped in the entry) to the page's D
 (chromium's performance.timeOrigin + performance.now(), the same wall clock), p99 over the
 paced changes with the history full; the baseline is the same measurement with a short history.
 """
-import argparse
-import datetime
-import json
-import os
-import subprocess
-import sys
+from browser_rows import alone_note, main, ms
 
 FRAME_MS = 1000 / 60
 PREFIX = "| inspector page update"
 
 
-def ms(value):
-    return f"{value:.1f} ms"
-
-
-def row(timings, build, alone):
+def rows(timings, build, alone):
     full, base = timings["full"], timings["baseline"]
     interval = timings["interval_ms"]
     figure = (f"{PREFIX}, {full['history']:,} events in its history, a change every {interval:g} ms: from the Watch "
               f"reply reaching appstate-inspect to the page's DOM updated, in headless chromium "
               f"({full['dom']['count']} changes; {build} build")
     if alone:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-        when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-        figure += f"; run alone by scripts/benchmark-inspector at {commit} on {when}, load average {os.getloadavg()[0]:.2f}"
+        figure += alone_note("scripts/benchmark-inspector")
     figure += ")"
     value = (f"p99 {ms(full['dom']['p99'])} (p50 {ms(full['dom']['p50'])}, max {ms(full['dom']['max'])}; "
              f"reaching the page p99 {ms(full['arrival']['p99'])}; to the next frame p99 {ms(full['frame']['p99'])})")
     baseline = f"p99 {ms(base['dom']['p99'])} (p50 {ms(base['dom']['p50'])})"
     ratio = full["dom"]["p99"] / base["dom"]["p99"]
     met = full["dom"]["p99"] <= FRAME_MS
-    return (f"{figure} | {value} | the same with a short history ({base['history']} events) | {baseline} "
-            f"| {ratio:.2f}× | p99 ≤ 16.7 ms (one frame at 60 Hz) | {'met' if met else '**not met**'} |")
-
-
-def write(path, line):
-    lines = open(path).read().split("\n")
-    existing = [index for index, text in enumerate(lines) if text.startswith(PREFIX)]
-    if existing:
-        lines[existing[0]] = line
-    else:
-        last = next(index for index, text in enumerate(lines) if text.startswith("| figure |"))
-        while lines[last + 1].startswith("|"):
-            last += 1
-        lines.insert(last + 1, line)
-    open(path, "w").write("\n".join(lines))
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--build", required=True)
-    parser.add_argument("--write")
-    arguments = parser.parse_args()
-    line = row(json.load(sys.stdin), arguments.build, alone=arguments.write is not None)
-    print(line)
-    if arguments.write:
-        write(arguments.write, line)
+    return [f"{figure} | {value} | the same with a short history ({base['history']} events) | {baseline} "
+            f"| {ratio:.2f}× | p99 ≤ 16.7 ms (one frame at 60 Hz) | {'met' if met else '**not met**'} |"]
 
 
 if __name__ == "__main__":
-    main()
+    main(__doc__, (PREFIX,), rows)

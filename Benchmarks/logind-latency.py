@@ -20,10 +20,9 @@ It prints p50, p99 and max of both, and their ratio, as rows for BENCHMARKS.md. 
 system's Python (/usr/bin/python3) with Debian's python3-dbusmock and python3-dbus
 (`scripts/install-deps --test`), and an appstated (default: `make release`'s, in .build-release).
 """
-import argparse
 import time
 
-from logind_bench import DEFAULT_APPSTATED, logind_setup, print_row
+from logind_bench import logind_setup, parse_arguments, print_row
 
 TREES = """trees:
   - name: followed
@@ -41,10 +40,7 @@ TREES = """trees:
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--appstated", default=DEFAULT_APPSTATED)
-    parser.add_argument("--changes", type=int, default=1000)
-    arguments = parser.parse_args()
+    arguments = parse_arguments(__doc__, changes=1000)
 
     with logind_setup(arguments.appstated, TREES) as setup:
         session = setup.session_object

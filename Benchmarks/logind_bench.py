@@ -2,6 +2,7 @@
 private system bus with python-dbusmock's logind template on it (seat0, one session of ada), an
 appstated on a tree file whose `followed` tree follows seat0 and whose `direct` tree follows
 nothing, a Watch stream on each, and the row both print."""
+import argparse
 import contextlib
 import json
 import os
@@ -16,7 +17,14 @@ import time
 import dbus
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-DEFAULT_APPSTATED = str(ROOT / ".build-release" / "release" / "appstated")
+
+
+def parse_arguments(doc, changes):
+    """The options both figures take: --appstated and --changes (default `changes`)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--appstated", default=str(ROOT / ".build-release" / "release" / "appstated"))
+    parser.add_argument("--changes", type=int, default=changes)
+    return parser.parse_args()
 
 
 class Varlink:

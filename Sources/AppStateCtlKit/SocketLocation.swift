@@ -1,6 +1,6 @@
 import AppStateIPC
 
-/// Where `appstatectl` and `appstate-inspect` look for the daemon: `--socket`, else
+/// Where `appstatectl` and the web tools look for the daemon: `--socket`, else
 /// `$APPSTATE_SOCKET`, else the path a daemon started without `--socket` listens on
 /// (``AppStateInterface/defaultSocketPath(effectiveUserID:runtimeDirectory:)``).
 public enum SocketLocation {

@@ -28,18 +28,7 @@ struct AppStateGateway: ParsableCommand {
             """
     )
 
-    @Option(
-        help: ArgumentHelp(
-            "The daemon's socket.",
-            discussion: """
-                Default: $APPSTATE_SOCKET, else /run/appstate/io.appstate for root and \
-                $XDG_RUNTIME_DIR/appstate/io.appstate for other users, as for appstatectl.
-                """,
-            valueName: "path"
-        ),
-        completion: .file()
-    )
-    var socket: String?
+    @OptionGroup var daemon: DaemonSocketOption
 
     @Option(
         help: ArgumentHelp(
@@ -101,8 +90,7 @@ struct AppStateGateway: ParsableCommand {
             if activated.isEmpty, case .tcp(let address) = endpoint, !address.isLoopback {
                 Self.warn("\(address.host) is not a loopback address: other machines can reach the gateway (with the token)")
             }
-            let socketPath = try SocketLocation.resolve(
-                option: socket, environment: getenv(SocketLocation.environmentVariable).map { String(cString: $0) })
+            let socketPath = try daemon.path()
             let token = try tokenFile.map { path throws(GatewayError) in try TokenFile.load(path) } ?? AccessToken()
             let configuration = GatewayConfiguration(
                 socketPath: socketPath, endpoints: activated.isEmpty ? [endpoint] : activated.map(HTTPEndpoint.descriptor), token: token,

@@ -25,18 +25,7 @@ struct AppStateInspect: ParsableCommand {
             """
     )
 
-    @Option(
-        help: ArgumentHelp(
-            "The daemon's socket.",
-            discussion: """
-                Default: $APPSTATE_SOCKET, else /run/appstate/io.appstate for root and \
-                $XDG_RUNTIME_DIR/appstate/io.appstate for other users, as for appstatectl.
-                """,
-            valueName: "path"
-        ),
-        completion: .file()
-    )
-    var socket: String?
+    @OptionGroup var daemon: DaemonSocketOption
 
     @Option(help: ArgumentHelp("The tree to follow; the daemon's first tree by default.", valueName: "name"))
     var tree: String?
@@ -60,18 +49,16 @@ struct AppStateInspect: ParsableCommand {
         }
         let socketPath: String
         do {
-            socketPath = try SocketLocation.resolve(
-                option: socket, environment: ProcessInfo.processInfo.environment[SocketLocation.environmentVariable]
-            )
+            socketPath = try daemon.path()
         } catch {
             FileHandle.standardError.write(Data("appstate-inspect: \(error.message)\n".utf8))
             throw ExitCode(error.exitCode)
         }
         let hub = InspectorHub()
         let server = try InspectorServer(address: address, token: AccessToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
-        let daemon = FollowedDaemon(socketPath: socketPath, tree: tree, hub: hub)
-        WatchFollower(daemon: daemon).start()
-        IdleFollower(daemon: daemon).start()
+        let followed = FollowedDaemon(socketPath: socketPath, tree: tree, hub: hub)
+        WatchFollower(daemon: followed).start()
+        IdleFollower(daemon: followed).start()
         print(server.url)
         fflush(nil)
         try server.wait()
