@@ -6,6 +6,12 @@ import Synchronization
 /// A connection as a `Watch` stream, with a bound on what may queue up for it: a watcher
 /// that cannot keep up is told and disconnected, and never grows the daemon's memory.
 ///
+/// The replies that count against the limits are those queued while the channel is not
+/// writable, that is while NIO holds more than its high-water mark unwritten for it, and
+/// until they are written. A watcher that keeps up never gets there, and its replies are
+/// written without a completion to wait for: a change reaches every watcher, so what each
+/// write costs is paid a thousand times over with a thousand watchers.
+///
 /// Replies are queued on the connection's own event loop (its ``EventLoopWatcherLane`` hops
 /// there once for all its watchers), so the accounting needs no lock.
 final class WatcherConnection: WatcherSink {
@@ -19,9 +25,9 @@ final class WatcherConnection: WatcherSink {
     private let endsWithInput = Atomic(false)
 
     private struct State {
-        /// Bytes queued and not yet written, for the limit.
+        /// Counted bytes not yet written, for the limit.
         var queued = 0
-        /// Replies queued and not yet written, for the error.
+        /// Counted replies not yet written, for the limit and the error.
         var replies = 0
         var isCutOff = false
     }
@@ -48,6 +54,12 @@ final class WatcherConnection: WatcherSink {
     /// - Parameter frame: The reply, NUL-terminated; shared between watchers without copying.
     func send(_ frame: ByteBuffer) {
         guard !state.value.isCutOff else { return }
+        // Counting goes on until every counted reply is written, even once the backlog is back
+        // under the mark: a reply behind counted ones waits as long as they do.
+        guard !channel.isWritable || state.value.replies > 0 else {
+            channel.writeAndFlush(frame, promise: nil)
+            return
+        }
         let size = frame.readableBytes
         guard state.value.queued + size <= limits.maximumWatcherQueue, state.value.replies < limits.maximumWatcherReplies else {
             state.value.isCutOff = true

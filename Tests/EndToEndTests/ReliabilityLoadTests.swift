@@ -156,7 +156,7 @@ final class ReliabilityLoadTests: AppStateTestCase {
             _ = try bystander.call(method: "io.appstate.GetCurrent")
             latencies.append(Reliability.milliseconds(ContinuousClock.now - start))
             peak = max(peak, try Reliability.residentKiB(of: pid))
-            // Every slow watcher is cut off after about 1,100 events (1,024 queued).
+            // Every slow watcher is cut off once its buffers and 1,024 counted replies are full.
             if sent == 2000 { afterCutOff = try Reliability.residentKiB(of: pid) }
         }
         let end = try Reliability.residentKiB(of: pid)
@@ -179,9 +179,9 @@ final class ReliabilityLoadTests: AppStateTestCase {
             XCTAssertTrue(watcher.isClosed)
         }
         XCTAssertTrue(delivered.allSatisfy { $0 < events }, "\(delivered)")
-        // The kernel's socket buffer takes the first replies; then exactly the documented
-        // 1,024 wait in the daemon when the next one cuts the watcher off (WatcherLimitTests
-        // pins the limit without the kernel in between).
+        // The kernel's socket buffer, then NIO's up to its high-water mark, take the first
+        // replies; then exactly the documented 1,024 wait counted in the daemon when the next
+        // one cuts the watcher off (WatcherLimitTests pins the limit without the kernel).
         XCTAssertEqual(Set(queued), [1024], "\(queued)")
         XCTAssertTrue(
             Reliability.wait(timeout: 10) { (try? bystander.call(method: "io.appstate.GetStats")["watchers"]) == 0 },

@@ -86,6 +86,8 @@ final class WatcherConnectionTests: AppStateTestCase {
         let stall = StallingWriter()
         let channel = EmbeddedChannel(handler: stall)
         channel.connect(to: try SocketAddress(unixDomainSocketPath: "/run/test.sock"), promise: nil)
+        // As NIO marks a channel once more than its high-water mark is unwritten.
+        channel.isWritable = false
         let metrics = RecordingServerMetrics()
         let lane = EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics)
         var limits = Self.limits(replies: 2)

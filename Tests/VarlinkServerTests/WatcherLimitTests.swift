@@ -1,6 +1,7 @@
 import AppStateIPC
 import Glibc
 import NIOCore
+import NIOEmbedded
 import NIOPosix
 import ServicePorts
 import ServiceTestDoubles
@@ -10,11 +11,11 @@ import XCTest
 @testable import VarlinkServer
 
 /// The watcher cut-off at the daemon's default limits, exactly: RELIABILITY.md §4 promises
-/// that a watcher may have 1,024 replies (and 4 MiB) queued, and is told `WatcherTooSlow`
-/// when, and not before, its queue passes that. The watcher's channel holds every write, as
-/// the socket of a peer that never reads does once the kernel's buffer is full, so the
-/// count of queued replies is exact (the end-to-end test in `ReliabilityLoadTests` also has
-/// the kernel's buffer in front).
+/// that a watcher may have 1,024 replies (and 4 MiB) queued once its socket has stopped taking
+/// them, and is told `WatcherTooSlow` when, and not before, its queue passes that. The
+/// watcher's channel holds every write and, as NIO marks a channel once more than its
+/// high-water mark is unwritten, is not writable, so the count of queued replies is exact
+/// (`testWatcher_whenItsPeerNeverReads…` has a real socket and NIO's own writability instead).
 final class WatcherLimitTests: AppStateTestCase {
     /// The number of replies the documents promise a watcher may have queued.
     private static let documentedReplyLimit = 1024
@@ -22,9 +23,8 @@ final class WatcherLimitTests: AppStateTestCase {
     private static let documentedByteLimit = 4 * 1024 * 1024
 
     /// Keeps every write and its promise: a peer that reads nothing.
-    private final class HoldingHandler: ChannelOutboundHandler, @unchecked Sendable {
+    private final class HoldingHandler: ChannelOutboundHandler {
         typealias OutboundIn = ByteBuffer
-        /// Touched on the channel's event loop only.
         var held: [(bytes: ByteBuffer, promise: EventLoopPromise<Void>?)] = []
         var written = 0
 
@@ -48,34 +48,29 @@ final class WatcherLimitTests: AppStateTestCase {
         }
     }
 
-    private struct Fixture: Sendable {
-        let channel: any Channel
+    private struct Fixture {
+        let channel: EmbeddedChannel
         let holder: HoldingHandler
         let watcher: WatcherConnection
-
-        /// Runs `body` on the watcher's event loop.
-        func onLoop<T: Sendable>(_ body: @escaping @Sendable () -> T) async throws -> T {
-            try await channel.eventLoop.submit(body).get()
-        }
     }
 
-    /// A watcher with the daemon's default limits on a channel that holds its writes.
-    private func makeWatcher() throws -> Fixture {
-        var fds: [Int32] = [0, 0]
-        XCTAssertEqual(pipe(&fds), 0)
+    /// A watcher with the daemon's default limits on a channel that holds its writes, not
+    /// writable unless `writable`. Connected with a promise rather than by awaiting `get()`,
+    /// which would run off the thread that owns an embedded loop.
+    @MainActor private func makeWatcher(writable: Bool = false) throws -> Fixture {
         let holder = HoldingHandler()
-        let channel = try NIOPipeBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(holder) } }
-            .takingOwnershipOfDescriptors(input: fds[0], output: fds[1]).wait()
+        let channel = EmbeddedChannel(handler: holder)
+        channel.connect(to: try SocketAddress(unixDomainSocketPath: "/run/test.sock"), promise: nil)
+        channel.isWritable = writable
         let watcher = WatcherConnection(
             channel: channel, lane: EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: RecordingServerMetrics()),
             limits: ServerLimits(), errors: .appState, runner: MainQueueRunner())
         return Fixture(channel: channel, holder: holder, watcher: watcher)
     }
 
-    private func finish(_ fixture: Fixture) async throws {
-        try await fixture.onLoop { fixture.holder.failRemaining() }
-        try? await fixture.channel.close()
+    @MainActor private func finish(_ fixture: Fixture) {
+        fixture.holder.failRemaining()
+        fixture.channel.close(promise: nil)
     }
 
     /// One `Watch` reply of about `size` bytes, NUL-terminated.
@@ -98,70 +93,115 @@ final class WatcherLimitTests: AppStateTestCase {
         return (holder.held.count, errors, replies.last??.error == nil ? nil : queued)
     }
 
-    func testWatcher_whenExactlyTheReplyLimitIsQueued_thenNotCutOff() async throws {
+    @MainActor func testWatcher_whenExactlyTheReplyLimitIsQueued_thenNotCutOff() async throws {
         let fixture = try makeWatcher()
         let frame = Self.frame()
-        let state = try await fixture.onLoop {
-            for _ in 0..<Self.documentedReplyLimit { fixture.watcher.send(frame) }
-            return Self.summary(of: fixture.holder)
-        }
+        for _ in 0..<Self.documentedReplyLimit { fixture.watcher.send(frame) }
+        let state = Self.summary(of: fixture.holder)
         XCTAssertEqual(state.count, Self.documentedReplyLimit)
         XCTAssertEqual(state.errors, [], "cut off with \(Self.documentedReplyLimit) replies queued, before its queue passed the limit")
         XCTAssertTrue(fixture.channel.isActive)
-        try await finish(fixture)
+        finish(fixture)
     }
 
-    func testWatcher_whenOneReplyMoreThanTheLimitArrives_thenToldWatcherTooSlowWithQueued1024AndSentNothingMore() async throws {
+    @MainActor func testWatcher_whenOneReplyMoreThanTheLimitArrives_thenToldWatcherTooSlowWithQueued1024AndSentNothingMore() async throws {
         let fixture = try makeWatcher()
         let frame = Self.frame()
-        let state = try await fixture.onLoop {
-            for _ in 0..<(Self.documentedReplyLimit + 1) { fixture.watcher.send(frame) }
-            let atCutOff = Self.summary(of: fixture.holder)
-            for _ in 0..<10 { fixture.watcher.send(frame) }
-            return (atCutOff, fixture.holder.held.count)
-        }
-        XCTAssertEqual(state.0.count, Self.documentedReplyLimit + 1, "the replies, then the error")
-        XCTAssertEqual(state.0.errors, ["io.appstate.WatcherTooSlow"])
-        XCTAssertEqual(state.0.queued, Self.documentedReplyLimit)
-        XCTAssertEqual(state.1, Self.documentedReplyLimit + 1, "replies were queued after the cut-off")
-        try await finish(fixture)
+        for _ in 0..<(Self.documentedReplyLimit + 1) { fixture.watcher.send(frame) }
+        let atCutOff = Self.summary(of: fixture.holder)
+        for _ in 0..<10 { fixture.watcher.send(frame) }
+        XCTAssertEqual(atCutOff.count, Self.documentedReplyLimit + 1, "the replies, then the error")
+        XCTAssertEqual(atCutOff.errors, ["io.appstate.WatcherTooSlow"])
+        XCTAssertEqual(atCutOff.queued, Self.documentedReplyLimit)
+        XCTAssertEqual(fixture.holder.held.count, Self.documentedReplyLimit + 1, "replies were queued after the cut-off")
+        finish(fixture)
     }
 
-    func testWatcher_whenQueuedRepliesAreWritten_thenTheirPlacesAreFreeAgain() async throws {
+    @MainActor func testWatcher_whenQueuedRepliesAreWritten_thenTheirPlacesAreFreeAgain() async throws {
         let fixture = try makeWatcher()
         let frame = Self.frame()
-        let state = try await fixture.onLoop {
-            for _ in 0..<Self.documentedReplyLimit { fixture.watcher.send(frame) }
-            // The peer reads 10: 10 more fit, the next one passes the limit again.
-            fixture.holder.write(oldest: 10)
-            for _ in 0..<10 { fixture.watcher.send(frame) }
-            let refilled = Self.summary(of: fixture.holder)
-            fixture.watcher.send(frame)
-            return (refilled, Self.summary(of: fixture.holder))
-        }
-        XCTAssertEqual(state.0.count, Self.documentedReplyLimit + 10)
-        XCTAssertEqual(state.0.errors, [])
-        XCTAssertEqual(state.1.errors, ["io.appstate.WatcherTooSlow"])
-        XCTAssertEqual(state.1.queued, Self.documentedReplyLimit)
-        try await finish(fixture)
+        for _ in 0..<Self.documentedReplyLimit { fixture.watcher.send(frame) }
+        // The peer reads 10: 10 more fit, the next one passes the limit again.
+        fixture.holder.write(oldest: 10)
+        for _ in 0..<10 { fixture.watcher.send(frame) }
+        let refilled = Self.summary(of: fixture.holder)
+        fixture.watcher.send(frame)
+        let passed = Self.summary(of: fixture.holder)
+        XCTAssertEqual(refilled.count, Self.documentedReplyLimit + 10)
+        XCTAssertEqual(refilled.errors, [])
+        XCTAssertEqual(passed.errors, ["io.appstate.WatcherTooSlow"])
+        XCTAssertEqual(passed.queued, Self.documentedReplyLimit)
+        finish(fixture)
     }
 
-    func testWatcher_whenLargeRepliesPassTheByteLimit_thenCutOffAtFourMiB() async throws {
+    @MainActor func testWatcher_whenLargeRepliesPassTheByteLimit_thenCutOffAtFourMiB() async throws {
         let fixture = try makeWatcher()
         let frame = Self.frame(size: 5000)
         let size = frame.readableBytes
         let fitting = Self.documentedByteLimit / size
         XCTAssertLessThan(fitting, Self.documentedReplyLimit, "the byte limit must come first for this test")
-        let state = try await fixture.onLoop {
-            for _ in 0..<fitting { fixture.watcher.send(frame) }
-            let full = Self.summary(of: fixture.holder)
-            fixture.watcher.send(frame)
-            return (full, Self.summary(of: fixture.holder))
-        }
-        XCTAssertEqual(state.0.count, fitting)
-        XCTAssertEqual(state.0.errors, [], "cut off with \(fitting * size) bytes queued, within 4 MiB")
-        XCTAssertEqual(state.1.errors, ["io.appstate.WatcherTooSlow"])
-        XCTAssertEqual(state.1.queued, fitting)
-        try await finish(fixture)
+        for _ in 0..<fitting { fixture.watcher.send(frame) }
+        let full = Self.summary(of: fixture.holder)
+        fixture.watcher.send(frame)
+        let passed = Self.summary(of: fixture.holder)
+        XCTAssertEqual(full.count, fitting)
+        XCTAssertEqual(full.errors, [], "cut off with \(fitting * size) bytes queued, within 4 MiB")
+        XCTAssertEqual(passed.errors, ["io.appstate.WatcherTooSlow"])
+        XCTAssertEqual(passed.queued, fitting)
+        finish(fixture)
+    }
+
+    @MainActor func testWatcher_whileItsChannelIsWritable_thenNothingCountsAndCountingStartsWhenItIsNot() async throws {
+        let fixture = try makeWatcher(writable: true)
+        let frame = Self.frame()
+        for _ in 0..<(2 * Self.documentedReplyLimit) { fixture.watcher.send(frame) }
+        XCTAssertEqual(Self.summary(of: fixture.holder).errors, [], "replies counted while NIO took them under its mark")
+        fixture.channel.isWritable = false
+        for _ in 0..<Self.documentedReplyLimit { fixture.watcher.send(frame) }
+        XCTAssertEqual(Self.summary(of: fixture.holder).errors, [])
+        fixture.watcher.send(frame)
+        let passed = Self.summary(of: fixture.holder)
+        XCTAssertEqual(passed.count, 3 * Self.documentedReplyLimit + 1)
+        XCTAssertEqual(passed.errors, ["io.appstate.WatcherTooSlow"])
+        XCTAssertEqual(passed.queued, Self.documentedReplyLimit)
+        finish(fixture)
+    }
+
+    /// A real socket whose peer reads nothing until the watcher is cut off: the kernel's buffer
+    /// and NIO's, up to its high-water mark, take the first replies, then the documented limit
+    /// is counted; reading at last, the peer finds every reply sent before the cut-off in
+    /// order, then the error, then the end.
+    func testWatcher_whenItsPeerNeverReads_thenEveryReplyBeforeTheCutOffArrivesThenWatcherTooSlow() async throws {
+        var descriptors: [Int32] = [0, 0]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &descriptors), 0)
+        let peer = descriptors[1]
+        defer { close(peer) }
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).withConnectedSocket(descriptors[0]).get()
+        let metrics = RecordingServerMetrics()
+        let watcher = WatcherConnection(
+            channel: channel, lane: EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics),
+            limits: ServerLimits(), errors: .appState, runner: MainQueueRunner())
+        let sent = try await channel.eventLoop.submit {
+            var sent = 0
+            while metrics.watchersCut == 0, sent < 100_000 {
+                watcher.send(Self.frame(number: sent))
+                sent += 1
+            }
+            return sent
+        }.get()
+        XCTAssertEqual(metrics.watchersCut, 1, "never cut off")
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while case let count = read(peer, &chunk, chunk.count), count > 0 { received += chunk[..<count] }
+        let replies = try received.split(separator: 0).map { try VarlinkReply(frame: Array($0)) }
+        XCTAssertEqual(replies.count, sent, "the replies sent before the one that cut it off, then the error")
+        XCTAssertEqual(replies.dropLast().map { $0.parameters["number"]?.intValue }, (0..<(sent - 1)).map { $0 })
+        XCTAssertEqual(replies.last?.error, "io.appstate.WatcherTooSlow")
+        XCTAssertEqual(replies.last?.parameters["queued"]?.intValue, Self.documentedReplyLimit)
+    }
+
+    /// One `Watch` reply carrying its number.
+    private static func frame(number: Int) -> ByteBuffer {
+        ByteBuffer(bytes: VarlinkReply(parameters: ["number": .number(Double(number))], continues: true).encoded)
     }
 }
