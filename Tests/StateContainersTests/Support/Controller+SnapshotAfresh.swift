@@ -1,0 +1,19 @@
+import AppStateCore
+import StateContainers
+
+extension Controller {
+    /// This subtree's snapshot with every controller in it described again, whatever was
+    /// marked: what a snapshot that reuses unmarked subtrees must equal.
+    func snapshotDescribedAfresh() -> NodeSnapshot {
+        var seen = Set<ObjectIdentifier>()
+        markSubtree(seen: &seen)
+        return snapshot()
+    }
+
+    private func markSubtree(seen: inout Set<ObjectIdentifier>) {
+        guard seen.insert(ObjectIdentifier(self)).inserted else { return }
+        setNeedsSnapshotUpdate()
+        for child in configuredChildren { child.markSubtree(seen: &seen) }
+        presentedViewController?.markSubtree(seen: &seen)
+    }
+}
