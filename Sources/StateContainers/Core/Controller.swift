@@ -17,7 +17,9 @@ import AppStateCore
 
     /// The identifier under which the controller's state is saved; with every ancestor
     /// having one, the controller takes part in restoration.
-    open var restorationIdentifier: String?
+    open var restorationIdentifier: String? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// The container this controller is a child of.
     public internal(set) weak var parent: Controller? {
@@ -73,6 +75,13 @@ import AppStateCore
     var needsSnapshotUpdate = true
     /// The snapshot node last made for this controller, subtree included.
     var snapshotNode: NodeSnapshot?
+    /// Whether the next encoding of the restorable state must encode this controller again,
+    /// or visit its subtree, rather than reuse ``restorationEntries``; set with
+    /// ``needsSnapshotUpdate``, and on an ancestor whenever it is set on a controller.
+    var needsRestorationUpdate = true
+    /// The restorable state last encoded for this subtree, by restoration path, and the
+    /// subtree's path then.
+    var restorationEntries: (path: String, controllers: [String: [String: JSONValue]])?
 
     /// The class's name, as snapshots report it (`PaginatedController`): every change
     /// snapshots the tree, so each controller keeps the name of its class.
@@ -222,11 +231,13 @@ import AppStateCore
     open func decodeRestorableState(with coder: RestorationCoder) {}
 
     /// Whether this class calls ``setNeedsSnapshotUpdate()`` whenever something it reports in
-    /// a snapshot changes: what its ``describe(in:)``, ``title``, ``currentChild`` or
-    /// ``configuredChildren`` give. A snapshot then reuses such a controller's last node, and
-    /// skips its subtree, until it or a descendant is marked; a controller of a class that does
-    /// not say so is described again at every snapshot, with its ancestors, so that an
-    /// override that never marks cannot leave a snapshot stale.
+    /// a snapshot or saves for restoration changes: what its ``describe(in:)``, ``title``,
+    /// ``currentChild``, ``configuredChildren``, ``restorationIdentifier`` or
+    /// ``encodeRestorableState(with:)`` give. A snapshot then reuses such a controller's last
+    /// node, and skips its subtree, until it or a descendant is marked, and so does encoding
+    /// the restorable tree; a controller of a class that does not say so is described and
+    /// encoded again every time, with its ancestors, so that an override that never marks
+    /// cannot leave a snapshot or a saved state stale.
     ///
     /// `Controller` and the containers of this module say so. It is true for this exact
     /// class only: a subclass that marks its changes overrides it as

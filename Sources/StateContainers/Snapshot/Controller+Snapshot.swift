@@ -80,16 +80,20 @@ extension Controller {
         return snapshot(path: path, reusing: previous.path == path ? previous : nil).node
     }
 
-    /// Marks this controller's snapshot as out of date, as `setNeedsLayout()` marks a view's
-    /// layout: the next snapshot describes it again, and its ancestors, whose subtrees hold it.
-    /// The properties of the base class and of the containers of this module mark by
-    /// themselves; a subclass calls it when something its ``describe(in:)`` reports changes.
+    /// Marks this controller's snapshot and restorable state as out of date, as
+    /// `setNeedsLayout()` marks a view's layout: the next snapshot describes it again, and the
+    /// next ``encodeRestorableTree()`` encodes it again, with its ancestors, whose subtrees
+    /// hold it. The properties of the base class and of the containers of this module mark by
+    /// themselves; a subclass calls it when something its ``describe(in:)`` reports or its
+    /// ``encodeRestorableState(with:)`` saves changes.
     public func setNeedsSnapshotUpdate() {
         needsSnapshotUpdate = true
+        needsRestorationUpdate = true
         // Marked ancestors have marked ancestors: the walk ends at the first one.
         var ancestor = pathParent
-        while let current = ancestor, !current.needsSnapshotUpdate {
+        while let current = ancestor, !(current.needsSnapshotUpdate && current.needsRestorationUpdate) {
             current.needsSnapshotUpdate = true
+            current.needsRestorationUpdate = true
             ancestor = current.pathParent
         }
     }

@@ -10,6 +10,14 @@ extension Controller {
         return snapshot()
     }
 
+    /// This subtree's restorable state with every controller in it encoded again, whatever
+    /// was marked: what an encoding that reuses unmarked subtrees must equal.
+    func restorableTreeEncodedAfresh() -> RestorationDocument {
+        var seen = Set<ObjectIdentifier>()
+        markSubtree(seen: &seen)
+        return encodeRestorableTree()
+    }
+
     private func markSubtree(seen: inout Set<ObjectIdentifier>) {
         guard seen.insert(ObjectIdentifier(self)).inserted else { return }
         setNeedsSnapshotUpdate()
