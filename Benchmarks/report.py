@@ -16,7 +16,9 @@ What it does:
    post, which this machine's `perf` cannot count and which no neighbour's load disturbs.
 3. Runs scripts/benchmark-load: the end-to-end tool Benchmarks/Load against a release
    appstated and appstatectl, which prints its rows of the table below (a Wayland output's
-   change beside a direct Resize among them, against a headless sway); then
+   change beside a direct Resize among them, against a headless sway; and figure 10, leaf
+   changes, GetTree, a subtree's Watch, memory and start on generated trees of 15, 997 and
+   10,006 controllers, each beside the 15-controller tree's); then
    scripts/benchmark-inspector, the inspector's page in headless chromium, which prints its row;
    scripts/benchmark-gateway, the kiosk page through appstate-gateway with 1 and 50 pages open
    against appstatectl watch, and the gateway's idle memory, which prints its rows.
@@ -87,6 +89,9 @@ END_TO_END = [
     ("ReportActivity sent `oneway`, per report", "GetCurrent round trip on the same connection", "< 1×"),
     ("ReportActivity round trip", "GetCurrent on the same connection, interleaved", "—"),
     ("logind IdleHint → the idle step's Present event", "the same Present by a direct Varlink call", "—"),
+    ("keyboard move round trip, 10,006 controllers", "the same, 15 controllers, interleaved", "≤ 2×"),
+    ("page turn (durable) round trip, 10,006 controllers", "the same, 15 controllers, interleaved", "≤ 2×"),
+    ("Watch(path:) of a paginated container off screen", "—", "0 elsewhere; every one inside"),
 ]
 
 
@@ -282,6 +287,12 @@ CAVEATS = [
      "difference is chromium's network process, its renderer, the page's script and style. "
      "With 50 pages, 50 pages' scripts and styles share this machine's two CPUs with the "
      "daemon and the gateway, so the last page waits for the others."),
+    ("page turn on a large tree",
+     lambda figure: figure.startswith("page turn (durable) round trip"),
+     "a page turn is durable: its round trip includes the state file's write and fsync, and "
+     "the main thread's share grows with the containers that save state, since each durable "
+     "change encodes and rewrites the whole state file; snapshots and the restorable state are "
+     "made again for the changed branch only."),
     ("durable mutations, 16 clients",
      lambda figure: figure.startswith("durable mutations, 16 clients"),
      "the baseline is one write+fsync+rename+fsync(dir) cycle on this run's file system "

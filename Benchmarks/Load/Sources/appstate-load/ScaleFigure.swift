@@ -119,9 +119,7 @@ func measureScale(appstated: String, socketDirectory: String, work: String, quic
             pageCPU[index].append(turns.cpu)
         }
     }
-    for (name, samples, cpu) in [
-        ("keyboard move (ShowKeyboard, HideKeyboard)", keyboard, keyboardCPU), ("page turn (SetPage, durable)", pages, pageCPU),
-    ] {
+    for (name, samples, cpu) in [("keyboard move", keyboard, keyboardCPU), ("page turn (durable)", pages, pageCPU)] {
         let medians = samples.map { median($0) }
         let cpus = cpu.map { median($0) }
         note("scale: \(name) µs \(medians.map { fmt($0) }), main thread µs/call \(cpus.map { fmt($0) })")
@@ -129,9 +127,9 @@ func measureScale(appstated: String, socketDirectory: String, work: String, quic
             let ratio = medians[index] / medians[0]
             let large = index == trees.count - 1
             row(
-                "\(name) round trip, tree of \(grouped(Double(trees[index].controllers))) controllers, one client on a raw socket (median of \(grouped(Double(samples[index].count))); the daemon's main thread \(fmt(cpus[index])) µs/call, \(fmt(cpus[index] / cpus[0], 2))× the small tree's)",
+                "\(name) round trip, \(grouped(Double(trees[index].controllers))) controllers (median of \(grouped(Double(samples[index].count))); main thread \(fmt(cpus[index])) µs/call, \(fmt(cpus[index] / cpus[0], 2))× the small tree's)",
                 value: "\(fmt(medians[index])) µs (p99 \(fmt(percentile(samples[index].sorted(), 99))) µs)",
-                baseline: "the same on the generated tree of \(trees[0].controllers) controllers, interleaved",
+                baseline: "the same, \(trees[0].controllers) controllers, interleaved",
                 baselineValue: "\(fmt(medians[0])) µs (main thread \(fmt(cpus[0])) µs/call)",
                 ratio: "\(fmt(ratio, 2))×", target: large ? "≤ 2×" : "—", met: large ? ratio <= 2 : nil)
         }
@@ -153,8 +151,8 @@ func measureScale(appstated: String, socketDirectory: String, work: String, quic
     }
     let (smallRead, largeRead) = (median(readTimes[0]), median(readTimes[1]))
     row(
-        "GetTree of the tree of \(grouped(Double(trees[trees.count - 1].controllers))) controllers after a change, round trip (median of \(readTimes[1].count)): \(grouped(Double(readBytes[1]))) bytes",
-        value: "\(fmt(largeRead / 1000, 2)) ms", baseline: "GetTree of the tree of \(trees[0].controllers), \(grouped(Double(readBytes[0]))) bytes",
+        "GetTree after a change, \(grouped(Double(trees[trees.count - 1].controllers))) controllers (median of \(readTimes[1].count)): \(grouped(Double(readBytes[1]))) bytes",
+        value: "\(fmt(largeRead / 1000, 2)) ms", baseline: "the same, \(trees[0].controllers) controllers: \(grouped(Double(readBytes[0]))) bytes",
         baselineValue: "\(fmt(smallRead)) µs", ratio: "\(fmt(largeRead / smallRead, 1))×", met: nil)
 
     measureSubtreeWatch(daemons[daemons.count - 1], quick: quick, buffer: buffer)
@@ -166,14 +164,14 @@ func measureScale(appstated: String, socketDirectory: String, work: String, quic
     for index in 1..<trees.count {
         let perController = (rss[index] - rss[0]) / Double(trees[index].controllers - trees[0].controllers)
         row(
-            "daemon memory per controller: VmRSS of the tree of \(grouped(Double(trees[index].controllers))) (\(fmt(rss[index] / 1024, 1)) MiB) less the small tree's, per controller more",
-            value: "\(fmt(perController, 2)) KiB", baseline: "VmRSS with the tree of \(trees[0].controllers) controllers",
+            "memory per controller: VmRSS with \(grouped(Double(trees[index].controllers))) controllers (\(fmt(rss[index] / 1024, 1)) MiB) less the baseline's, per controller more",
+            value: "\(fmt(perController, 2)) KiB", baseline: "VmRSS, \(trees[0].controllers) controllers",
             baselineValue: "\(fmt(rss[0] / 1024, 1)) MiB", met: nil)
     }
     let (smallStart, largeStart) = (median(ready[0]), median(ready[ready.count - 1]))
     row(
-        "start to READY=1 with the tree file of \(grouped(Double(trees[trees.count - 1].controllers))) controllers (\(grouped(Double(trees[trees.count - 1].json.utf8.count))) bytes of JSON; median of \(starts))",
-        value: "\(fmt(largeStart, 1)) ms", baseline: "the same with the tree of \(trees[0].controllers) controllers",
+        "start to READY=1, tree file of \(grouped(Double(trees[trees.count - 1].controllers))) controllers (\(grouped(Double(trees[trees.count - 1].json.utf8.count))) bytes; median of \(starts))",
+        value: "\(fmt(largeStart, 1)) ms", baseline: "the same, \(trees[0].controllers) controllers",
         baselineValue: "\(fmt(smallStart, 1)) ms", ratio: "\(fmt(largeStart / smallStart, 1))×", met: nil)
     for scale in daemons {
         close(scale.connection)
@@ -210,7 +208,7 @@ private func measureSubtreeWatch(_ scale: ScaleDaemon, quick: Bool, buffer: Unsa
     close(watcher)
     note("scale: subtree watch: \(strays) events for \(2 * elsewhere) changes elsewhere, \(received) of \(inside) for its own")
     row(
-        "Watch(path:) of \(ScaleTree.watchedPages) (\(grouped(Double(snapshotBytes)))-byte snapshot) in the tree of \(grouped(Double(scale.tree.controllers))): events for \(2 * elsewhere) changes elsewhere; for \(inside) page turns inside, events received (\(grouped(Double(eventBytes / max(received, 1)))) bytes each, median \(fmt(median(latencies))) µs from call to event)",
+        "Watch(path:) of a paginated container off screen (\(grouped(Double(snapshotBytes))) bytes), \(grouped(Double(scale.tree.controllers))) controllers: events for \(2 * elsewhere) changes elsewhere; for \(inside) page turns inside (\(grouped(Double(eventBytes / max(received, 1)))) bytes each, median \(fmt(median(latencies))) µs from call to event)",
         value: "\(strays) elsewhere; \(received) of \(inside) inside", target: "0 elsewhere; every one inside",
         met: strays == 0 && received == inside)
 }
