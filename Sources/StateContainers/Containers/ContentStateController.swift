@@ -9,8 +9,13 @@ import AppStateCore
 /// if no state was set by the time the view loads, the container shows ``ContentState/loading``.
 /// The state is transient: it takes no part in restoration.
 public final class ContentStateController: Controller {
+    /// True: every change to what this container reports marks it.
+    public override class var marksSnapshotUpdates: Bool { true }
+
     /// The state last asked for with ``transition(to:)``; nil until one is.
-    public private(set) var state: ContentState?
+    public private(set) var state: ContentState? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     private lazy var slot = ShownChildSlot(owner: self)
 

@@ -2,6 +2,9 @@ extension ContentStateController {
     /// The child a ``ContentStateController`` shows for ``ContentState/loading``; its
     /// identifier is `loading`.
     public final class LoadingController: Controller {
+        /// True: its title is all it adds, and setting the title marks it.
+        public override class var marksSnapshotUpdates: Bool { true }
+
         /// Creates the loading child.
         public init() {
             super.init(identifier: "loading", title: "Loading")
@@ -11,6 +14,9 @@ extension ContentStateController {
     /// The child a ``ContentStateController`` shows for ``ContentState/failed(_:)``; its
     /// identifier is `error` and its title is the message, so that snapshots carry it.
     public final class ErrorController: Controller {
+        /// True: its title is all it adds, and setting the title marks it.
+        public override class var marksSnapshotUpdates: Bool { true }
+
         /// What went wrong, as given to ``ContentState/failed(_:)``.
         public internal(set) var message: String {
             didSet { title = message }

@@ -15,6 +15,9 @@ import AppStateCore
 /// as it does at once when it leaves the screen. The keyboard is transient: it takes no
 /// part in restoration.
 public final class KeyboardAwareController: Controller {
+    /// True: every change to what this container reports marks it.
+    public override class var marksSnapshotUpdates: Bool { true }
+
     /// The wrapped child; its view is the scroll view the container adjusts.
     public let content: Controller
 
@@ -28,7 +31,9 @@ public final class KeyboardAwareController: Controller {
     }
 
     /// The height of the keyboard's part inside the container's bounds; 0 without a keyboard.
-    public private(set) var keyboardOverlap: Double = 0
+    public private(set) var keyboardOverlap: Double = 0 {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// The duration, in seconds, of the keyboard animation the last adjustment followed, so
     /// that clients animate the content with it; 0 for an adjustment made at once.

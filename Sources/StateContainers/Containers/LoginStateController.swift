@@ -23,6 +23,9 @@ import FoundationEssentials
 /// The session and its lock take part in restoration; restoring shows the right child at
 /// once, with no transition and no view loaded early.
 public final class LoginStateController: Controller {
+    /// True: every change to what this container reports marks it.
+    public override class var marksSnapshotUpdates: Bool { true }
+
     /// The child shown while nobody is logged in.
     public let loggedOut: Controller
 
@@ -34,10 +37,14 @@ public final class LoginStateController: Controller {
     public let locked: Controller?
 
     /// Whether the session is locked; false whenever nobody is logged in.
-    public private(set) var isLocked = false
+    public private(set) var isLocked = false {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// Who is logged in, and since when; nil when nobody is.
-    public private(set) var session: Session?
+    public private(set) var session: Session? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     private lazy var slot = ShownChildSlot(owner: self)
     private var sessionObservers: [ObservationToken] = []

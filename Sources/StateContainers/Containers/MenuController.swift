@@ -10,15 +10,22 @@ import AppStateCore
 /// ``setViewControllers(_:)`` is where items join and leave, with the full swap timeline
 /// when the active item leaves.
 public final class MenuController: Controller {
+    /// True: every change to what this container reports marks it.
+    public override class var marksSnapshotUpdates: Bool { true }
+
     /// The items, in menu order. All of them are children of the container.
     public private(set) var viewControllers: [Controller]
 
     /// The item shown; nil only when there are no items.
-    public private(set) var activeViewController: Controller?
+    public private(set) var activeViewController: Controller? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// Whether the list of items is shown. Selecting an item hides it, as choosing from a
     /// drop-down closes it. Not restored: it is transient, like a keyboard.
-    public private(set) var isMenuVisible = false
+    public private(set) var isMenuVisible = false {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// How long a swap of the shown item takes on the window's clock; zero (the default)
     /// swaps at once.

@@ -7,8 +7,13 @@
 /// when the swap starts, as `viewControllers` does in UIKit; the leaving screen stays in
 /// ``Controller/children`` until its view is gone.
 public final class NavigationController: Controller {
+    /// True: every change to what this container reports marks it.
+    public override class var marksSnapshotUpdates: Bool { true }
+
     /// The screens from the root (first) to the top (last); never empty.
-    public private(set) var stack: [Controller]
+    public private(set) var stack: [Controller] {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// How long an animated push or pop takes on the window's clock; zero (the default)
     /// swaps at once.

@@ -10,12 +10,19 @@ import AppStateCore
 /// `viewWillAppear`/`viewDidAppear`. No `willMove`/`didMove` is sent then, as with the tabs
 /// of `UITabBarController`, because no page joins or leaves the container.
 public final class PaginatedController: Controller {
+    /// True: every change to what this container reports marks it.
+    public override class var marksSnapshotUpdates: Bool { true }
+
     /// The pages, in order. All of them are children of the container.
-    public private(set) var pages: [Controller]
+    public private(set) var pages: [Controller] {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// The index of the current page in ``pages``. It changes when a swap starts, so the
     /// arriving page reads itself as current in its `viewWillAppear`.
-    public private(set) var currentIndex: Int = 0
+    public private(set) var currentIndex: Int = 0 {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// How long an animated page change takes on the window's clock; zero (the default)
     /// swaps at once.

@@ -20,7 +20,9 @@
     var duration: Duration = .zero
 
     /// The child being shown, or arriving during an animated swap; always a child of the owner.
-    private(set) var shown: Controller?
+    private(set) var shown: Controller? {
+        didSet { owner.setNeedsSnapshotUpdate() }
+    }
 
     /// The child the owner wants shown; it differs from ``shown`` only while a swap waits
     /// for the running one to finish.

@@ -17,6 +17,9 @@ import AppStateCore
 /// first reaches each child shown at the new size whose size changes. The width decides
 /// everything, so there is nothing to restore.
 public final class SplitController: Controller {
+    /// True: every change to what this container reports marks it.
+    public override class var marksSnapshotUpdates: Bool { true }
+
     /// The child on the leading side, shown at every width.
     public let primary: Controller
 
@@ -33,7 +36,9 @@ public final class SplitController: Controller {
 
     /// Whether only the primary is shown; true until the container's view is laid out at a width
     /// of at least ``minimumExpandedWidth``.
-    public private(set) var isCollapsed = true
+    public private(set) var isCollapsed = true {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// The primary's share of the width when none is given.
     public static let defaultPrimaryFraction = 0.4

@@ -8,6 +8,9 @@ import AppStateCore
 /// other in portrait. On a size change each child is told its own new size through
 /// ``size(forChildContentContainer:withParentContainerSize:)``, then laid out again.
 public final class StackController: Controller {
+    /// True: every change to what this container reports marks it.
+    public override class var marksSnapshotUpdates: Bool { true }
+
     /// The gap between neighbouring children, in points, ``spacingProblem(_:)``'s rule. A value
     /// it refuses is ignored with a ``ContainmentWarning``; setting it lays the children out again.
     public var spacing: Double {

@@ -11,24 +11,36 @@ import AppStateCore
     public let identifier: String
 
     /// A human-readable name, shown by clients.
-    open var title: String?
+    open var title: String? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// The identifier under which the controller's state is saved; with every ancestor
     /// having one, the controller takes part in restoration.
-    open var restorationIdentifier: String?
+    open var restorationIdentifier: String? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// The container this controller is a child of.
-    public internal(set) weak var parent: Controller?
+    public internal(set) weak var parent: Controller? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// The container that keeps this controller while it is not its child (the login
     /// container's hidden child), so that it keeps its path.
-    weak var keeper: Controller?
+    weak var keeper: Controller? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// The child controllers, in the order they were added.
-    public internal(set) var children: [Controller] = []
+    public internal(set) var children: [Controller] = [] {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// Where the view is in its appearance cycle.
-    public internal(set) var appearance: Appearance = .disappeared
+    public internal(set) var appearance: Appearance = .disappeared {
+        didSet { setNeedsSnapshotUpdate() }
+    }
 
     /// How this controller covers the one that presents it, read when it is presented:
     /// ``ModalPresentationStyle/fullScreen`` unless set.
@@ -51,9 +63,25 @@ import AppStateCore
     weak var rootWindow: Window?
     var privateBus: NotificationBus?
     /// What this controller presents, when it is a presentation context that presents.
-    var presentation: Presentation?
+    var presentation: Presentation? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
     /// The presentation context that presents this controller.
-    weak var presenter: Controller?
+    weak var presenter: Controller? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
+    /// Whether the next snapshot must describe this controller again, or visit its subtree,
+    /// rather than reuse ``snapshotNode``; set on an ancestor whenever it is set on a controller.
+    var needsSnapshotUpdate = true
+    /// The snapshot node last made for this controller, subtree included.
+    var snapshotNode: NodeSnapshot?
+    /// Whether the next encoding of the restorable state must encode this controller again,
+    /// or visit its subtree, rather than reuse ``restorationEntries``; set with
+    /// ``needsSnapshotUpdate``, and on an ancestor whenever it is set on a controller.
+    var needsRestorationUpdate = true
+    /// The restorable state last encoded for this subtree, by restoration path, and the
+    /// subtree's path then.
+    var restorationEntries: (path: String, controllers: [String: [String: JSONValue]])?
 
     /// The class's name, as snapshots report it (`PaginatedController`): every change
     /// snapshots the tree, so each controller keeps the name of its class.
@@ -83,6 +111,8 @@ import AppStateCore
         let view = View()
         view.owner = self
         loadedView = view
+        // The snapshot reports the loaded view's frame, insets and place on screen.
+        setNeedsSnapshotUpdate()
         viewDidLoad()
         return view
     }
@@ -200,8 +230,26 @@ import AppStateCore
     /// - Parameter coder: The saved state.
     open func decodeRestorableState(with coder: RestorationCoder) {}
 
+    /// Whether this class calls ``setNeedsSnapshotUpdate()`` whenever something it reports in
+    /// a snapshot or saves for restoration changes: what its ``describe(in:)``, ``title``,
+    /// ``currentChild``, ``configuredChildren``, ``restorationIdentifier`` or
+    /// ``encodeRestorableState(with:)`` give. A snapshot then reuses such a controller's last
+    /// node, and skips its subtree, until it or a descendant is marked, and so does encoding
+    /// the restorable tree; a controller of a class that does not say so is described and
+    /// encoded again every time, with its ancestors, so that an override that never marks
+    /// cannot leave a snapshot or a saved state stale.
+    ///
+    /// `Controller` and the containers of this module say so. It is true for this exact
+    /// class only: a subclass that marks its changes overrides it as
+    /// `override class var marksSnapshotUpdates: Bool { self == MyController.self }`, so that
+    /// its own subclasses, which may describe more, are described every time until they say
+    /// so too. What the base class reports (appearance, children, presentation, the view's
+    /// frame, insets and place on screen) is marked by the base class.
+    open class var marksSnapshotUpdates: Bool { self == Controller.self }
+
     /// Adds what is particular to a container (page index, user, …) to its snapshot.
-    /// Subclasses call `super`.
+    /// Subclasses call `super`, and call ``setNeedsSnapshotUpdate()`` whenever what they add
+    /// changes; a class that does so says it with ``marksSnapshotUpdates``.
     /// - Parameter node: The snapshot being built for this controller.
     open func describe(in node: inout NodeSnapshot) {
         node.current = currentChild?.identifier

@@ -13,11 +13,17 @@
     let presented: Controller
     /// Whether the presenting controller leaves the screen.
     let style: ModalPresentationStyle
-    var phase: Phase = .presenting
+    /// Where the presentation is. Restoration saves one that is ending as none, so a change
+    /// marks the presenting controller, through the presented one whose path continues it.
+    var phase: Phase = .presenting {
+        didSet { presented.setNeedsSnapshotUpdate() }
+    }
     /// A dismissal asked for while it could not start (the presentation's own transition,
     /// or another one in either tree, still running), and whether it animates: it starts as
     /// soon as they finish, so that no request is lost.
-    var pendingDismissal: Bool?
+    var pendingDismissal: Bool? {
+        didSet { presented.setNeedsSnapshotUpdate() }
+    }
     /// What the callers of `dismiss` want run once the dismissal finished.
     var dismissalCompletions: [() -> Void] = []
 

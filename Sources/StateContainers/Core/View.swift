@@ -8,6 +8,9 @@ import AppStateCore
     /// The rectangle in the superview's coordinates. Changing its size lays the view out again.
     public var frame: Rect {
         didSet {
+            guard frame != oldValue else { return }
+            // Snapshots give frames in window coordinates: the views inside move too.
+            setNeedsSnapshotUpdateOfOwners()
             guard frame.size != oldValue.size else { return }
             bounds.size = frame.size
             layoutSubviews()
@@ -15,7 +18,12 @@ import AppStateCore
     }
 
     /// The rectangle in the view's own coordinates; its origin is ``contentOffset``.
-    public var bounds: Rect
+    public var bounds: Rect {
+        didSet {
+            // Scrolling moves the views inside in window coordinates.
+            if bounds != oldValue { setNeedsSnapshotUpdateOfOwners() }
+        }
+    }
 
     /// The visible part's origin in the content, as `UIScrollView.contentOffset`.
     public var contentOffset: Point {
@@ -24,7 +32,9 @@ import AppStateCore
     }
 
     /// Room kept clear of the content on each edge, as `UIScrollView.contentInset`.
-    public var contentInset: Insets = .zero
+    public var contentInset: Insets = .zero {
+        didSet { owner?.setNeedsSnapshotUpdate() }
+    }
 
     /// The views this one contains, back to front.
     public private(set) var subviews: [View] = []
@@ -36,7 +46,9 @@ import AppStateCore
     weak var owner: Controller?
 
     /// Set on the root view of a window's hierarchy only.
-    weak var hostingWindow: Window?
+    weak var hostingWindow: Window? {
+        didSet { setNeedsSnapshotUpdateOfOwners() }
+    }
 
     /// Creates a view.
     /// - Parameter frame: The initial frame in the superview's coordinates.
@@ -90,6 +102,7 @@ import AppStateCore
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        view.setNeedsSnapshotUpdateOfOwners()
         if isOnScreen { view.forEachOwnedRoot { $0.viewEnteredScreen() } }
     }
 
@@ -108,6 +121,7 @@ import AppStateCore
         let wasOnScreen = isOnScreen
         superview.subviews.removeAll { $0 === self }
         self.superview = nil
+        setNeedsSnapshotUpdateOfOwners()
         if wasOnScreen { forEachOwnedRoot { $0.viewLeftScreen() } }
     }
 
@@ -139,6 +153,13 @@ import AppStateCore
     public func layoutSubviews() {
         owner?.viewWillLayoutSubviews()
         owner?.viewDidLayoutSubviews()
+    }
+
+    /// Marks the controllers owning this view and the views inside it: their frames in window
+    /// coordinates, or whether they are on screen, changed with this view.
+    func setNeedsSnapshotUpdateOfOwners() {
+        owner?.setNeedsSnapshotUpdate()
+        for subview in subviews { subview.setNeedsSnapshotUpdateOfOwners() }
     }
 
     /// Where this view's own coordinate origin lies in window coordinates.

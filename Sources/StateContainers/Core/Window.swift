@@ -68,7 +68,10 @@ import AppStateCore
     public func makeVisible() {
         guard !isVisible else { return }
         isVisible = true
-        for layer in installedLayers { layer.viewEnteredScreen() }
+        for layer in installedLayers {
+            layer.loadedView?.setNeedsSnapshotUpdateOfOwners()
+            layer.viewEnteredScreen()
+        }
     }
 
     /// Gives the window a new size: `viewWillTransition(to:)` flows down the tree, then down

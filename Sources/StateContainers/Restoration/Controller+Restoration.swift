@@ -14,7 +14,7 @@ extension Controller {
     /// - Returns: The versioned document.
     public func encodeRestorableTree() -> RestorationDocument {
         var document = RestorationDocument()
-        if let path = restorationPath { encodeRestorableSubtree(path: path, into: &document) }
+        if let path = restorationPath { document.controllers = encodeRestorableSubtree(path: path, with: RestorationCoder()).entries }
         return document
     }
 
@@ -35,16 +35,31 @@ extension Controller {
         if let path = restorationPath { decodeRestorableSubtree(path: path, from: document) }
     }
 
-    private func encodeRestorableSubtree(path: String, into document: inout RestorationDocument) {
-        let coder = RestorationCoder()
-        encodeRestorableState(with: coder)
-        encodePresentation(with: coder)
-        if !coder.values.isEmpty { document.controllers[path] = coder.values }
+    /// This subtree's saved state by restoration path, and whether it can be reused next time
+    /// without a visit. As snapshots do, it reuses what it encoded last time for every subtree
+    /// not marked since (``setNeedsSnapshotUpdate()``) at the same path: every durable change
+    /// encodes the tree. One coder, emptied for each controller, encodes them all.
+    private func encodeRestorableSubtree(path: String, with coder: RestorationCoder) -> (entries: [String: [String: JSONValue]], kept: Bool) {
+        if !needsRestorationUpdate, let saved = restorationEntries, saved.path == path { return (saved.controllers, true) }
+        var entries: [String: [String: JSONValue]] = [:]
+        var childrenKept = true
         for child in treeChildren {
-            if let identifier = child.restorationIdentifier {
-                child.encodeRestorableSubtree(path: "\(path)/\(identifier)", into: &document)
+            guard let identifier = child.restorationIdentifier else { continue }
+            let (saved, kept) = child.encodeRestorableSubtree(path: "\(path)/\(identifier)", with: coder)
+            childrenKept = childrenKept && kept
+            if entries.isEmpty {
+                entries = saved
+            } else {
+                entries.merge(saved) { _, new in new }
             }
         }
+        coder.removeAllValues()
+        encodeRestorableState(with: coder)
+        encodePresentation(with: coder)
+        if !coder.values.isEmpty { entries[path] = coder.values }
+        restorationEntries = (path, entries)
+        needsRestorationUpdate = !(childrenKept && type(of: self).marksSnapshotUpdates)
+        return (entries, !needsRestorationUpdate)
     }
 
     private func decodeRestorableSubtree(path: String, from document: RestorationDocument) {

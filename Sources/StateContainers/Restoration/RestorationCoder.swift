@@ -44,6 +44,11 @@ import AppStateCore
         values[key] = .array(value.map(JSONValue.string))
     }
 
+    /// Forgets every value, so that one coder encodes controller after controller.
+    func removeAllValues() {
+        values = [:]
+    }
+
     /// Whether a value is saved under `key`.
     /// - Parameter key: The key.
     public func containsValue(forKey key: String) -> Bool {

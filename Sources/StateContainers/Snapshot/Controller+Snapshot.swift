@@ -58,15 +58,21 @@ extension Controller {
 
     /// The state of this controller and its subtree, the controller it presents last among its
     /// children and marked `presented`. Takes no view loads: an unloaded view reports a zero frame.
+    ///
+    /// Only the controllers marked since the last snapshot (``setNeedsSnapshotUpdate()``), their
+    /// ancestors and the controllers of classes that do not mark their changes
+    /// (``marksSnapshotUpdates``) are described again; every other subtree is the node made
+    /// for it last time.
     public func snapshot() -> NodeSnapshot {
         snapshot(path: path, reusing: nil).node
     }
 
     /// The state of this controller and its subtree, as ``snapshot()`` gives it, sharing with
     /// an earlier snapshot of the same controller every subtree that has not changed since:
-    /// those nodes are the earlier ones, and their children arrays the earlier arrays, so
-    /// taking a snapshot after a change allocates for what changed only, and comparing the
-    /// two (`NodeSnapshot.changes(since:)`) skips what they share.
+    /// those nodes are the earlier ones when `previous` is the last snapshot taken, and their
+    /// children arrays the earlier arrays, so taking a snapshot after a change visits and
+    /// allocates for what changed only, and comparing the two (`NodeSnapshot.changes(since:)`)
+    /// skips what they share.
     /// - Parameter previous: An earlier snapshot of this controller.
     /// - Returns: The snapshot.
     public func snapshot(reusing previous: NodeSnapshot) -> NodeSnapshot {
@@ -74,16 +80,39 @@ extension Controller {
         return snapshot(path: path, reusing: previous.path == path ? previous : nil).node
     }
 
-    /// This subtree's snapshot, and whether it is `previous` itself, unchanged.
-    private func snapshot(path: String, reusing previous: NodeSnapshot?) -> (node: NodeSnapshot, reused: Bool) {
+    /// Marks this controller's snapshot and restorable state as out of date, as
+    /// `setNeedsLayout()` marks a view's layout: the next snapshot describes it again, and the
+    /// next ``encodeRestorableTree()`` encodes it again, with its ancestors, whose subtrees
+    /// hold it. The properties of the base class and of the containers of this module mark by
+    /// themselves; a subclass calls it when something its ``describe(in:)`` reports or its
+    /// ``encodeRestorableState(with:)`` saves changes.
+    public func setNeedsSnapshotUpdate() {
+        needsSnapshotUpdate = true
+        needsRestorationUpdate = true
+        // Marked ancestors have marked ancestors: the walk ends at the first one.
+        var ancestor = pathParent
+        while let current = ancestor, !(current.needsSnapshotUpdate && current.needsRestorationUpdate) {
+            current.needsSnapshotUpdate = true
+            current.needsRestorationUpdate = true
+            ancestor = current.pathParent
+        }
+    }
+
+    /// This subtree's snapshot, and whether it can be reused next time without a visit.
+    private func snapshot(path: String, reusing previous: NodeSnapshot?) -> (node: NodeSnapshot, kept: Bool) {
+        // A node made at another path belongs to a subtree that moved: its paths are stale.
+        if !needsSnapshotUpdate, let kept = snapshotNode, kept.path == path { return (kept, true) }
+        let previous = previous ?? snapshotNode.flatMap { $0.path == path ? $0 : nil }
         let previousChildren = previous?.children ?? []
         let configured = treeChildren
+        var childrenKept = true
         // The children's snapshots, built only once one differs from the earlier one at its place.
         var children: [NodeSnapshot]?
         for (index, child) in configured.enumerated() {
             let earlier = index < previousChildren.count && previousChildren[index].identifier == child.identifier ? previousChildren[index] : nil
-            let (node, reused) = child.snapshot(path: earlier?.path ?? "\(path)/\(child.identifier)", reusing: earlier)
-            if children == nil, !reused {
+            let (node, kept) = child.snapshot(path: earlier?.path ?? "\(path)/\(child.identifier)", reusing: earlier)
+            childrenKept = childrenKept && kept
+            if children == nil, !(earlier.map(node.isIdentical(to:)) ?? false) {
                 children = Array(previousChildren[..<index])
                 children?.reserveCapacity(configured.count)
             }
@@ -105,8 +134,10 @@ extension Controller {
         )
         describe(in: &node)
         if presenter != nil { node.presented = true }
-        if let previous, childrenReused, node.hasSameOwnMembers(as: previous) { return (previous, true) }
-        return (node, false)
+        if let previous, childrenReused, node.hasSameOwnMembers(as: previous) { node = previous }
+        snapshotNode = node
+        needsSnapshotUpdate = !(childrenKept && type(of: self).marksSnapshotUpdates)
+        return (node, !needsSnapshotUpdate)
     }
 
     /// The controller this one's path continues: its parent, the container keeping it hidden,

@@ -6,6 +6,8 @@ import Glibc
 // beside its baseline measured in the same run. Usage:
 //   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick] [--only 1,7] [--watchers 10,1000]
 // (figure 9, a Wayland output's change beside a Resize, needs sway: OutputLatency.swift)
+// (figure 10, leaf changes and reads on generated trees of 15 to 10,000 controllers: ScaleFigure.swift)
+//   appstate-load scale-tree CONTROLLERS       (prints figure 10's tree of about that many controllers)
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
 //   appstate-load broadcast SOCKET [STATE-DIR SIZE]  (the floors of figure 7; started by the tool)
 // Prints rows of BENCHMARKS.md's targets table on stdout (scripts/benchmark splices them
@@ -15,6 +17,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "echo" {
     runEchoServer(socketPath: arguments[1], replyPath: arguments[2])
+}
+if arguments.first == "scale-tree", arguments.count > 1, let controllers = Int(arguments[1]), controllers >= 15 {
+    print(ScaleTree(controllers: controllers).json, terminator: "")
+    exit(0)
 }
 if arguments.first == "broadcast" {
     let state = arguments.count > 3 ? (directory: arguments[2], size: Int(arguments[3]) ?? 0) : nil
@@ -820,6 +826,12 @@ if wanted("6") {
 
 if wanted("9") {
     measureOutputLatency(appstated: appstated, socketDirectory: socketDirectory, work: work, changes: quick ? 50 : 500)
+}
+
+// MARK: 10. the cost of a tree's size (its own daemons)
+
+if wanted("10") {
+    measureScale(appstated: appstated, socketDirectory: socketDirectory, work: work, quick: quick, buffer: ioBuffer)
 }
 
 // Memory after all the load, for the record.

@@ -1,0 +1,103 @@
+import AppStateCore
+import StateContainers
+import XCTest
+
+/// `encodeRestorableTree()` after `setNeedsSnapshotUpdate()`: it encodes again only the
+/// controllers marked since the last encoding and their ancestors, and a subclass that does not
+/// say it marks its changes is encoded every time.
+final class RestorationMarkingTests: ModelTestCase {
+    /// A page that counts how often it is encoded, and says it marks its changes.
+    private final class CountingPage: Controller {
+        override class var marksSnapshotUpdates: Bool { true }
+        private(set) var encodings = 0
+
+        override func encodeRestorableState(with coder: RestorationCoder) {
+            super.encodeRestorableState(with: coder)
+            encodings += 1
+        }
+    }
+
+    /// A subclass that saves a value of its own and never marks it.
+    private final class Odometer: Controller {
+        var distance = 0
+
+        override func encodeRestorableState(with coder: RestorationCoder) {
+            super.encodeRestorableState(with: coder)
+            coder.encode(distance, forKey: "distance")
+        }
+    }
+
+    func testEncodeRestorableTree_afterEachChangeOfEveryContainer_thenEqualsOneEncodedAfresh() async throws {
+        let session = try showEveryContainer()
+        let pages = { try XCTUnwrap(session.descendant(at: "home/pages") as? PaginatedController) }
+        let menu = { try XCTUnwrap(session.descendant(at: "home") as? MenuController) }
+        let inbox = { try XCTUnwrap(session.descendant(at: "home/inbox") as? NavigationController) }
+        let changes: [(String, () throws -> Void)] = [
+            ("page 2", { try pages().setPage(2, animated: false) }),
+            ("inbox", { try menu().select(identifier: "inbox") }),
+            ("push", { try inbox().push(identifier: "message", animated: false) }),
+            ("pop", { _ = try inbox().pop(animated: false) }),
+            ("present", { try session.present(identifier: "notice", animated: false) }),
+            ("dismiss", { _ = session.dismiss(animated: false) }),
+            ("lock", { _ = try session.lock() }),
+            ("unlock", { _ = try session.unlock() }),
+            ("restoration identifier", { session.descendant(at: "home/pages")?.restorationIdentifier = "book" }),
+            ("log out", { _ = session.logOut() }),
+        ]
+        var earlier = session.encodeRestorableTree()
+        for (name, change) in changes {
+            try change()
+            let saved = session.encodeRestorableTree()
+            XCTAssertEqual(saved, session.restorableTreeEncodedAfresh(), "after \(name)")
+            XCTAssertNotEqual(saved, earlier, "\(name) changed nothing restoration saves")
+            earlier = saved
+        }
+    }
+
+    func testEncodeRestorableTree_whenAPageTurns_thenEncodesNoneOfTheOtherPages() async throws {
+        let pageControllers = (0..<50).map { CountingPage(identifier: "page-\($0)") }
+        for page in pageControllers { page.restorationIdentifier = page.identifier }
+        let pages = try PaginatedController(identifier: "pages", pages: pageControllers)
+        pages.restorationIdentifier = "pages"
+        show(pages)
+        _ = pages.encodeRestorableTree()
+        let encoded = pageControllers.map(\.encodings)
+
+        try pages.setPage(1, animated: false)
+        let saved = pages.encodeRestorableTree()
+
+        XCTAssertEqual(saved.controllers["pages"]?["index"], .number(1))
+        XCTAssertEqual(zip(pageControllers, encoded).map { $0.encodings - $1 }.reduce(0, +), 2)
+        XCTAssertEqual(saved, pages.restorableTreeEncodedAfresh())
+    }
+
+    func testEncodeRestorableTree_whenASubclassThatDoesNotSayItMarksChanges_thenItsChangeIsSaved() async throws {
+        let odometer = Odometer(identifier: "odometer")
+        odometer.restorationIdentifier = "odometer"
+        let root = try StackController(identifier: "root", arrangedChildren: [odometer])
+        root.restorationIdentifier = "root"
+        _ = root.encodeRestorableTree()
+
+        odometer.distance = 42
+        let saved = root.encodeRestorableTree()
+
+        XCTAssertEqual(saved.controllers["root/odometer"]?["distance"], .number(42))
+    }
+
+    func testEncodeRestorableTree_whenADismissalWaitsForThePresentation_thenSavesNoPresentation() async throws {
+        let root = Controller(identifier: "root")
+        root.restorationIdentifier = "root"
+        show(root)
+        let overlay = Controller(identifier: "overlay")
+        overlay.restorationIdentifier = "overlay"
+        overlay.modalTransitionDuration = .seconds(1)
+        try root.present(overlay, animated: true)
+        XCTAssertEqual(root.encodeRestorableTree().controllers["root"]?["presented"], .string("overlay"))
+
+        _ = root.dismiss(animated: true)
+        let saved = root.encodeRestorableTree()
+
+        XCTAssertEqual(saved.controllers["root"]?["presented"], .null)
+        XCTAssertEqual(saved, root.restorableTreeEncodedAfresh())
+    }
+}
