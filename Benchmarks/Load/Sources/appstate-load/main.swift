@@ -8,6 +8,8 @@ import Glibc
 // (figure 9, a Wayland output's change beside a Resize, needs sway: OutputLatency.swift)
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
 //   appstate-load broadcast SOCKET [STATE-DIR SIZE]  (the floors of figure 7; started by the tool)
+//   appstate-load forking SOCKET                 (the floor of figure 12; started by the tool)
+//   appstate-load soak --appstated PATH --work DIR --out FILE  (scripts/soak: Soak.swift)
 // Prints rows of BENCHMARKS.md's targets table on stdout (scripts/benchmark splices them
 // in) and progress on stderr. Every loop is bounded in count and in time.
 
@@ -19,6 +21,12 @@ if arguments.first == "echo" {
 if arguments.first == "broadcast" {
     let state = arguments.count > 3 ? (directory: arguments[2], size: Int(arguments[3]) ?? 0) : nil
     die("broadcast: \(appstate_broadcaster_run(arguments[1], state?.directory, state?.size ?? 0))")
+}
+if arguments.first == "forking" {
+    die("forking: \(appstate_forking_server_run(arguments[1], forkingServerReply.map { CChar(bitPattern: $0) }, forkingServerReply.count))")
+}
+if arguments.first == "soak" {
+    runSoak()
 }
 
 func option(_ name: String) -> String? {
@@ -385,6 +393,15 @@ if wanted("2") {
         "pipelined calls, one connection: GetCurrent, \(grouped(Double(total))) in batches of \(grouped(Double(batch))) (median of \(rates.count) run\(rates.count == 1 ? "" : "s"))"
             + (failures.isEmpty ? "" : " — short: \(failures.joined(separator: ", "))"),
         value: "\(grouped(rate)) calls/s", target: "≥ 1,000,000 calls/s", met: rate >= 1_000_000 && failures.isEmpty)
+}
+
+// MARK: 11, 12. reads from a C client (PipelinedReads.swift), before figure 3 logs in
+
+if wanted("11") {
+    measureWaitingBatches(socketPath: daemon.socketPath, quick: quick)
+}
+if wanted("12") {
+    measureForkingRoundTrip(daemon: daemon, socketDirectory: socketDirectory, quick: quick)
 }
 
 // MARK: 3. 1,000 Watch subscribers and a burst of changes
