@@ -388,7 +388,7 @@ func runSoak() -> Never {
           "clients": \(clients),
           "watchers": \(watcherCount),
           "ratePerSecond": \(fmt(rate, 0)),
-          "mix": "per client, in cycles of 20: 16 keyboard moves (transient), 3 page turns and 1 Login of a new user (durable)",
+          "mix": "of every 20 calls of a client, 16 keyboard moves (transient), 3 page turns and a Login (durable)",
           "seconds": \(fmt(seconds, 1)),
           "rssSlopeKiBPerMinute": \(number(rssSlope, 2)),
           "fdSlopePerMinute": \(number(fdSlope, 3)),
