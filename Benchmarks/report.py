@@ -26,15 +26,17 @@ What it does:
    a direct Present call.
 4. Writes BENCHMARKS.md: each figure beside its baseline from the same run, the ratio, its
    target and whether it is met; a note on each row missed or met narrowly and on the rows of
-   each caveat in CAVEATS; how to reproduce it; then, while the file stays within
-   DOCUMENT_LIMIT, the callgrind counts and the model's figures. The load tool's log stays in
-   Benchmarks/Load/.build/run/log.txt.
+   each caveat in CAVEATS; the last soak's result, from SOAK (scripts/soak writes it; this
+   script does not run it); how to reproduce it; then, while the file stays within
+   DOCUMENT_LIMIT, the soak's minutes, the callgrind counts and the model's figures. The load
+   tool's log stays in Benchmarks/Load/.build/run/log.txt.
 
 The machine is shared and noisy: only ratios within one run mean anything.
 """
 import argparse
 import collections
 import datetime
+import json
 import os
 import pathlib
 import platform
@@ -47,6 +49,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "Benchmarks"
 # Where scripts/benchmark-load leaves the tool's rows (rows.md) and its log (log.txt).
 LOAD_RUN = ROOT / "Benchmarks" / "Load" / ".build" / "run"
+# The result of the last soak, written by scripts/soak: ten minutes are too long for every
+# benchmark run, so the report shows the last one with its date and commit.
+SOAK = ROOT / "Benchmarks" / "soak.json"
 # The largest BENCHMARKS.md the test suite accepts (DocumentFiguresTests): a longer report is
 # not read. The tables without a target are left out first to stay within it.
 DOCUMENT_LIMIT = 15 * 1024
@@ -70,6 +75,10 @@ END_TO_END = [
     ("idle memory: private", "—", "≤ 4 MiB"),
     ("request→reply round trip, one client", "echo server over a Unix socket", "≤ 2×"),
     ("pipelined calls, one connection", "—", "≥ 1,000,000 calls/s"),
+    ('pipelined calls, C client: GetCurrent with `{"path":"session"}`, batches of 256 each read before the next', "—",
+     "≥ 1,000,000 calls/s"),
+    ("pipelined calls, C client: GetCurrent, batches of 1,000 each read before the next", "—", "≥ 1,000,000 calls/s"),
+    ('round trip on one CPU, C client: GetCurrent with `{"path":"session"}`', "forking C server, fixed 80-byte reply", "≤ 2×"),
     ("watch fan-out, 1,000 watchers", "—", "every event to every watcher, p99 ≤ 10 ms"),
     ("watch fan-out paced at 60 changes/s", "C broadcaster (`appstate-load broadcast`)", "p99 ≤ 2× with 10 watchers, ≤ 1.5× with 1,000"),
     ("durable mutations, 16 clients", "one write+fsync+rename+fsync(dir) per mutation", "≥ 5× (group commit)"),
@@ -355,10 +364,43 @@ def notes(rows, filesystem):
     return lines
 
 
-def document(command, info, rows, profile, model, filesystem, end_to_end, tracked=True):
-    """BENCHMARKS.md from the table's rows, the callgrind counts and the model's figures;
-    `end_to_end` is False when the end-to-end part did not run. `tracked` False leaves out the
-    tables that have no target."""
+def soak_section(soak, minutes):
+    """The soak's section from its result (SOAK), with its table of minutes when `minutes`."""
+    if soak is None:
+        return ["## Soak", "", f"No soak result ({SOAK.relative_to(ROOT)}): run `scripts/soak`.", ""]
+
+    def figure(value, digits, sign=False):
+        return "n/a" if value is None else f"{value:{'+' if sign else ''}.{digits}f}"
+
+    lost = soak["eventsLost"]
+    lines = [
+        "## Soak",
+        "",
+        f"`scripts/soak`, {soak['date']} at {soak['commit']}: {soak['mutations']:,} mutations ({soak['errors']:,} errors) "
+        f"from {soak['clients']} clients ({soak['mix']}), {soak['watchers']} watchers, {soak['seconds'] / 60:.1f} min. "
+        f"From minute 1 on (least squares, samples every 10 s): VmRSS {figure(soak['rssSlopeKiBPerMinute'], 1, True)} KiB/min, "
+        f"open descriptors {figure(soak['fdSlopePerMinute'], 2, True)}/min. Last whole minute against the first, p99: "
+        f"round trip {figure(soak['roundTripP99LastOverFirst'], 2)}×, a Login's event {figure(soak['loginEventP99LastOverFirst'], 2)}×. "
+        + (f"Each watcher had all {soak['eventsPerWatcher']:,} events" if lost == 0
+           else f"{lost:,} of {soak['eventsPerWatcher']:,} events per watcher lost")
+        + f"; {soak['watchersCut']} cut off. Each minute: `{SOAK.relative_to(ROOT)}`.",
+        "",
+    ]
+    if minutes:
+        lines += [
+            "| minute | mutations | round trip p50 / p99 | Login event p99 | VmRSS | fds |",
+            "|---|---|---|---|---|---|",
+            *(f"| {m['minute']} | {m['mutations']:,} | {figure(m['roundTripP50Ms'], 2)} / {figure(m['roundTripP99Ms'], 2)} ms "
+              f"| {figure(m['loginEventP99Ms'], 2)} ms | {m['rssKiB'] / 1024:.1f} MiB | {m['fds']} |" for m in soak["minutes"]),
+            "",
+        ]
+    return lines
+
+
+def document(command, info, rows, profile, model, filesystem, end_to_end, soak=None, tracked=True, soak_minutes=True):
+    """BENCHMARKS.md from the table's rows, the soak's result, the callgrind counts and the
+    model's figures; `end_to_end` is False when the end-to-end part did not run. `tracked`
+    False leaves out the tables that have no target, `soak_minutes` False the soak's minutes."""
     outcomes = [cells(row)[-1] for row in rows]
     targets = sum(outcome in ("met", "**not met**") for outcome in outcomes)
     lines = [
@@ -398,6 +440,7 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, tracke
         "",
         *(notes(rows, filesystem) or ["No row is missed, met narrowly or caveated."]),
         "",
+        *soak_section(soak, soak_minutes),
         "## Reproducing",
         "",
         "```sh",
@@ -415,8 +458,8 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, tracke
         "the load tool's log of the last run is `Benchmarks/Load/.build/run/log.txt`.",
     ]
     if not tracked:
-        lines += ["", "The callgrind counts and the model's figures were left out to keep this file within "
-                  f"{DOCUMENT_LIMIT // 1024} KB."]
+        left_out = "The callgrind counts and the model's figures" + ("" if soak_minutes else ", and the soak's minutes,")
+        lines += ["", f"{left_out} were left out to keep this file within {DOCUMENT_LIMIT // 1024} KB."]
         return "\n".join(lines) + "\n"
     lines += [
         "",
@@ -452,8 +495,8 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, tracke
 
 
 def report(command, info, figures, profile, load):
-    """BENCHMARKS.md, without its tracked-only tables if they would take it past DOCUMENT_LIMIT;
-    `load` is None when the end-to-end part did not run."""
+    """BENCHMARKS.md, without its tracked-only tables and then the soak's minutes if they would
+    take it past DOCUMENT_LIMIT; `load` is None when the end-to-end part did not run."""
     wall = {name: value for (name, metric), value in figures.items() if metric == "wallClock"}
     mallocs = {name: value for (name, metric), value in figures.items() if metric == "mallocCountTotal"}
     rows = in_process_rows(wall, mallocs)
@@ -464,9 +507,13 @@ def report(command, info, figures, profile, load):
                  for figure, baseline, target in END_TO_END]
     model = [(description, wall.get(name), mallocs.get(name)) for name, description in MODEL.items()]
     filesystem = load["filesystem"] if load else None
-    text = document(command, info, rows, profile, model, filesystem, load is not None)
-    if len(text.encode()) > DOCUMENT_LIMIT:
-        text = document(command, info, rows, profile, model, filesystem, load is not None, tracked=False)
+    soak = json.loads(SOAK.read_text()) if SOAK.exists() else None
+    # What is left out first to stay within the limit: the tables without a target, then the
+    # soak's minutes.
+    for tracked, soak_minutes in ((True, True), (False, True), (False, False)):
+        text = document(command, info, rows, profile, model, filesystem, load is not None, soak, tracked, soak_minutes)
+        if len(text.encode()) <= DOCUMENT_LIMIT:
+            break
     if len(text.encode()) > DOCUMENT_LIMIT:
         print(f"warning: the report is {len(text.encode()):,} bytes, over the {DOCUMENT_LIMIT:,} the test suite "
               "accepts (DocumentFiguresTests): shorten the rows or the notes", file=sys.stderr)
