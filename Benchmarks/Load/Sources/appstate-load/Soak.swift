@@ -344,10 +344,11 @@ func runSoak() -> Never {
     let counts = (0..<watcherCount).map { watchers.counts[$0] }
     let sent = (0..<clients).reduce(0) { $0 + roundTrips[$1].reduce(0) { $0 + $1.count } }
     let failed = (0..<clients).reduce(0) { $0 + errors[$1] }
-    // The events each watcher should have had: one per change the daemon fanned out, the
-    // first Login's included, which came before the watchers.
-    let expected = fanOuts > 0 ? fanOuts - 1 : (counts.max() ?? 0)
+    // The events each watcher should have had: one per change the daemon fanned out to the
+    // watchers' lane (it counts none before the watchers came).
+    let expected = fanOuts >= 0 ? fanOuts : (counts.max() ?? 0)
     let lost = counts.reduce(0) { $0 + max(0, expected - $1) }
+    let extra = counts.reduce(0) { $0 + max(0, $1 - expected) }
     let minutes = (0..<clients).reduce(0) { max($0, roundTrips[$1].count) }
     var table: [(minute: Int, calls: Int, p50: Double, p99: Double, eventP99: Double, rss: Double, fds: Int)] = []
     for minute in 0..<minutes {
@@ -371,7 +372,7 @@ func runSoak() -> Never {
         print("\(entry.minute) | \(entry.calls) | \(latencies) | \(fmt(entry.rss, 0)) | \(entry.fds)")
     }
     print(
-        "\(sent) mutations (\(failed) errors) in \(fmt(seconds, 0)) s; VmRSS slope \(fmt(rssSlope, 2)) KiB/min, fds slope \(fmt(fdSlope, 3))/min from minute 1; p99 last/first minute \(fmt(p99Ratio, 2))×, Login event p99 \(fmt(eventRatio, 2))×; events per watcher \(expected), lost \(lost), watchers cut \(cut), closed \(watchers.closed)"
+        "\(sent) mutations (\(failed) errors) in \(fmt(seconds, 0)) s; VmRSS slope \(fmt(rssSlope, 2)) KiB/min, fds slope \(fmt(fdSlope, 3))/min from minute 1; p99 last/first minute \(fmt(p99Ratio, 2))×, Login event p99 \(fmt(eventRatio, 2))×; events per watcher \(expected) (received \(counts.min() ?? 0)–\(counts.max() ?? 0)), lost \(lost), extra \(extra), watchers cut \(cut), closed \(watchers.closed)"
     )
 
     func number(_ value: Double, _ digits: Int) -> String { value.isFinite ? fmt(value, digits) : "null" }
@@ -396,6 +397,7 @@ func runSoak() -> Never {
           "loginEventP99LastOverFirst": \(number(eventRatio, 2)),
           "eventsPerWatcher": \(expected),
           "eventsLost": \(lost),
+          "eventsExtra": \(extra),
           "watchersCut": \(cut),
           "minutes": [
         \(rows.joined(separator: ",\n"))
@@ -406,5 +408,5 @@ func runSoak() -> Never {
         """
     writeFile(out, Array(json.utf8))
     note("soak: wrote \(out)")
-    exit(failed == 0 && lost == 0 && cut == 0 ? 0 : 1)
+    exit(failed == 0 && lost == 0 && extra == 0 && cut == 0 ? 0 : 1)
 }
