@@ -270,6 +270,10 @@ CAVEATS = [
      lambda figure: figure.startswith("request→reply round trip") and "two CPUs" in figure,
      "waking the other CPU costs more than either server's work, so these ratios say more "
      "about the scheduler than about the daemon; the rows on one CPU measure the daemon's work."),
+    ("pipelined calls",
+     lambda figure: figure.startswith("pipelined calls"),
+     "each pipeline repeats one call, as a poller does, and the daemon takes a call whose bytes "
+     "repeat the previous call's for it unparsed; different calls are parsed each."),
     ("watch fan-out, 1,000 watchers, back to back",
      lambda figure: figure.startswith("watch fan-out, 1,000 watchers"),
      "each change follows as soon as the daemon has queued its writes, and the tool's reader "
@@ -342,8 +346,9 @@ def compared(row):
             measured.group(0))
 
 
-def notes(rows, filesystem):
-    """A note on each row missed or met narrowly, one each, and one on the rows of each caveat."""
+def notes(rows, filesystem, narrow=True):
+    """A note on each row missed or (when `narrow`) met narrowly, one each, and one on the rows
+    of each caveat."""
     lines = []
     for row in rows:
         figure, value, _, _, _, target, outcome = cells(row)
@@ -351,12 +356,11 @@ def notes(rows, filesystem):
         if outcome == "**not met**":
             lines.append(f"- **{short_name(figure)}**: **not met**: {reading[3] if reading else value} "
                          f"against {target}.")
-        elif outcome == "met" and reading:
+        elif outcome == "met" and reading and narrow:
             measured, bound, limit, read = reading
             if (bound == "≤" and measured > limit * (1 - NARROW_MARGIN)) or \
                     (bound == "≥" and measured < limit * (1 + NARROW_MARGIN)):
-                lines.append(f"- **{short_name(figure)}**: met with less than a fifth to spare, {read} "
-                             f"against {target}; the next run may miss it.")
+                lines.append(f"- **{short_name(figure)}**: met narrowly, {read} against {target}.")
     measured = [cells(row)[0] for row in rows if cells(row)[1] != NOT_MEASURED]
     for label, applies, note in CAVEATS:
         if any(applies(figure) for figure in measured):
@@ -378,11 +382,12 @@ def soak_section(soak, minutes):
         "",
         f"`scripts/soak`, {soak['date']} at {soak['commit']}: {soak['mutations']:,} mutations ({soak['errors']:,} errors) "
         f"from {soak['clients']} clients ({soak['mix']}), {soak['watchers']} watchers, {soak['seconds'] / 60:.1f} min. "
-        f"From minute 1 on (least squares, samples every 10 s): VmRSS {figure(soak['rssSlopeKiBPerMinute'], 1, True)} KiB/min, "
-        f"open descriptors {figure(soak['fdSlopePerMinute'], 2, True)}/min. Last whole minute against the first, p99: "
+        f"Slopes from minute 1 (10 s samples): VmRSS {figure(soak['rssSlopeKiBPerMinute'], 1, True)} KiB/min, "
+        f"descriptors {figure(soak['fdSlopePerMinute'], 2, True)}/min. Last whole minute over the first, p99: "
         f"round trip {figure(soak['roundTripP99LastOverFirst'], 2)}×, a Login's event {figure(soak['loginEventP99LastOverFirst'], 2)}×. "
         + (f"Each watcher had all {soak['eventsPerWatcher']:,} events" if lost == 0
-           else f"{lost:,} of {soak['eventsPerWatcher']:,} events per watcher lost")
+           else f"{lost:,} of the {soak['watchers']} watchers' {soak['eventsPerWatcher']:,} events each lost")
+        + (f", {soak['eventsExtra']:,} more than sent" if soak.get("eventsExtra") else "")
         + f"; {soak['watchersCut']} cut off. Each minute: `{SOAK.relative_to(ROOT)}`.",
         "",
     ]
@@ -397,10 +402,12 @@ def soak_section(soak, minutes):
     return lines
 
 
-def document(command, info, rows, profile, model, filesystem, end_to_end, soak=None, tracked=True, soak_minutes=True):
+def document(command, info, rows, profile, model, filesystem, end_to_end, soak=None, tracked=True, soak_minutes=True,
+             narrow_notes=True):
     """BENCHMARKS.md from the table's rows, the soak's result, the callgrind counts and the
     model's figures; `end_to_end` is False when the end-to-end part did not run. `tracked`
-    False leaves out the tables that have no target, `soak_minutes` False the soak's minutes."""
+    False leaves out the tables that have no target, `soak_minutes` False the soak's minutes,
+    `narrow_notes` False the notes on rows met narrowly."""
     outcomes = [cells(row)[-1] for row in rows]
     targets = sum(outcome in ("met", "**not met**") for outcome in outcomes)
     lines = [
@@ -423,11 +430,10 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, soak=N
         "",
         "## Targets",
         "",
-        "The machine is shared with other builds, so absolute times mean little: every figure is",
-        "the median over the benchmark's iterations and is compared with a baseline measured in the",
-        "same run. Times are per operation. How each figure is measured: the header of",
-        "`Benchmarks/report.py` and the sources it names. A row whose target",
-        "is — has none and is tracked for regressions.",
+        "The machine is shared, so absolute times mean little: each figure (the median over its",
+        "iterations, per operation) stands beside a baseline measured in the same run. How each is",
+        "measured: the header of `Benchmarks/report.py` and the sources it names. A target of — means",
+        "none: the row is tracked for regressions.",
         "",
         "| figure | value | baseline (same run) | baseline value | ratio | target | |",
         "|---|---|---|---|---|---|---|",
@@ -435,31 +441,27 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, soak=N
         "",
         "## Notes",
         "",
-        "Written from the table: every row not met or met with less than a fifth to spare, and the",
-        "rows this report knows a caveat for.",
+        *(["Written from the table: every row not met or met with less than a fifth to spare (the next",
+           "run may miss it), and the rows this report knows a caveat for."] if narrow_notes else
+          ["Written from the table: every row not met, and the rows this report knows a caveat for."]),
         "",
-        *(notes(rows, filesystem) or ["No row is missed, met narrowly or caveated."]),
+        *(notes(rows, filesystem, narrow_notes) or ["No row is missed, met narrowly or caveated."]),
         "",
         *soak_section(soak, soak_minutes),
         "## Reproducing",
         "",
-        "```sh",
-        "scripts/benchmark                  # everything, then this file (needs valgrind)",
-        "scripts/benchmark --no-load        # the in-process figures only",
-        "scripts/benchmark --quick          # fewer end-to-end samples, to check the tools",
-        "scripts/benchmark --no-write       # print the report instead of writing it",
-        "scripts/benchmark-load --only 1,2  # some end-to-end rows alone",
-        "scripts/benchmark-inspector        # the inspector's row alone (--debug, --write)",
-        "scripts/benchmark-gateway          # the gateway's rows alone (--debug, --write)",
-        "swift package --package-path Benchmarks benchmark --filter 'bus post.*'",
-        "```",
-        "",
-        "The end-to-end figures are numbered as in `Benchmarks/Load/Sources/appstate-load/main.swift`;",
-        "the load tool's log of the last run is `Benchmarks/Load/.build/run/log.txt`.",
+        "`scripts/benchmark` runs everything and writes this file (needs valgrind): `--no-load` the",
+        "in-process figures only, `--quick` fewer end-to-end samples, `--no-write` prints it instead.",
+        "Some rows alone: `scripts/benchmark-load --only 1,2` (numbered as in",
+        "`Benchmarks/Load/Sources/appstate-load/main.swift`; its log: `Benchmarks/Load/.build/run/log.txt`),",
+        "`scripts/benchmark-inspector`, `scripts/benchmark-gateway` (`--debug`, `--write`),",
+        "`swift package --package-path Benchmarks benchmark --filter 'bus post.*'`; the soak: `scripts/soak`.",
     ]
     if not tracked:
-        left_out = "The callgrind counts and the model's figures" + ("" if soak_minutes else ", and the soak's minutes,")
-        lines += ["", f"{left_out} were left out to keep this file within {DOCUMENT_LIMIT // 1024} KB."]
+        left_out = ["the callgrind counts", "the model's figures"] + ([] if soak_minutes else ["the soak's minutes"]) \
+            + ([] if narrow_notes else ["the notes on rows met narrowly"])
+        lines += ["", f"{', '.join(left_out[:-1]).capitalize()} and {left_out[-1]} were left out to keep this file "
+                  f"within {DOCUMENT_LIMIT // 1024} KB."]
         return "\n".join(lines) + "\n"
     lines += [
         "",
@@ -495,8 +497,9 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, soak=N
 
 
 def report(command, info, figures, profile, load):
-    """BENCHMARKS.md, without its tracked-only tables and then the soak's minutes if they would
-    take it past DOCUMENT_LIMIT; `load` is None when the end-to-end part did not run."""
+    """BENCHMARKS.md, without its tracked-only tables, then the soak's minutes, then the notes
+    on rows met narrowly, if they would take it past DOCUMENT_LIMIT; `load` is None when the
+    end-to-end part did not run."""
     wall = {name: value for (name, metric), value in figures.items() if metric == "wallClock"}
     mallocs = {name: value for (name, metric), value in figures.items() if metric == "mallocCountTotal"}
     rows = in_process_rows(wall, mallocs)
@@ -508,10 +511,12 @@ def report(command, info, figures, profile, load):
     model = [(description, wall.get(name), mallocs.get(name)) for name, description in MODEL.items()]
     filesystem = load["filesystem"] if load else None
     soak = json.loads(SOAK.read_text()) if SOAK.exists() else None
-    # What is left out first to stay within the limit: the tables without a target, then the
-    # soak's minutes.
-    for tracked, soak_minutes in ((True, True), (False, True), (False, False)):
-        text = document(command, info, rows, profile, model, filesystem, load is not None, soak, tracked, soak_minutes)
+    # What is left out to stay within the limit, in this order: the tables without a target,
+    # the soak's minutes, the notes on rows met narrowly (the table shows their margins).
+    for tracked, soak_minutes, narrow_notes in ((True, True, True), (False, True, True), (False, False, True),
+                                                (False, False, False)):
+        text = document(command, info, rows, profile, model, filesystem, load is not None, soak, tracked, soak_minutes,
+                        narrow_notes)
         if len(text.encode()) <= DOCUMENT_LIMIT:
             break
     if len(text.encode()) > DOCUMENT_LIMIT:
