@@ -1,7 +1,6 @@
-import CEpoll
 import Glibc
 
-// The soak (scripts/soak; not a row of the table): a long run of mutations from a few clients
+// The soak (scripts/soak; not a row of the table): a long run of mutations from several clients
 // with watchers following the tree, to show that the daemon's memory and descriptors stay flat
 // and its latency steady. Usage:
 //   appstate-load soak --appstated PATH --work DIR --out FILE [--mutations N] [--watchers N]
@@ -9,18 +8,18 @@ import Glibc
 // Writes the result as JSON to FILE (Benchmarks/report.py renders it in BENCHMARKS.md) and a
 // table of each minute on stdout.
 
-/// One client's mutation: its frame, and whether the daemon writes it to disk before answering.
+/// One client's mutation.
 struct SoakMutation {
     let frame: [UInt8]
-    let durable: Bool
     /// The user a Login logs in, whose name the watchers find in its event.
     let loginNumber: Int?
 }
 
 /// The mix of a client's mutations, in cycles of twenty: sixteen keyboard moves (transient),
-/// three page turns and a login of a new user (durable). A client's calls each change what
-/// its previous call left: the keyboard's height differs from one show to the next, a hide
-/// follows each show, and each page turn goes to another page.
+/// three page turns and a login of a new user (durable). Keyboard moves are shows, each at
+/// another height than the one before, and hides; each page turn goes to another page than
+/// the client's last. Between the clients' calls some change nothing, so the watchers' events
+/// are counted against the daemon's own count of what it sent them.
 func soakMutation(client: Int, index: Int) -> SoakMutation {
     let step = index % 20
     switch step {
@@ -28,12 +27,12 @@ func soakMutation(client: Int, index: Int) -> SoakMutation {
         let number = index / 20
         return SoakMutation(
             frame: frame(#"{"method":"io.appstate.Login","parameters":{"user":"c\#(client)n\#(number)","switch":true}}"#),
-            durable: true, loginNumber: number)
+            loginNumber: number)
     case 5, 10, 15:
         let page = (index / 20 + step / 5) % 3
         return SoakMutation(
             frame: frame(#"{"method":"io.appstate.SetPage","parameters":{"path":"session/home/pages","index":\#(page)}}"#),
-            durable: true, loginNumber: nil)
+            loginNumber: nil)
     default:
         let height = 200 + 10 * client + (index / 2) % 97
         return SoakMutation(
@@ -41,7 +40,7 @@ func soakMutation(client: Int, index: Int) -> SoakMutation {
                 step % 2 == 1
                     ? #"{"method":"io.appstate.ShowKeyboard","parameters":{"height":\#(height),"duration":0}}"#
                     : #"{"method":"io.appstate.HideKeyboard","parameters":{"duration":0}}"#),
-            durable: false, loginNumber: nil)
+            loginNumber: nil)
     }
 }
 
@@ -72,134 +71,6 @@ struct SoakSample {
     let seconds: Double
     let rssKiB: Double
     let descriptors: Int
-}
-
-/// Reads every watcher's frames on one thread with epoll: counts them per watcher and times
-/// each Login's event from its send, found by the user's name the event carries.
-final class SoakWatchers {
-    let fds: [Int32]
-    let clients: Int
-    /// Per watcher: the events received.
-    let counts: UnsafeMutablePointer<Int>
-    /// Per client, per login: when it was sent (written by the clients, read here).
-    let loginSends: [UnsafeMutablePointer<UInt64>]
-    let loginsPerClient: Int
-    let start: UInt64
-    /// Per minute from the start: each Login's latency at each watcher, in milliseconds.
-    var eventLatencies: [[Double]] = []
-    var closed = 0
-    var stop = false
-    /// What each watcher's last read left of an unfinished frame.
-    private var partial: [[UInt8]]
-
-    init(fds: [Int32], clients: Int, loginsPerClient: Int, start: UInt64) {
-        self.fds = fds
-        self.clients = clients
-        self.loginsPerClient = loginsPerClient
-        self.start = start
-        counts = .allocate(capacity: fds.count)
-        counts.initialize(repeating: 0, count: fds.count)
-        loginSends = (0..<clients).map { _ in
-            let sends = UnsafeMutablePointer<UInt64>.allocate(capacity: loginsPerClient + 1)
-            sends.initialize(repeating: 0, count: loginsPerClient + 1)
-            return sends
-        }
-        partial = Array(repeating: [], count: fds.count)
-    }
-
-    var total: Int { (0..<fds.count).reduce(0) { $0 + counts[$1] } }
-
-    func run() {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
-        defer { buffer.deallocate() }
-        let epoll = epoll_create1(0)
-        defer { close(epoll) }
-        for (index, fd) in fds.enumerated() {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(u32: UInt32(index)))
-            _ = epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
-        }
-        var ready = [epoll_event](repeating: epoll_event(), count: 256)
-        while !stop {
-            let n = epoll_wait(epoll, &ready, Int32(ready.count), 50)
-            if n <= 0 { continue }
-            for index in ready[0..<Int(n)].map({ Int($0.data.u32) }) {
-                while true {
-                    let got = read(fds[index], buffer.baseAddress!, buffer.count)
-                    if got <= 0 {
-                        if got == 0 {
-                            closed += 1
-                            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, fds[index], nil)
-                        }
-                        break
-                    }
-                    frames(UnsafeRawBufferPointer(rebasing: buffer[0..<got]), watcher: index, at: nowNS())
-                }
-            }
-        }
-    }
-
-    /// Counts the frames a read finishes, and looks into each for a Login's event.
-    private func frames(_ bytes: UnsafeRawBufferPointer, watcher: Int, at time: UInt64) {
-        var p = bytes.baseAddress!
-        var left = bytes.count
-        while left > 0 {
-            guard let hit = memchr(p, 0, left) else {
-                partial[watcher].append(contentsOf: UnsafeRawBufferPointer(start: p, count: left))
-                return
-            }
-            let length = UnsafeRawPointer(hit) - p
-            if partial[watcher].isEmpty {
-                inspect(UnsafeRawBufferPointer(start: p, count: length), at: time)
-            } else {
-                partial[watcher].append(contentsOf: UnsafeRawBufferPointer(start: p, count: length))
-                partial[watcher].withUnsafeBytes { inspect($0, at: time) }
-                partial[watcher].removeAll(keepingCapacity: true)
-            }
-            counts[watcher] += 1
-            p += length + 1
-            left -= length + 1
-        }
-    }
-
-    private static let loginMarker = Array(#""name":"Login""#.utf8)
-    private static let userMarker = Array(#""user":"c"#.utf8)
-
-    /// Times a Login's event: its user, `c<client>n<number>`, names the send.
-    private func inspect(_ frame: UnsafeRawBufferPointer, at time: UInt64) {
-        guard frame.count > 0, Self.find(Self.loginMarker, in: frame) != nil, var at = Self.find(Self.userMarker, in: frame) else { return }
-        func number() -> Int {
-            var value = 0
-            while at < frame.count, frame[at] >= UInt8(ascii: "0"), frame[at] <= UInt8(ascii: "9") {
-                value = value * 10 + Int(frame[at] - UInt8(ascii: "0"))
-                at += 1
-            }
-            return value
-        }
-        let client = number()
-        guard at < frame.count, frame[at] == UInt8(ascii: "n") else { return }
-        at += 1
-        let login = number()
-        guard client < clients, login <= loginsPerClient else { return }
-        let sent = loginSends[client][login]
-        guard sent > 0, time > sent else { return }
-        let minute = Int((sent - start) / 60_000_000_000)
-        while eventLatencies.count <= minute { eventLatencies.append([]) }
-        eventLatencies[minute].append(Double(time - sent) / 1e6)
-    }
-
-    /// The offset just past the first occurrence of `marker` in `frame` (memmem is GNU's,
-    /// which Glibc's module leaves out).
-    private static func find(_ marker: [UInt8], in frame: UnsafeRawBufferPointer) -> Int? {
-        var from = 0
-        while from + marker.count <= frame.count {
-            guard let hit = memchr(frame.baseAddress! + from, Int32(marker[0]), frame.count - from - marker.count + 1) else { return nil }
-            let at = UnsafeRawPointer(hit) - frame.baseAddress!
-            if marker.withUnsafeBytes({ memcmp(frame.baseAddress! + at, $0.baseAddress!, marker.count) == 0 }) { return at + marker.count }
-            from = at + 1
-        }
-        return nil
-    }
 }
 
 /// The figure `name` of the Prometheus text `text` (the first sample whose line starts with it).
