@@ -272,8 +272,8 @@ CAVEATS = [
      "about the scheduler than about the daemon; the rows on one CPU measure the daemon's work."),
     ("pipelined calls",
      lambda figure: figure.startswith("pipelined calls"),
-     "each pipeline repeats one call, as a poller does, and the daemon takes a call whose bytes "
-     "repeat the previous call's for it unparsed; different calls are parsed each."),
+     "each pipeline repeats one call, as a poller does, which the daemon knows by its bytes "
+     "and does not parse again; different calls are parsed each."),
     ("watch fan-out, 1,000 watchers, back to back",
      lambda figure: figure.startswith("watch fan-out, 1,000 watchers"),
      "each change follows as soon as the daemon has queued its writes, and the tool's reader "
@@ -377,18 +377,22 @@ def soak_section(soak, minutes):
         return "n/a" if value is None else f"{value:{'+' if sign else ''}.{digits}f}"
 
     lost = soak["eventsLost"]
+    rss = [rss for seconds, rss, _ in soak["samples"] if seconds >= 60]
     lines = [
         "## Soak",
         "",
-        f"`scripts/soak`, {soak['date']} at {soak['commit']}: {soak['mutations']:,} mutations ({soak['errors']:,} errors) "
-        f"from {soak['clients']} clients ({soak['mix']}), {soak['watchers']} watchers, {soak['seconds'] / 60:.1f} min. "
-        f"Slopes from minute 1 (10 s samples): VmRSS {figure(soak['rssSlopeKiBPerMinute'], 1, True)} KiB/min, "
-        f"descriptors {figure(soak['fdSlopePerMinute'], 2, True)}/min. Last whole minute over the first, p99: "
-        f"round trip {figure(soak['roundTripP99LastOverFirst'], 2)}×, a Login's event {figure(soak['loginEventP99LastOverFirst'], 2)}×. "
-        + (f"Each watcher had all {soak['eventsPerWatcher']:,} events" if lost == 0
+        f"`scripts/soak`, {soak['date']} at {soak['commit']}: {soak['mutations']:,} mutations from {soak['clients']} clients, "
+        f"{soak['watchers']} watchers, {soak['seconds'] / 60:.1f} min; {soak['errors']:,} errors, "
+        + (f"each watcher had all {soak['eventsPerWatcher']:,} events" if lost == 0
            else f"{lost:,} of the {soak['watchers']} watchers' {soak['eventsPerWatcher']:,} events each lost")
-        + (f", {soak['eventsExtra']:,} more than sent" if soak.get("eventsExtra") else "")
-        + f"; {soak['watchersCut']} cut off. Each minute: `{SOAK.relative_to(ROOT)}`.",
+        + (f" and {soak['eventsExtra']:,} more" if soak.get("eventsExtra") else "")
+        + f", {soak['watchersCut']} cut off. From minute 1: descriptors "
+        f"{figure(soak['fdSlopePerMinute'], 2, True)}/min, VmRSS {figure(soak['rssSlopeKiBPerMinute'], 1, True)} KiB/min"
+        + (f" ({rss[0] / 1024:.1f} → {rss[-1] / 1024:.1f} MiB)" if rss else "")
+        + f". p99 of the last whole minute over the first: round trip {figure(soak['roundTripP99LastOverFirst'], 2)}×, "
+        f"a Login's event {figure(soak['loginEventP99LastOverFirst'], 2)}×. Memory taken by a backlog of writes to "
+        "watchers (bounded by their limits) is kept for the next, so VmRSS steps up with the largest backlog yet, where "
+        f"the event p99 peaks; a leak would climb between the steps. Mix, samples, minutes: `{SOAK.relative_to(ROOT)}`.",
         "",
     ]
     if minutes:
@@ -454,8 +458,8 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, soak=N
         "in-process figures only, `--quick` fewer end-to-end samples, `--no-write` prints it instead.",
         "Some rows alone: `scripts/benchmark-load --only 1,2` (numbered as in",
         "`Benchmarks/Load/Sources/appstate-load/main.swift`; its log: `Benchmarks/Load/.build/run/log.txt`),",
-        "`scripts/benchmark-inspector`, `scripts/benchmark-gateway` (`--debug`, `--write`),",
-        "`swift package --package-path Benchmarks benchmark --filter 'bus post.*'`; the soak: `scripts/soak`.",
+        "`scripts/benchmark-inspector`, `scripts/benchmark-gateway` (`--debug`, `--write`), and",
+        "`swift package --package-path Benchmarks benchmark --filter 'bus post.*'`.",
     ]
     if not tracked:
         left_out = ["the callgrind counts", "the model's figures"] + ([] if soak_minutes else ["the soak's minutes"]) \
