@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
-#include <sys/wait.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,9 +21,13 @@ static uint64_t now_ns(void) {
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
+// Connects to the Unix socket; a read that waits 30 s fails, so that a server that stops
+// answering ends the run rather than hangs it.
 static int connect_unix(const char *socket_path) {
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) return -errno;
+    struct timeval timeout = { .tv_sec = 30 };
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
     struct sockaddr_un address = { .sun_family = AF_UNIX };
     strncpy(address.sun_path, socket_path, sizeof address.sun_path - 1);
     if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
