@@ -27,9 +27,9 @@ What it does:
 4. Writes BENCHMARKS.md: each figure beside its baseline from the same run, the ratio, its
    target and whether it is met; a note on each row missed or met narrowly and on the rows of
    each caveat in CAVEATS; the last soak's result, from SOAK (scripts/soak writes it; this
-   script does not run it); how to reproduce it; then, while the file stays within
-   DOCUMENT_LIMIT, the soak's minutes, the callgrind counts and the model's figures. The load
-   tool's log stays in Benchmarks/Load/.build/run/log.txt.
+   script does not run it); how to reproduce it; the callgrind counts and the model's figures.
+   What LEFT_OUT names goes, in its order, while the file would be longer than DOCUMENT_LIMIT.
+   The load tool's log stays in Benchmarks/Load/.build/run/log.txt.
 
 The machine is shared and noisy: only ratios within one run mean anything.
 """
@@ -390,9 +390,9 @@ def soak_section(soak, minutes):
         f"{figure(soak['fdSlopePerMinute'], 2, True)}/min, VmRSS {figure(soak['rssSlopeKiBPerMinute'], 1, True)} KiB/min"
         + (f" ({rss[0] / 1024:.1f} → {rss[-1] / 1024:.1f} MiB)" if rss else "")
         + f". p99 of the last whole minute over the first: round trip {figure(soak['roundTripP99LastOverFirst'], 2)}×, "
-        f"a Login's event {figure(soak['loginEventP99LastOverFirst'], 2)}×. Memory taken by a backlog of writes to "
-        "watchers (bounded by their limits) is kept for the next, so VmRSS steps up with the largest backlog yet, where "
-        f"the event p99 peaks; a leak would climb between the steps. Mix, samples, minutes: `{SOAK.relative_to(ROOT)}`.",
+        f"a Login's event {figure(soak['loginEventP99LastOverFirst'], 2)}×. VmRSS steps up where the event p99 peaks: what "
+        "a backlog of writes to watchers takes (within their limits) is kept for the next; a leak would climb between "
+        f"the steps too. Mix, samples, minutes: `{SOAK.relative_to(ROOT)}`.",
         "",
     ]
     if minutes:
@@ -406,12 +406,17 @@ def soak_section(soak, minutes):
     return lines
 
 
-def document(command, info, rows, profile, model, filesystem, end_to_end, soak=None, tracked=True, soak_minutes=True,
-             narrow_notes=True):
+# What BENCHMARKS.md leaves out to stay within DOCUMENT_LIMIT, as much of it as needed, in this
+# order: the tables without a target, then what the table or the sources also say.
+LEFT_OUT = ("the callgrind counts and the model's figures", "the soak's minutes", "the notes on rows met narrowly",
+            "how to run parts of it (the header of `Benchmarks/report.py` says)")
+
+
+def document(command, info, rows, profile, model, filesystem, end_to_end, soak=None, left_out=0):
     """BENCHMARKS.md from the table's rows, the soak's result, the callgrind counts and the
-    model's figures; `end_to_end` is False when the end-to-end part did not run. `tracked`
-    False leaves out the tables that have no target, `soak_minutes` False the soak's minutes,
-    `narrow_notes` False the notes on rows met narrowly."""
+    model's figures, without the first `left_out` parts of LEFT_OUT; `end_to_end` is False when
+    the end-to-end part did not run."""
+    tracked, soak_minutes, narrow_notes, reproducing = (left_out <= level for level in range(len(LEFT_OUT)))
     outcomes = [cells(row)[-1] for row in rows]
     targets = sum(outcome in ("met", "**not met**") for outcome in outcomes)
     lines = [
@@ -434,10 +439,9 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, soak=N
         "",
         "## Targets",
         "",
-        "The machine is shared, so absolute times mean little: each figure (the median over its",
-        "iterations, per operation) stands beside a baseline measured in the same run. How each is",
-        "measured: the header of `Benchmarks/report.py` and the sources it names. A target of — means",
-        "none: the row is tracked for regressions.",
+        "The machine is shared: each figure (a median, per operation) stands beside a baseline from the",
+        "same run. How each is measured: the header of `Benchmarks/report.py` and the sources it names.",
+        "A row whose target is — is tracked for regressions.",
         "",
         "| figure | value | baseline (same run) | baseline value | ratio | target | |",
         "|---|---|---|---|---|---|---|",
@@ -454,18 +458,18 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, soak=N
         *soak_section(soak, soak_minutes),
         "## Reproducing",
         "",
+        *(["`scripts/benchmark` runs everything and writes this file (needs valgrind)."] if not reproducing else [
         "`scripts/benchmark` runs everything and writes this file (needs valgrind): `--no-load` the",
         "in-process figures only, `--quick` fewer end-to-end samples, `--no-write` prints it instead.",
         "Some rows alone: `scripts/benchmark-load --only 1,2` (numbered as in",
         "`Benchmarks/Load/Sources/appstate-load/main.swift`; its log: `Benchmarks/Load/.build/run/log.txt`),",
         "`scripts/benchmark-inspector`, `scripts/benchmark-gateway` (`--debug`, `--write`), and",
-        "`swift package --package-path Benchmarks benchmark --filter 'bus post.*'`.",
+        "`swift package --package-path Benchmarks benchmark --filter 'bus post.*'`."]),
     ]
     if not tracked:
-        left_out = ["the callgrind counts", "the model's figures"] + ([] if soak_minutes else ["the soak's minutes"]) \
-            + ([] if narrow_notes else ["the notes on rows met narrowly"])
-        lines += ["", f"{', '.join(left_out[:-1]).capitalize()} and {left_out[-1]} were left out to keep this file "
-                  f"within {DOCUMENT_LIMIT // 1024} KB."]
+        parts = LEFT_OUT[:left_out]
+        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        lines += ["", f"{listed[0].upper()}{listed[1:]} were left out to keep this file within {DOCUMENT_LIMIT // 1024} KB."]
         return "\n".join(lines) + "\n"
     lines += [
         "",
@@ -501,9 +505,8 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, soak=N
 
 
 def report(command, info, figures, profile, load):
-    """BENCHMARKS.md, without its tracked-only tables, then the soak's minutes, then the notes
-    on rows met narrowly, if they would take it past DOCUMENT_LIMIT; `load` is None when the
-    end-to-end part did not run."""
+    """BENCHMARKS.md, without as many of the parts LEFT_OUT names as would take it past
+    DOCUMENT_LIMIT; `load` is None when the end-to-end part did not run."""
     wall = {name: value for (name, metric), value in figures.items() if metric == "wallClock"}
     mallocs = {name: value for (name, metric), value in figures.items() if metric == "mallocCountTotal"}
     rows = in_process_rows(wall, mallocs)
@@ -515,12 +518,8 @@ def report(command, info, figures, profile, load):
     model = [(description, wall.get(name), mallocs.get(name)) for name, description in MODEL.items()]
     filesystem = load["filesystem"] if load else None
     soak = json.loads(SOAK.read_text()) if SOAK.exists() else None
-    # What is left out to stay within the limit, in this order: the tables without a target,
-    # the soak's minutes, the notes on rows met narrowly (the table shows their margins).
-    for tracked, soak_minutes, narrow_notes in ((True, True, True), (False, True, True), (False, False, True),
-                                                (False, False, False)):
-        text = document(command, info, rows, profile, model, filesystem, load is not None, soak, tracked, soak_minutes,
-                        narrow_notes)
+    for left_out in range(len(LEFT_OUT) + 1):
+        text = document(command, info, rows, profile, model, filesystem, load is not None, soak, left_out)
         if len(text.encode()) <= DOCUMENT_LIMIT:
             break
     if len(text.encode()) > DOCUMENT_LIMIT:
