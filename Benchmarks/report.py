@@ -28,15 +28,17 @@ What it does:
    a direct Present call.
 4. Writes BENCHMARKS.md: each figure beside its baseline from the same run, the ratio, its
    target and whether it is met; a note on each row missed or met narrowly and on the rows of
-   each caveat in CAVEATS; how to reproduce it; then, while the file stays within
-   DOCUMENT_LIMIT, the callgrind counts and the model's figures. The load tool's log stays in
-   Benchmarks/Load/.build/run/log.txt.
+   each caveat in CAVEATS; the last soak's result, from SOAK (scripts/soak writes it; this
+   script does not run it); how to reproduce it; the callgrind counts and the model's figures.
+   What LEFT_OUT names goes, in its order, while the file would be longer than DOCUMENT_LIMIT.
+   The load tool's log stays in Benchmarks/Load/.build/run/log.txt.
 
 The machine is shared and noisy: only ratios within one run mean anything.
 """
 import argparse
 import collections
 import datetime
+import json
 import os
 import pathlib
 import platform
@@ -49,6 +51,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "Benchmarks"
 # Where scripts/benchmark-load leaves the tool's rows (rows.md) and its log (log.txt).
 LOAD_RUN = ROOT / "Benchmarks" / "Load" / ".build" / "run"
+# The result of the last soak, written by scripts/soak: ten minutes are too long for every
+# benchmark run, so the report shows the last one with its date and commit.
+SOAK = ROOT / "Benchmarks" / "soak.json"
 # The largest BENCHMARKS.md the test suite accepts (DocumentFiguresTests): a longer report is
 # not read. The tables without a target are left out first to stay within it, then the caveats of
 # rows that have no note.
@@ -73,6 +78,10 @@ END_TO_END = [
     ("idle memory: private", "—", "≤ 4 MiB"),
     ("request→reply round trip, one client", "echo server over a Unix socket", "≤ 2×"),
     ("pipelined calls, one connection", "—", "≥ 1,000,000 calls/s"),
+    ('pipelined calls, C client: GetCurrent with `{"path":"session"}`, batches of 256 each read before the next', "—",
+     "≥ 1,000,000 calls/s"),
+    ("pipelined calls, C client: GetCurrent, batches of 1,000 each read before the next", "—", "≥ 1,000,000 calls/s"),
+    ('round trip on one CPU, C client: GetCurrent with `{"path":"session"}`', "forking C server, fixed 80-byte reply", "≤ 2×"),
     ("watch fan-out, 1,000 watchers", "—", "every event to every watcher, p99 ≤ 10 ms"),
     ("watch fan-out paced at 60 changes/s", "C broadcaster (`appstate-load broadcast`)", "p99 ≤ 2× with 10 watchers, ≤ 1.5× with 1,000"),
     ("durable mutations, 16 clients", "one write+fsync+rename+fsync(dir) per mutation", "≥ 5× (group commit)"),
@@ -267,6 +276,10 @@ CAVEATS = [
      lambda figure: figure.startswith("request→reply round trip") and "two CPUs" in figure,
      "waking the other CPU costs more than either server's work, so these ratios say more "
      "about the scheduler than about the daemon; the rows on one CPU measure the daemon's work."),
+    ("pipelined calls",
+     lambda figure: figure.startswith("pipelined calls"),
+     "each pipeline repeats one call, as a poller does, which the daemon knows by its bytes "
+     "and does not parse again; different calls are parsed each."),
     ("watch fan-out, 1,000 watchers, back to back",
      lambda figure: figure.startswith("watch fan-out, 1,000 watchers"),
      "each change follows as soon as the daemon has queued its writes, and the tool's reader "
@@ -342,9 +355,9 @@ def compared(row):
             measured.group(0))
 
 
-def notes(rows, filesystem, every_caveat=True):
-    """A note on each row missed or met narrowly, one each, and one on the rows of each caveat;
-    `every_caveat` False keeps the caveats of those rows only."""
+def notes(rows, filesystem, narrow=True, every_caveat=True):
+    """A note on each row missed or (when `narrow`) met narrowly, one each, and one on the rows
+    of each caveat; `every_caveat` False keeps the caveats of the rows noted only."""
     lines = []
     noted = []
     for row in rows:
@@ -354,12 +367,11 @@ def notes(rows, filesystem, every_caveat=True):
             lines.append(f"- **{short_name(figure)}**: **not met**: {reading[3] if reading else value} "
                          f"against {target}.")
             noted.append(figure)
-        elif outcome == "met" and reading:
+        elif outcome == "met" and reading and narrow:
             measured, bound, limit, read = reading
             if (bound == "≤" and measured > limit * (1 - NARROW_MARGIN)) or \
                     (bound == "≥" and measured < limit * (1 + NARROW_MARGIN)):
-                lines.append(f"- **{short_name(figure)}**: met with less than a fifth to spare, {read} "
-                             f"against {target}; the next run may miss it.")
+                lines.append(f"- **{short_name(figure)}**: met narrowly, {read} against {target}.")
                 noted.append(figure)
     measured = [cells(row)[0] for row in rows if cells(row)[1] != NOT_MEASURED] if every_caveat else noted
     for label, applies, note in CAVEATS:
@@ -368,10 +380,55 @@ def notes(rows, filesystem, every_caveat=True):
     return lines
 
 
-def document(command, info, rows, profile, model, filesystem, end_to_end, tracked=True, every_caveat=True):
-    """BENCHMARKS.md from the table's rows, the callgrind counts and the model's figures;
-    `end_to_end` is False when the end-to-end part did not run. `tracked` False leaves out the
-    tables that have no target; `every_caveat` False, the caveats of rows without a note."""
+def soak_section(soak, minutes):
+    """The soak's section from its result (SOAK), with its table of minutes when `minutes`."""
+    if soak is None:
+        return ["## Soak", "", f"No soak result ({SOAK.relative_to(ROOT)}): run `scripts/soak`.", ""]
+
+    def figure(value, digits, sign=False):
+        return "n/a" if value is None else f"{value:{'+' if sign else ''}.{digits}f}"
+
+    lost = soak["eventsLost"]
+    rss = [rss for seconds, rss, _ in soak["samples"] if seconds >= 60]
+    lines = [
+        "## Soak",
+        "",
+        f"`scripts/soak`, {soak['date']} at {soak['commit']}: {soak['mutations']:,} mutations from {soak['clients']} clients, "
+        f"{soak['watchers']} watchers, {soak['seconds'] / 60:.1f} min; {soak['errors']:,} errors, "
+        + (f"each watcher had all {soak['eventsPerWatcher']:,} events" if lost == 0
+           else f"{lost:,} of the {soak['watchers']} watchers' {soak['eventsPerWatcher']:,} events each lost")
+        + (f" and {soak['eventsExtra']:,} more" if soak.get("eventsExtra") else "")
+        + f", {soak['watchersCut']} cut off. From minute 1: descriptors "
+        f"{figure(soak['fdSlopePerMinute'], 2, True)}/min, VmRSS {figure(soak['rssSlopeKiBPerMinute'], 1, True)} KiB/min"
+        + (f" ({rss[0] / 1024:.1f} → {rss[-1] / 1024:.1f} MiB)" if rss else "")
+        + f". p99 of the last whole minute over the first: round trip {figure(soak['roundTripP99LastOverFirst'], 2)}×, "
+        f"a Login's event {figure(soak['loginEventP99LastOverFirst'], 2)}×. VmRSS steps up where the event p99 peaks: what "
+        "a backlog of writes to watchers takes (within their limits) is kept for the next; a leak would climb between "
+        f"the steps too. Mix, samples, minutes: `{SOAK.relative_to(ROOT)}`.",
+        "",
+    ]
+    if minutes:
+        lines += [
+            "| minute | mutations | round trip p50 / p99 | Login event p99 | VmRSS | fds |",
+            "|---|---|---|---|---|---|",
+            *(f"| {m['minute']} | {m['mutations']:,} | {figure(m['roundTripP50Ms'], 2)} / {figure(m['roundTripP99Ms'], 2)} ms "
+              f"| {figure(m['loginEventP99Ms'], 2)} ms | {m['rssKiB'] / 1024:.1f} MiB | {m['fds']} |" for m in soak["minutes"]),
+            "",
+        ]
+    return lines
+
+
+# What BENCHMARKS.md leaves out to stay within DOCUMENT_LIMIT, as much of it as needed, in this
+# order: the tables without a target, then what the table or the sources also say.
+LEFT_OUT = ("the callgrind counts and the model's figures", "the soak's minutes", "the notes on rows met narrowly",
+            "the caveats of rows without a note", "how to run parts of it (the header of `Benchmarks/report.py` says)")
+
+
+def document(command, info, rows, profile, model, filesystem, end_to_end, soak=None, left_out=0):
+    """BENCHMARKS.md from the table's rows, the soak's result, the callgrind counts and the
+    model's figures, without the first `left_out` parts of LEFT_OUT; `end_to_end` is False when
+    the end-to-end part did not run."""
+    tracked, soak_minutes, narrow_notes, every_caveat, reproducing = (left_out <= level for level in range(len(LEFT_OUT)))
     outcomes = [cells(row)[-1] for row in rows]
     targets = sum(outcome in ("met", "**not met**") for outcome in outcomes)
     lines = [
@@ -394,11 +451,9 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, tracke
         "",
         "## Targets",
         "",
-        "The machine is shared with other builds, so absolute times mean little: every figure is",
-        "the median over the benchmark's iterations and is compared with a baseline measured in the",
-        "same run. Times are per operation. How each figure is measured: the header of",
-        "`Benchmarks/report.py` and the sources it names. A row whose target",
-        "is — has none and is tracked for regressions.",
+        "The machine is shared: each figure (a median, per operation) stands beside a baseline from the",
+        "same run. How each is measured: the header of `Benchmarks/report.py` and the sources it names.",
+        "A row whose target is — is tracked for regressions.",
         "",
         "| figure | value | baseline (same run) | baseline value | ratio | target | |",
         "|---|---|---|---|---|---|---|",
@@ -406,30 +461,27 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, tracke
         "",
         "## Notes",
         "",
-        "Written from the table: every row not met or met with less than a fifth to spare, and the",
-        "rows this report knows a caveat for.",
+        *(["Written from the table: every row not met or met with less than a fifth to spare (the next",
+           "run may miss it), and the rows this report knows a caveat for."] if narrow_notes else
+          ["Written from the table: every row not met, and the rows this report knows a caveat for."]),
         "",
-        *(notes(rows, filesystem, every_caveat) or ["No row is missed, met narrowly or caveated."]),
+        *(notes(rows, filesystem, narrow_notes, every_caveat) or ["No row is missed, met narrowly or caveated."]),
         "",
+        *soak_section(soak, soak_minutes),
         "## Reproducing",
         "",
-        "```sh",
-        "scripts/benchmark                  # everything, then this file (needs valgrind)",
-        "scripts/benchmark --no-load        # the in-process figures only",
-        "scripts/benchmark --quick          # fewer end-to-end samples, to check the tools",
-        "scripts/benchmark --no-write       # print the report instead of writing it",
-        "scripts/benchmark-load --only 1,2  # some end-to-end rows alone",
-        "scripts/benchmark-inspector        # the inspector's row alone (--debug, --write)",
-        "scripts/benchmark-gateway          # the gateway's rows alone (--debug, --write)",
-        "swift package --package-path Benchmarks benchmark --filter 'bus post.*'",
-        "```",
-        "",
-        "The end-to-end figures are numbered as in `Benchmarks/Load/Sources/appstate-load/main.swift`;",
-        "the load tool's log of the last run is `Benchmarks/Load/.build/run/log.txt`.",
+        *(["`scripts/benchmark` runs everything and writes this file (needs valgrind)."] if not reproducing else [
+        "`scripts/benchmark` runs everything and writes this file (needs valgrind): `--no-load` the",
+        "in-process figures only, `--quick` fewer end-to-end samples, `--no-write` prints it instead.",
+        "Some rows alone: `scripts/benchmark-load --only 1,2` (numbered as in",
+        "`Benchmarks/Load/Sources/appstate-load/main.swift`; its log: `Benchmarks/Load/.build/run/log.txt`),",
+        "`scripts/benchmark-inspector`, `scripts/benchmark-gateway` (`--debug`, `--write`), and",
+        "`swift package --package-path Benchmarks benchmark --filter 'bus post.*'`."]),
     ]
     if not tracked:
-        left_out = "The callgrind counts and the model's figures" + ("" if every_caveat else ", and the caveats of rows without a note,")
-        lines += ["", f"{left_out} were left out to keep this file within {DOCUMENT_LIMIT // 1024} KB."]
+        parts = LEFT_OUT[:left_out]
+        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        lines += ["", f"{listed[0].upper()}{listed[1:]} were left out to keep this file within {DOCUMENT_LIMIT // 1024} KB."]
         return "\n".join(lines) + "\n"
     lines += [
         "",
@@ -465,8 +517,8 @@ def document(command, info, rows, profile, model, filesystem, end_to_end, tracke
 
 
 def report(command, info, figures, profile, load):
-    """BENCHMARKS.md, without its tracked-only tables if they would take it past DOCUMENT_LIMIT;
-    `load` is None when the end-to-end part did not run."""
+    """BENCHMARKS.md, without as many of the parts LEFT_OUT names as would take it past
+    DOCUMENT_LIMIT; `load` is None when the end-to-end part did not run."""
     wall = {name: value for (name, metric), value in figures.items() if metric == "wallClock"}
     mallocs = {name: value for (name, metric), value in figures.items() if metric == "mallocCountTotal"}
     rows = in_process_rows(wall, mallocs)
@@ -477,11 +529,11 @@ def report(command, info, figures, profile, load):
                  for figure, baseline, target in END_TO_END]
     model = [(description, wall.get(name), mallocs.get(name)) for name, description in MODEL.items()]
     filesystem = load["filesystem"] if load else None
-    text = document(command, info, rows, profile, model, filesystem, load is not None)
-    if len(text.encode()) > DOCUMENT_LIMIT:
-        text = document(command, info, rows, profile, model, filesystem, load is not None, tracked=False)
-    if len(text.encode()) > DOCUMENT_LIMIT:
-        text = document(command, info, rows, profile, model, filesystem, load is not None, tracked=False, every_caveat=False)
+    soak = json.loads(SOAK.read_text()) if SOAK.exists() else None
+    for left_out in range(len(LEFT_OUT) + 1):
+        text = document(command, info, rows, profile, model, filesystem, load is not None, soak, left_out)
+        if len(text.encode()) <= DOCUMENT_LIMIT:
+            break
     if len(text.encode()) > DOCUMENT_LIMIT:
         print(f"warning: the report is {len(text.encode()):,} bytes, over the {DOCUMENT_LIMIT:,} the test suite "
               "accepts (DocumentFiguresTests): shorten the rows or the notes", file=sys.stderr)

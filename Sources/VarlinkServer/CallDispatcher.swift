@@ -9,7 +9,10 @@ import ServicePorts
 /// one processor goes to it in one hop, and the next run only once it has answered, so the
 /// replies keep the order of the calls.
 struct CallDispatcher: Sendable {
-    private let processors: [String: any CallProcessor]
+    /// Each processor after the prefix of its methods' names (its interface's name and a dot),
+    /// searched in order: a daemon hosts few interfaces, and comparing a few bytes costs a call
+    /// less than hashing its method's name.
+    private let processors: [(methodPrefix: [UInt8], processor: any CallProcessor)]
     private let info: ServiceInfo
     private let interfaces: [VarlinkInterfaceDescription]
     private let runner: any MainActorRunner
@@ -22,7 +25,7 @@ struct CallDispatcher: Sendable {
     ///   - runner: How calls reach the main actor.
     ///   - metrics: Where the calls it answers itself are counted.
     init(processors: [any CallProcessor], info: ServiceInfo, runner: any MainActorRunner, metrics: any ServerMetrics) {
-        self.processors = Dictionary(processors.map { ($0.interface.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.processors = processors.map { (Array("\($0.interface.name).".utf8), $0) }
         self.info = info
         self.interfaces =
             [VarlinkInterfaceDescription(name: VarlinkServiceInterface.name, description: VarlinkServiceInterface.description)]
@@ -31,10 +34,15 @@ struct CallDispatcher: Sendable {
         self.metrics = metrics
     }
 
-    /// The processor of a call's interface, or nil when the server answers it itself.
+    /// The processor of a call's interface (the method's name up to its last dot), or nil
+    /// when the server answers it itself. The first processor of an interface hosted twice
+    /// answers it.
     private func processor(of call: VarlinkCall) -> (any CallProcessor)? {
-        guard let dot = call.method.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        return processors[String(call.method[..<dot])]
+        let method = call.method.utf8
+        for (prefix, processor) in processors where method.count >= prefix.count && method.starts(with: prefix) {
+            if !method.dropFirst(prefix.count).contains(UInt8(ascii: ".")) { return processor }
+        }
+        return nil
     }
 
     /// Answers a call at once when it can be: `org.varlink.service`, an interface nobody

@@ -118,6 +118,23 @@ final class VarlinkFrameDecoderTests: AppStateTestCase {
         XCTAssertNil(try decoder.nextCall())
     }
 
+    func testNextCall_whenTheSameCallRepeats_thenEachDecodesAsItsBytesSay() throws {
+        var decoder = VarlinkFrameDecoder()
+        let call = VarlinkCall(method: "a.B", parameters: ["x": 1])
+        // The same length, one byte apart.
+        let neighbour = VarlinkCall(method: "a.B", parameters: ["x": 2])
+        decoder.append(call.encoded + call.encoded + neighbour.encoded + call.encoded + frames(["[]"]) + call.encoded)
+        XCTAssertEqual(try decoder.nextCall(), call)
+        XCTAssertEqual(try decoder.nextCall(), call)
+        XCTAssertEqual(try decoder.nextCall(), neighbour)
+        XCTAssertEqual(try decoder.nextCall(), call)
+        XCTAssertThrowsError(try decoder.nextCall()) { error in
+            XCTAssertEqual(error as? VarlinkProtocolError, .notAnObject)
+        }
+        XCTAssertEqual(try decoder.nextCall(), call)
+        XCTAssertNil(try decoder.nextCall())
+    }
+
     func testNextCall_whenOneFrameIsMalformed_thenThrowsAndNextFrameStillDecodes() throws {
         var decoder = VarlinkFrameDecoder()
         decoder.append(frames(["[]"]) + VarlinkCall(method: "a.B").encoded)

@@ -48,6 +48,7 @@ final class VarlinkServerInterfacesTests: AppStateTestCase {
             #"{"method":"org.varlink.service.GetInterfaceDescription","parameters":{"interface":"org.example.second"}}"#,
             #"{"method":"org.varlink.service.GetInterfaceDescription","parameters":{"interface":"org.example.third"}}"#,
             #"{"method":"org.example.third.Echo"}"#,
+            #"{"method":"test.inner.Call","parameters":{"n":4}}"#,
         ]
         let replies = try await Self.exchangeOffTheMainActor(frames, at: path)
 
@@ -60,6 +61,8 @@ final class VarlinkServerInterfacesTests: AppStateTestCase {
         XCTAssertEqual(replies[4].parameters["description"]?.stringValue?.hasPrefix("interface org.example.second"), true)
         XCTAssertEqual(replies[5].error, "org.varlink.service.InterfaceNotFound")
         XCTAssertEqual(replies[6].error, "org.varlink.service.InterfaceNotFound")
+        // An interface whose name starts with a hosted one's is another interface.
+        XCTAssertEqual(replies[7].error, "org.varlink.service.InterfaceNotFound")
         await listener.drain()
     }
 

@@ -55,11 +55,16 @@ final class PublishedTrees: Sendable {
         into buffer: inout [UInt8],
         answer: (TreeSnapshots) throws(VarlinkError) -> [String: JSONValue]
     ) throws(VarlinkError) {
-        let (snapshots, number, encoded) = latest.withLockedValue { ($0.snapshots, $0.number, $0.replies[question]) }
-        if let encoded {
-            buffer.append(contentsOf: encoded)
-            return
+        // The snapshots are taken only when the reply must be encoded, which spares the
+        // common case their reference count.
+        let (snapshots, number) = latest.withLockedValue { publication -> (TreeSnapshots?, Int) in
+            if let encoded = publication.replies[question] {
+                buffer.append(contentsOf: encoded)
+                return (nil, publication.number)
+            }
+            return (publication.snapshots, publication.number)
         }
+        guard let snapshots else { return }
         // Encoded outside the lock: other event loops keep reading meanwhile.
         let start = buffer.endIndex
         VarlinkReply(parameters: try answer(snapshots)).encode(into: &buffer)

@@ -12,6 +12,10 @@ import Glibc
 /// to and including its terminator, so the decoder holds at most the limit plus one chunk.
 /// The caller decides whether to continue after that or, as the daemon does, answer
 /// `io.appstate.MessageTooLarge` and close.
+///
+/// A call whose bytes are those of the call before it is not parsed again: ``nextCall()``
+/// returns the call it decoded last, so a peer that asks the same question over and over (a
+/// poller, a pipelined reader) costs a comparison of its bytes rather than a parse.
 public struct VarlinkFrameDecoder: Sendable {
     /// The limit used when none is given: 1 MiB, far above any call this project sends.
     public static let defaultMaximumMessageSize = 1 << 20
@@ -26,6 +30,11 @@ public struct VarlinkFrameDecoder: Sendable {
     private var scanned = 0
     /// Whether the rest of an oversized message is being dropped until its terminator.
     private var discarding = false
+    /// The last call ``nextCall()`` decoded and its frame, if the frame was short enough to
+    /// keep: a longer one is rarely sent twice, and would hold its bytes for nothing.
+    private var lastCall: (frame: [UInt8], call: VarlinkCall)?
+    /// The longest frame kept as ``lastCall``.
+    private static let longestRememberedCall = 512
 
     /// Creates a decoder.
     /// - Parameter maximumMessageSize: The largest message accepted, in bytes, without its terminator.
@@ -71,7 +80,20 @@ public struct VarlinkFrameDecoder: Sendable {
     /// - Throws: ``VarlinkProtocolError`` for an oversized or malformed message; the
     ///   message is consumed either way.
     public mutating func nextCall() throws(VarlinkProtocolError) -> VarlinkCall? {
-        try withNextFrame { frame throws(VarlinkProtocolError) in try VarlinkCall(frame: frame) }
+        let last = lastCall
+        var remember: [UInt8]?
+        let call = try withNextFrame { frame throws(VarlinkProtocolError) in
+            if let last, last.frame.count == frame.count,
+                last.frame.withUnsafeBytes({ memcmp($0.baseAddress!, frame.baseAddress!, frame.count) == 0 })
+            {
+                return last.call
+            }
+            let call = try VarlinkCall(frame: frame)
+            if frame.count <= Self.longestRememberedCall { remember = Array(frame) }
+            return call
+        }
+        if let remember, let call { lastCall = (remember, call) }
+        return call
     }
 
     /// Removes the next complete message and decodes it as a reply, without copying it.

@@ -10,6 +10,8 @@ import Glibc
 //   appstate-load scale-tree CONTROLLERS       (prints figure 10's tree of about that many controllers)
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
 //   appstate-load broadcast SOCKET [STATE-DIR SIZE]  (the floors of figure 7; started by the tool)
+//   appstate-load forking SOCKET                 (the floor of figure 12; started by the tool)
+//   appstate-load soak --appstated PATH --work DIR --out FILE  (scripts/soak: Soak.swift)
 // Prints rows of BENCHMARKS.md's targets table on stdout (scripts/benchmark splices them
 // in) and progress on stderr. Every loop is bounded in count and in time.
 
@@ -25,6 +27,12 @@ if arguments.first == "scale-tree", arguments.count > 1, let controllers = Int(a
 if arguments.first == "broadcast" {
     let state = arguments.count > 3 ? (directory: arguments[2], size: Int(arguments[3]) ?? 0) : nil
     die("broadcast: \(appstate_broadcaster_run(arguments[1], state?.directory, state?.size ?? 0))")
+}
+if arguments.first == "forking" {
+    die("forking: \(appstate_forking_server_run(arguments[1], forkingServerReply.map { CChar(bitPattern: $0) }, forkingServerReply.count))")
+}
+if arguments.first == "soak" {
+    runSoak()
 }
 
 func option(_ name: String) -> String? {
@@ -166,10 +174,12 @@ if wanted("5") {
     // The daemon links no Foundation: nothing of Foundation's or ICU's may be a library of its
     // own (what the daemon uses of FoundationEssentials is linked in).
     let foundation = libraries.filter { $0.lowercased().contains("foundation") || $0.lowercased().contains("icu") }
+    // The list goes to the log: in the table it would take the room of several rows.
+    note("shared libraries appstated maps: \(libraries.joined(separator: ", "))")
     row(
-        "shared libraries `appstated` maps (`/proc/PID/maps`): none of Foundation or ICU",
-        value: libraries.joined(separator: ", "), target: "no libFoundation, no ICU",
-        met: !libraries.isEmpty && foundation.isEmpty)
+        "shared libraries `appstated` maps (`/proc/PID/maps`, listed in the tool's log): none of Foundation or ICU",
+        value: foundation.isEmpty ? "\(libraries.count) libraries, none of them" : foundation.joined(separator: ", "),
+        target: "no libFoundation, no ICU", met: !libraries.isEmpty && foundation.isEmpty)
     row(
         "idle memory: VmRSS 300 ms after READY=1 (median of \(runs))",
         value: "\(fmt(median(rss), 1)) MiB", target: "≤ 20 MiB", met: median(rss) <= 20)
@@ -391,6 +401,15 @@ if wanted("2") {
         "pipelined calls, one connection: GetCurrent, \(grouped(Double(total))) in batches of \(grouped(Double(batch))) (median of \(rates.count) run\(rates.count == 1 ? "" : "s"))"
             + (failures.isEmpty ? "" : " — short: \(failures.joined(separator: ", "))"),
         value: "\(grouped(rate)) calls/s", target: "≥ 1,000,000 calls/s", met: rate >= 1_000_000 && failures.isEmpty)
+}
+
+// MARK: 11, 12. reads from a C client (PipelinedReads.swift), before figure 3 logs in
+
+if wanted("11") {
+    measureWaitingBatches(socketPath: daemon.socketPath, quick: quick)
+}
+if wanted("12") {
+    measureForkingRoundTrip(daemon: daemon, socketDirectory: socketDirectory, quick: quick)
 }
 
 // MARK: 3. 1,000 Watch subscribers and a burst of changes
