@@ -50,20 +50,10 @@ final class SoakWatchers {
         }
         var ready = [epoll_event](repeating: epoll_event(), count: 256)
         while !stop {
-            let n = epoll_wait(epoll, &ready, Int32(ready.count), 50)
-            if n <= 0 { continue }
-            for index in ready[0..<Int(n)].map({ Int($0.data.u32) }) {
-                while true {
-                    let got = read(fds[index], buffer.baseAddress!, buffer.count)
-                    if got <= 0 {
-                        if got == 0 {
-                            closed += 1
-                            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, fds[index], nil)
-                        }
-                        break
-                    }
-                    frames(UnsafeRawBufferPointer(rebasing: buffer[0..<got]), watcher: index, at: nowNS())
-                }
+            readReady(epoll: epoll, fds: fds, ready: &ready, buffer: buffer) { index, bytes in
+                frames(bytes, watcher: index, at: nowNS())
+            } closed: { _ in
+                closed += 1
             }
         }
     }

@@ -1,3 +1,4 @@
+import CEpoll
 import Glibc
 
 // Small POSIX helpers: clocks, sockets, threads, processes. No Foundation, so the tool's
@@ -286,4 +287,34 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
     if fd < 0 { die("open \(path): errno \(errno)") }
     writeAll(fd, bytes)
     close(fd)
+}
+
+/// Waits up to 50 ms for some of `fds` (in `epoll` with their index as its data) to be readable,
+/// and reads each of those until it would block.
+/// - Parameters:
+///   - epoll: The epoll descriptor.
+///   - fds: The non-blocking descriptors, by index.
+///   - ready: Room for the events of one wait.
+///   - buffer: Where each read goes.
+///   - received: Given each chunk read and its descriptor's index.
+///   - closed: Given the index of each descriptor whose peer closed; it leaves the epoll set.
+func readReady(
+    epoll: Int32, fds: [Int32], ready: inout [epoll_event], buffer: UnsafeMutableRawBufferPointer,
+    received: (Int, UnsafeRawBufferPointer) -> Void, closed: (Int) -> Void
+) {
+    let n = epoll_wait(epoll, &ready, Int32(ready.count), 50)
+    guard n > 0 else { return }
+    for index in ready[0..<Int(n)].map({ Int($0.data.u32) }) {
+        while true {
+            let got = read(fds[index], buffer.baseAddress!, buffer.count)
+            if got <= 0 {
+                if got == 0 {
+                    closed(index)
+                    _ = epoll_ctl(epoll, EPOLL_CTL_DEL, fds[index], nil)
+                }
+                break
+            }
+            received(index, UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
+        }
+    }
 }

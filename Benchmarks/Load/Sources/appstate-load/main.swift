@@ -527,33 +527,22 @@ func measureFanOut(
         while total < expected {
             let now = nowNS()
             if now > hardDeadline || now > stopAt.pointee { break }
-            let n = epoll_wait(epoll, &ready, Int32(ready.count), 50)
-            if n <= 0 { continue }
-            for index in ready[0..<Int(n)].map({ Int($0.data.u32) }) {
-                while true {
-                    let got = read(fds[index], buffer.baseAddress!, buffer.count)
-                    if got <= 0 {
-                        if got == 0 {
-                            closedCount.pointee += 1
-                            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, fds[index], nil)
-                        }
-                        break
-                    }
-                    let at = nowNS()
-                    bytesRead.pointee += got
-                    let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
-                    var p = bytes.baseAddress!
-                    var left = got
-                    while left > 0, let hit = memchr(p, 0, left) {
-                        let k = counts[index]
-                        if k < events { receiptTimes[index * events + k] = at }
-                        counts[index] = k + 1
-                        total += 1
-                        let skip = UnsafeRawPointer(hit) - p + 1
-                        p += skip
-                        left -= skip
-                    }
+            readReady(epoll: epoll, fds: fds, ready: &ready, buffer: buffer) { index, bytes in
+                let at = nowNS()
+                bytesRead.pointee += bytes.count
+                var p = bytes.baseAddress!
+                var left = bytes.count
+                while left > 0, let hit = memchr(p, 0, left) {
+                    let k = counts[index]
+                    if k < events { receiptTimes[index * events + k] = at }
+                    counts[index] = k + 1
+                    total += 1
+                    let skip = UnsafeRawPointer(hit) - p + 1
+                    p += skip
+                    left -= skip
                 }
+            } closed: { _ in
+                closedCount.pointee += 1
             }
         }
     }
