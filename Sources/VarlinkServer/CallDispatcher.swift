@@ -39,7 +39,7 @@ struct CallDispatcher: Sendable {
     /// answers it.
     private func processor(of call: VarlinkCall) -> (any CallProcessor)? {
         let method = call.method.utf8
-        for (prefix, processor) in processors where method.count >= prefix.count && method.starts(with: prefix) {
+        for (prefix, processor) in processors where method.starts(with: prefix) {
             if !method.dropFirst(prefix.count).contains(UInt8(ascii: ".")) { return processor }
         }
         return nil

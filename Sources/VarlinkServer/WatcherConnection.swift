@@ -10,7 +10,7 @@ import Synchronization
 /// writable, that is while NIO holds more than its high-water mark unwritten for it, and
 /// until they are written. A watcher that keeps up never gets there, and its replies are
 /// written without a completion to wait for: a change reaches every watcher, so what each
-/// write costs is paid a thousand times over with a thousand watchers.
+/// write costs is paid once per watcher for every change.
 ///
 /// Replies are queued on the connection's own event loop (its ``EventLoopWatcherLane`` hops
 /// there once for all its watchers), so the accounting needs no lock.

@@ -65,12 +65,8 @@ int appstate_broadcaster_run(const char *socket_path, const char *state_director
         directory = open(state_directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (directory < 0) return -errno;
     }
-    int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (listener < 0) return -errno;
-    struct sockaddr_un address = { .sun_family = AF_UNIX };
-    strncpy(address.sun_path, socket_path, sizeof address.sun_path - 1);
-    unlink(socket_path);
-    if (bind(listener, (struct sockaddr *)&address, sizeof address) < 0 || listen(listener, 4096) < 0) return -errno;
+    int listener = appstate_listen(socket_path, 4096);
+    if (listener < 0) return listener;
     int poller = epoll_create1(EPOLL_CLOEXEC);
     if (poller < 0) return -errno;
     struct epoll_event interest = { .events = EPOLLIN, .data.fd = listener };
@@ -126,4 +122,18 @@ int appstate_broadcaster_run(const char *socket_path, const char *state_director
             }
         }
     }
+}
+
+int appstate_listen(const char *socket_path, int backlog) {
+    int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (listener < 0) return -errno;
+    struct sockaddr_un address = { .sun_family = AF_UNIX };
+    strncpy(address.sun_path, socket_path, sizeof address.sun_path - 1);
+    unlink(socket_path);
+    if (bind(listener, (struct sockaddr *)&address, sizeof address) < 0 || listen(listener, backlog) < 0) {
+        int error = errno;
+        close(listener);
+        return -error;
+    }
+    return listener;
 }

@@ -135,12 +135,8 @@ static void answer_connection(int fd, const char *reply, size_t size) {
 int appstate_forking_server_run(const char *socket_path, const char *reply, size_t size) {
     // Children are reaped by the kernel.
     signal(SIGCHLD, SIG_IGN);
-    int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (listener < 0) return -errno;
-    struct sockaddr_un address = { .sun_family = AF_UNIX };
-    strncpy(address.sun_path, socket_path, sizeof address.sun_path - 1);
-    unlink(socket_path);
-    if (bind(listener, (struct sockaddr *)&address, sizeof address) < 0 || listen(listener, 128) < 0) return -errno;
+    int listener = appstate_listen(socket_path, 128);
+    if (listener < 0) return listener;
     for (;;) {
         int fd = accept(listener, NULL, NULL);
         if (fd < 0) {

@@ -14,6 +14,10 @@ int appstate_broadcaster_run(const char *socket_path, const char *state_director
 // on all CPUs when `cpu` is negative. Returns 0, or -errno of the first failure.
 int appstate_pin(int pid, int cpu);
 
+// A Unix socket listening at `socket_path` (a stale file there removed): its descriptor, or
+// -errno.
+int appstate_listen(const char *socket_path, int backlog);
+
 // What one pipelined run did (appstate_pipeline_run).
 struct appstate_pipeline_result {
     long calls;
