@@ -222,7 +222,6 @@ final class WatchFeed: Sendable {
                 return
             }
             guard let root = state.root else { return }
-            state.root = root.applying(Node.Changes(changed: reply.changed ?? [], removed: reply.removed ?? []))
             state.sequence += 1
             var data: [UInt8] = []
             reply.writeJSON(into: &data)
@@ -231,6 +230,9 @@ final class WatchFeed: Sendable {
             state.recent.append((state.sequence, message))
             if state.recent.count > Self.replayCapacity { state.recent.removeFirst(state.recent.count - Self.replayCapacity) }
             broadcast([message], in: &state)
+            // The pages have the change before the feed's copy takes it: a page that joins
+            // meanwhile waits for the lock, so it is sent the copy with the change.
+            state.root = root.applying(Node.Changes(changed: reply.changed ?? [], removed: reply.removed ?? []))
         }
     }
 

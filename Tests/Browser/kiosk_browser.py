@@ -21,8 +21,9 @@ state is unchanged by them. It asserts on the DOM, never on pixels, and prints o
 chromium, spread over several loopback addresses the gateway listens on, since a browser keeps
 at most six connections per host), keyboard moves paced through the Python varlink client, each
 timed from the call to the page's <html> updated (a MutationObserver in every page) and to the
-same change printed by an `appstatectl watch --json` in the same run; it prints the timings as
-JSON, with the gateway's resident memory when idle.
+same change printed by an `appstatectl watch --json` in the same run; then the same with the same
+tabs on a floor page, which follows a second gateway's stream with none of appstate.js: what
+chromium itself takes. It prints the timings as JSON, with the gateway's resident memory when idle.
 """
 import argparse
 import json
@@ -99,8 +100,8 @@ class Daemon:
 class Gateway:
     """appstate-gateway, ready once it printed its URL."""
 
-    def __init__(self, binary, work, daemon_socket, listen="127.0.0.1:0", activation=()):
-        self.binary, self.work, self.daemon_socket, self.extra = binary, work, daemon_socket, []
+    def __init__(self, binary, work, daemon_socket, listen="127.0.0.1:0", activation=(), extra=()):
+        self.binary, self.work, self.daemon_socket, self.extra = binary, work, daemon_socket, list(extra)
         self.token_file = os.path.join(work, "gateway.token")
         self.process = None
         self.start(listen, activation)
@@ -395,13 +396,29 @@ def resident_kib(pid):
     return 0
 
 
+# The moment <html> changed, then which height it got: read from its own style, so that timing
+# a page forces no style recalculation the page would not have done by itself.
 OBSERVER = """
 window.kioskTimes = [];
 new MutationObserver(() => {
-  const height = getComputedStyle(document.documentElement).getPropertyValue('--appstate-keyboard-height').trim();
-  window.kioskTimes.push([performance.timeOrigin + performance.now(), height]);
+  const now = performance.timeOrigin + performance.now();
+  window.kioskTimes.push([now, document.documentElement.style.getPropertyValue('--appstate-keyboard-height')]);
 }).observe(document.documentElement, {attributes: true, attributeFilter: ['style']});
 """
+
+# The floor of the kiosk page's figure: chromium following the same gateway's event stream with
+# none of appstate.js, writing the keyboard's height on <html> as the kiosk page does.
+FLOOR_FILES = {
+    "index.html": '<!doctype html><meta charset="utf-8"><title>floor</title><script type="module" src="floor.js"></script>\n',
+    "floor.js": """const html = document.documentElement;
+const source = new EventSource("watch");
+source.addEventListener("snapshot", () => { html.dataset.floor = "ready"; });
+source.addEventListener("change", (message) => {
+  const height = Math.max(0, ...JSON.parse(message.data).changed.map((node) => node.keyboardOverlap ?? 0));
+  html.style.setProperty("--appstate-keyboard-height", `${height}px`);
+});
+""",
+}
 
 
 def measure(arguments):
@@ -411,16 +428,24 @@ def measure(arguments):
     daemon = Daemon(arguments.appstated, work)
     counts = [int(count) for count in arguments.pages.split(",")]
     hosts = [f"127.0.0.{index}" for index in range(1, 1 + max(1, math.ceil(max(counts) / 5)))]
-    # The gateway socket-activated on one port of several loopback addresses: each address is a
-    # host of its own to the browser, whose limit of six connections per host would otherwise
+    # Each gateway socket-activated on one port of several loopback addresses: each address is
+    # a host of its own to the browser, whose limit of six connections per host would otherwise
     # hold back every page past the sixth.
-    port = free_port()
+    port, floor_port = free_port(), free_port()
     gateway = Gateway(arguments.gateway, work, daemon.socket, listen=None,
                       activation=[f"--listen={host}:{port}" for host in hosts])
     result = {"changes": arguments.changes, "interval_ms": arguments.interval_ms, "runs": []}
-    watcher = None
-    driver = None
+    floor = watcher = driver = None
     try:
+        floor_work = os.path.join(work, "floor")
+        os.makedirs(os.path.join(floor_work, "pages"))
+        for name, text in FLOOR_FILES.items():
+            with open(os.path.join(floor_work, "pages", name), "w") as file:
+                file.write(text)
+        floor = Gateway(arguments.gateway, floor_work, daemon.socket, listen=None, extra=["--pages", os.path.join(floor_work, "pages")],
+                        activation=[f"--listen={host}:{floor_port}" for host in hosts])
+        phases = [("page", gateway, port, lambda d: current(d) == LOGGED_OUT),
+                  ("floor", floor, floor_port, lambda d: d.execute_script("return document.documentElement.dataset.floor ?? null") == "ready")]
         # Idle: started, one request answered, nothing followed; settled for a second.
         time.sleep(1)
         gateway_pid = gateway.pid
@@ -434,7 +459,7 @@ def measure(arguments):
             for line in watcher.stdout:
                 arrived = time.time() * 1000
                 with watched_lock:
-                    watched.append((arrived, line))
+                    watched.append(arrived)
         threading.Thread(target=read_watch, daemon=True).start()
         # The gateway alone: its event stream read by a plain HTTP client, without a browser.
         streamed = []
@@ -453,63 +478,65 @@ def measure(arguments):
                             streamed.append(arrived)
         threading.Thread(target=read_stream, daemon=True).start()
 
+        def received(arrivals, sent, what):
+            deadline = time.monotonic() + 30
+            while True:
+                with watched_lock:
+                    if len(arrivals) >= len(sent):
+                        return [arrived - sent[index] for index, arrived in enumerate(arrivals[:len(sent)])]
+                if time.monotonic() > deadline:
+                    fail(f"{what} did not carry every change")
+                time.sleep(0.05)
+
         driver = browser(tabs_limit=8)
         handles = []
         with varlink.Client(address="unix:" + daemon.socket) as client, client.open("io.appstate") as appstate:
             heights = [300.0, 320.0]
+            expected = [f"{heights[index % 2]:g}px" for index in range(arguments.changes)]
             for count in counts:
                 while len(handles) < count:
                     if handles:
                         driver.switch_to.new_window("tab")
-                    host = hosts[len(handles) % len(hosts)]
-                    driver.get(f"http://{host}:{port}/?token={gateway.token}")
-                    wait(driver, "the page follows the daemon", lambda d: current(d) == LOGGED_OUT)
-                    driver.execute_script(OBSERVER)
                     handles.append(driver.current_window_handle)
-                for handle in handles:
-                    driver.switch_to.window(handle)
-                    driver.execute_script("window.kioskTimes = []")
-                with watched_lock:
-                    watched.clear()
-                    streamed.clear()
-                sent = []
-                start = time.monotonic()
-                for index in range(arguments.changes):
-                    delay = start + index * arguments.interval_ms / 1000 - time.monotonic()
-                    if delay > 0:
-                        time.sleep(delay)
-                    sent.append(time.time() * 1000)
-                    appstate.ShowKeyboard(height=heights[index % 2], duration=0.0)
-                expected = [f"{heights[index % 2]:g}px" for index in range(arguments.changes)]
-                pages = []
-                for handle in handles:
-                    driver.switch_to.window(handle)
-                    times = wait(driver, f"the page shows all {arguments.changes} changes", lambda d: (
-                        lambda t: t if len(t) >= arguments.changes else False)(d.execute_script("return window.kioskTimes")), timeout=120)
-                    if [height for _, height in times[:arguments.changes]] != expected:
-                        fail("a page saw the keyboard heights out of order")
-                    pages += [arrived - sent[index] for index, (arrived, _) in enumerate(times[:arguments.changes])]
-                deadline = time.monotonic() + 30
-                while True:
+                run = {"pages": count}
+                for name, serving, serving_port, ready in phases:
+                    for index, handle in enumerate(handles):
+                        driver.switch_to.window(handle)
+                        driver.get(f"http://{hosts[index % len(hosts)]}:{serving_port}/?token={serving.token}")
+                        wait(driver, f"the {name} page follows the daemon", ready)
+                        driver.execute_script(OBSERVER)
                     with watched_lock:
-                        if len(watched) >= arguments.changes:
-                            direct = [arrived - sent[index] for index, (arrived, _) in enumerate(watched[:arguments.changes])]
-                            break
-                    if time.monotonic() > deadline:
-                        fail("appstatectl watch did not print every change")
-                    time.sleep(0.05)
-                with watched_lock:
-                    if len(streamed) < arguments.changes:
-                        fail("the gateway's event stream did not carry every change")
-                    raw = [arrived - sent[index] for index, arrived in enumerate(streamed[:arguments.changes])]
-                result["runs"].append({"pages": count, "page": percentiles(pages), "watch": percentiles(direct),
-                                       "stream": percentiles(raw), "gateway_rss_kib": resident_kib(gateway_pid)})
+                        watched.clear()
+                        streamed.clear()
+                    sent = []
+                    start = time.monotonic()
+                    for index in range(arguments.changes):
+                        delay = start + index * arguments.interval_ms / 1000 - time.monotonic()
+                        if delay > 0:
+                            time.sleep(delay)
+                        sent.append(time.time() * 1000)
+                        appstate.ShowKeyboard(height=heights[index % 2], duration=0.0)
+                    pages = []
+                    for handle in handles:
+                        driver.switch_to.window(handle)
+                        times = wait(driver, f"the {name} page shows all {arguments.changes} changes", lambda d: (
+                            lambda t: t if len(t) >= arguments.changes else False)(d.execute_script("return window.kioskTimes")), timeout=120)
+                        if [height for _, height in times[:arguments.changes]] != expected:
+                            fail(f"a {name} page saw the keyboard heights out of order")
+                        pages += [arrived - sent[index] for index, (arrived, _) in enumerate(times[:arguments.changes])]
+                    run[name] = {"page": percentiles(pages), "watch": percentiles(received(watched, sent, "appstatectl watch"))}
+                    if serving is gateway:
+                        run[name]["stream"] = percentiles(received(streamed, sent, "the gateway's event stream"))
+                run["gateway_rss_kib"] = resident_kib(gateway_pid)
+                result["runs"].append(run)
     finally:
         if driver:
             driver.quit()
         if watcher:
             watcher.terminate()
             watcher.wait()
+        if floor:
+            floor.stop()
         gateway.stop()
         daemon.stop()
         shutil.rmtree(work, ignore_errors=True)
@@ -528,7 +555,7 @@ def main():
     checking = commands.add_parser("check")
     measuring = commands.add_parser("measure")
     measuring.add_argument("--pages", default="1,50")
-    measuring.add_argument("--changes", type=int, default=200)
+    measuring.add_argument("--changes", type=int, default=600)
     measuring.add_argument("--interval-ms", type=float, default=50)
     for sub in (checking, measuring):
         sub.add_argument("--appstated", required=True)
