@@ -57,7 +57,9 @@ final class WatcherConnection: WatcherSink {
         // Counting goes on until every counted reply is written, even once the backlog is back
         // under the mark: a reply behind counted ones waits as long as they do.
         guard !channel.isWritable || state.value.replies > 0 else {
-            channel.writeAndFlush(frame, promise: nil)
+            // Through the pipeline, a final class whose generic write is specialized here:
+            // the channel's, called on `any Channel`, is not, and casts every reply at run time.
+            channel.pipeline.writeAndFlush(frame, promise: nil)
             return
         }
         let size = frame.readableBytes
@@ -73,7 +75,7 @@ final class WatcherConnection: WatcherSink {
             self.state.value.queued -= size
             self.state.value.replies -= 1
         }
-        channel.writeAndFlush(frame, promise: promise)
+        channel.pipeline.writeAndFlush(frame, promise: promise)
     }
 
     func close() {
