@@ -215,8 +215,8 @@ final class WatchFeed: Sendable {
                 state.recent = []
                 state.root = root
                 state.status = Status(connected: true, message: "following appstated at \(socketPath)")
-                let status = ByteBuffer(string: state.status.event.text)
-                let snapshot = ByteBuffer(string: Self.snapshot(root, id: Self.id(state.epoch, 0)).text)
+                let status = ByteBuffer(bytes: state.status.event.bytes)
+                let snapshot = ByteBuffer(bytes: Self.snapshot(root, id: Self.id(state.epoch, 0)).bytes)
                 broadcast([status, snapshot], in: &state)
                 settle(in: &state)
                 return
@@ -226,7 +226,7 @@ final class WatchFeed: Sendable {
             var data: [UInt8] = []
             reply.writeJSON(into: &data)
             let message = ByteBuffer(
-                string: ServerSentEvent(name: "change", id: Self.id(state.epoch, state.sequence), data: String(decoding: data, as: UTF8.self)).text)
+                bytes: ServerSentEvent(name: "change", id: Self.id(state.epoch, state.sequence), data: String(decoding: data, as: UTF8.self)).bytes)
             state.recent.append((state.sequence, message))
             if state.recent.count > Self.replayCapacity { state.recent.removeFirst(state.recent.count - Self.replayCapacity) }
             broadcast([message], in: &state)
@@ -242,7 +242,7 @@ final class WatchFeed: Sendable {
             state.root = nil
             state.status = Status(connected: false, message: message)
             if wasConnected || !state.settled {
-                broadcast([ByteBuffer(string: state.status.event.text)], in: &state)
+                broadcast([ByteBuffer(bytes: state.status.event.bytes)], in: &state)
             }
             settle(in: &state)
         }
@@ -255,7 +255,7 @@ final class WatchFeed: Sendable {
                 waiting.exchange.respond(.json(status: refusal.status, refusal.json, headers: waiting.headers + refusal.headers))
             }
             state.waiting = [:]
-            let message = ByteBuffer(string: ServerSentEvent(name: "refused", data: refusal.json).text)
+            let message = ByteBuffer(bytes: ServerSentEvent(name: "refused", data: refusal.json).bytes)
             for stream in state.streams.values {
                 stream.send(message)
                 stream.close()
@@ -277,12 +277,12 @@ final class WatchFeed: Sendable {
     /// brings it up to date: the changes since its last event, or the snapshot.
     private func open(_ page: Waiting, as subscriber: Int, in state: inout State) {
         let stream = page.exchange.openEventStream(headers: page.headers)
-        var messages = [ByteBuffer(string: ServerSentEvent.retry(milliseconds: 1000)), ByteBuffer(string: state.status.event.text)]
+        var messages = [ByteBuffer(string: ServerSentEvent.retry(milliseconds: 1000)), ByteBuffer(bytes: state.status.event.bytes)]
         if let root = state.root {
             if let missed = Self.missed(since: page.lastEventID, in: state) {
                 messages += missed
             } else {
-                messages.append(ByteBuffer(string: Self.snapshot(root, id: Self.id(state.epoch, state.sequence)).text))
+                messages.append(ByteBuffer(bytes: Self.snapshot(root, id: Self.id(state.epoch, state.sequence)).bytes))
             }
         }
         for message in messages { stream.send(message) }

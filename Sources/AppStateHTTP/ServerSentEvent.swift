@@ -21,11 +21,36 @@ public struct ServerSentEvent: Hashable, Sendable {
 
     /// The message as the stream carries it.
     public var text: String {
-        var text = ""
-        if let id { text += "id: \(id)\n" }
-        if let name { text += "event: \(name)\n" }
-        for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
-        return text + "\n"
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The message as the stream carries it, in UTF-8. Each line of the data, whether it ends
+    /// with LF, CR or CRLF (as a client splits them), becomes a `data:` line of its own.
+    public var bytes: [UInt8] {
+        // Split on bytes: a split on Characters walks every grapheme of a whole tree's JSON,
+        // and would keep a CRLF, a single Character, in one line that the client splits.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.utf8.count + 64)
+        if let id { bytes += "id: \(id)\n".utf8 }
+        if let name { bytes += "event: \(name)\n".utf8 }
+        let data = Array(data.utf8)
+        var start = 0
+        var index = 0
+        while index <= data.count {
+            let byte = index < data.count ? data[index] : nil
+            guard byte == nil || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+                index += 1
+                continue
+            }
+            bytes += "data: ".utf8
+            bytes += data[start..<index]
+            bytes.append(UInt8(ascii: "\n"))
+            if byte == UInt8(ascii: "\r"), index + 1 < data.count, data[index + 1] == UInt8(ascii: "\n") { index += 1 }
+            index += 1
+            start = index
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
     }
 
     /// A comment line, which clients ignore: it keeps an idle stream from being closed by
