@@ -43,7 +43,7 @@ def rows(timings, build, alone):
         kiosk, floor, pages = run["page"], run["floor"], open_pages(run["pages"])
         page, watch = kiosk["page"], kiosk["watch"]
         figure = (f"{PREFIXES[0]}, {pages}: a keyboard move from the call to the page's <html> updated, in headless chromium "
-                  f"({timings['changes']} changes every {timings['interval_ms']:g} ms, {page['count']} page updates; {build} build{note})")
+                  f"({run['changes']} changes every {timings['interval_ms']:g} ms, {page['count']} page updates; {build} build{note})")
         baseline = f"p99 {ms(watch['p99'])} (p50 {ms(watch['p50'])})"
         ratio = page["p99"] / watch["p99"]
         met = page["p99"] <= FRAME_MS and ratio <= RATIO

@@ -3,7 +3,7 @@
 driven by Selenium.
 
     kiosk_browser.py check   --appstated BIN --gateway BIN --ctl BIN
-    kiosk_browser.py measure --appstated BIN --gateway BIN --ctl BIN [--pages 1,50] [--changes N]
+    kiosk_browser.py measure --appstated BIN --gateway BIN --ctl BIN [--pages 1,50] [--changes 2000,600]
 
 Both start their own appstated (a datagram NOTIFY_SOCKET says when it is ready) and
 appstate-gateway (ready once it printed its URL) in a temporary directory, and stop them, by
@@ -434,7 +434,15 @@ def measure(arguments):
     port, floor_port = free_port(), free_port()
     gateway = Gateway(arguments.gateway, work, daemon.socket, listen=None,
                       activation=[f"--listen={host}:{port}" for host in hosts])
-    result = {"changes": arguments.changes, "interval_ms": arguments.interval_ms, "runs": []}
+    # Changes per page count: a p99 is the few slowest samples, so one page, which gives one
+    # sample a change, gets more changes than many pages do.
+    numbers = [int(number) for number in arguments.changes.split(",")]
+    if len(numbers) == 1:
+        numbers *= len(counts)
+    if len(numbers) != len(counts):
+        fail("--changes needs one number, or one for each count of --pages")
+    changes = dict(zip(counts, numbers))
+    result = {"interval_ms": arguments.interval_ms, "runs": []}
     floor = watcher = driver = None
     try:
         floor_work = os.path.join(work, "floor")
@@ -492,13 +500,13 @@ def measure(arguments):
         handles = []
         with varlink.Client(address="unix:" + daemon.socket) as client, client.open("io.appstate") as appstate:
             heights = [300.0, 320.0]
-            expected = [f"{heights[index % 2]:g}px" for index in range(arguments.changes)]
             for count in counts:
+                expected = [f"{heights[index % 2]:g}px" for index in range(changes[count])]
                 while len(handles) < count:
                     if handles:
                         driver.switch_to.new_window("tab")
                     handles.append(driver.current_window_handle)
-                run = {"pages": count}
+                run = {"pages": count, "changes": changes[count]}
                 for name, serving, serving_port, ready in phases:
                     for index, handle in enumerate(handles):
                         driver.switch_to.window(handle)
@@ -510,7 +518,7 @@ def measure(arguments):
                         streamed.clear()
                     sent = []
                     start = time.monotonic()
-                    for index in range(arguments.changes):
+                    for index in range(changes[count]):
                         delay = start + index * arguments.interval_ms / 1000 - time.monotonic()
                         if delay > 0:
                             time.sleep(delay)
@@ -519,11 +527,11 @@ def measure(arguments):
                     pages = []
                     for handle in handles:
                         driver.switch_to.window(handle)
-                        times = wait(driver, f"the {name} page shows all {arguments.changes} changes", lambda d: (
-                            lambda t: t if len(t) >= arguments.changes else False)(d.execute_script("return window.kioskTimes")), timeout=120)
-                        if [height for _, height in times[:arguments.changes]] != expected:
+                        times = wait(driver, f"the {name} page shows all {changes[count]} changes", lambda d: (
+                            lambda t: t if len(t) >= changes[count] else False)(d.execute_script("return window.kioskTimes")), timeout=120)
+                        if [height for _, height in times[:changes[count]]] != expected:
                             fail(f"a {name} page saw the keyboard heights out of order")
-                        pages += [arrived - sent[index] for index, (arrived, _) in enumerate(times[:arguments.changes])]
+                        pages += [arrived - sent[index] for index, (arrived, _) in enumerate(times[:changes[count]])]
                     run[name] = {"page": percentiles(pages), "watch": percentiles(received(watched, sent, "appstatectl watch"))}
                     if serving is gateway:
                         run[name]["stream"] = percentiles(received(streamed, sent, "the gateway's event stream"))
@@ -555,7 +563,7 @@ def main():
     checking = commands.add_parser("check")
     measuring = commands.add_parser("measure")
     measuring.add_argument("--pages", default="1,50")
-    measuring.add_argument("--changes", type=int, default=600)
+    measuring.add_argument("--changes", default="2000,600")
     measuring.add_argument("--interval-ms", type=float, default=50)
     for sub in (checking, measuring):
         sub.add_argument("--appstated", required=True)
