@@ -34,21 +34,22 @@ public struct ServerSentEvent: Hashable, Sendable {
         if let id { bytes += "id: \(id)\n".utf8 }
         if let name { bytes += "event: \(name)\n".utf8 }
         let data = Array(data.utf8)
+        func appendLine(_ line: ArraySlice<UInt8>) {
+            bytes += "data: ".utf8
+            bytes += line
+            bytes.append(UInt8(ascii: "\n"))
+        }
         var start = 0
         var index = 0
-        while index <= data.count {
-            let byte = index < data.count ? data[index] : nil
-            guard byte == nil || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
-                index += 1
-                continue
-            }
-            bytes += "data: ".utf8
-            bytes += data[start..<index]
-            bytes.append(UInt8(ascii: "\n"))
-            if byte == UInt8(ascii: "\r"), index + 1 < data.count, data[index + 1] == UInt8(ascii: "\n") { index += 1 }
+        while index < data.count {
+            let byte = data[index]
             index += 1
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
+            appendLine(data[start..<index - 1])
+            if byte == UInt8(ascii: "\r"), index < data.count, data[index] == UInt8(ascii: "\n") { index += 1 }
             start = index
         }
+        appendLine(data[start...])
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
