@@ -644,10 +644,11 @@ if wanted("7") {
     let counts = option("--watchers").map { $0.split(separator: ",").compactMap { Int($0) } } ?? [10, quick ? 200 : 1000]
     for watchers in counts {
         let target = watchers <= 10 ? 2.0 : 1.5
-        // With 10 watchers the p99 is that of the few slowest changes (each gives a sample per
-        // watcher), which a shared machine decides more than either server: more rounds pool
-        // more of them. With 1,000 watchers the p99 falls within a change's own fan-out, yet a
-        // round that meets the machine busy still moves it: six rounds of each pool that out.
+        // A change gives one sample per watcher. With 10 watchers the p99 is therefore a few
+        // whole changes, which the machine's other work decides more than either server, so
+        // ten rounds pool many of them. With 1,000 it lies within each change's fan-out, but a
+        // round that meets the machine busy still tips it, so six rounds of each server share
+        // such moments out.
         let rounds = quick ? 1 : (watchers <= 10 ? 10 : 6)
         for (kind, durable, mutation) in cases {
             let baseline: String
