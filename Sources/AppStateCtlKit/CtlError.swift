@@ -113,6 +113,8 @@ public struct CtlError: Error, Hashable, Sendable, CustomStringConvertible {
         case .windowOwnedByOutput?:
             let output = error.parameters["output"] == nil ? "the compositor's first output" : "the output \(text("output"))"
             message = "the tree \(text("tree")) follows \(output): its size is the output's (change it in the compositor, e.g. with swaymsg output)"
+        case .noKeyboardFollowed?:
+            message = "appstated has no on-screen keyboard to ask (start it with --follow-osk): \(text("reason"))"
         case .invalidValue?:
             message = "invalid \(text("parameter")): \(text("reason"))"
         case nil:

@@ -120,6 +120,12 @@ extension VarlinkError {
         VarlinkError(.windowOwnedByOutput, ["tree": .string(tree)].merging(output.map { ["output": .string($0)] } ?? [:]) { $1 })
     }
 
+    /// `io.appstate.NoKeyboardFollowed`: the daemon follows no on-screen keyboard it could ask.
+    /// - Parameter reason: Why, in words.
+    public static func noKeyboardFollowed(reason: String) -> VarlinkError {
+        VarlinkError(.noKeyboardFollowed, ["reason": .string(reason)])
+    }
+
     /// `io.appstate.InvalidValue`: a parameter of the right type with an impossible value.
     /// - Parameters:
     ///   - parameter: The name of the parameter.

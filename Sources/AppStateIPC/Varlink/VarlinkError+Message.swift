@@ -27,6 +27,7 @@ extension VarlinkError: CustomStringConvertible {
         case .windowOwnedByOutput?:
             let output = parameters["output"] == nil ? "the first output" : "the output \(quoted("output"))"
             return "tree \(quoted("tree")) follows \(output): the compositor decides the window's size"
+        case .noKeyboardFollowed?: return "no on-screen keyboard to ask: \(text("reason"))"
         case .invalidValue?: return "invalid value for \(quoted("parameter")): \(text("reason"))"
         case nil: break
         }
