@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "appstatectl", targets: ["appstatectl"]),
         .executable(name: "appstate-inspect", targets: ["appstate-inspect"]),
         .executable(name: "appstate-gateway", targets: ["appstate-gateway"]),
+        .executable(name: "appstate-kiosk", targets: ["appstate-kiosk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -223,6 +224,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The kiosk: one browser driven over the DevTools protocol on its pipe, showing a tree.
+        .target(
+            name: "AppStateKioskKit",
+            dependencies: [
+                "AppStateCore",
+                "AppStateIPC",
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "appstate-kiosk",
+            dependencies: [
+                "AppStateCtlKit",
+                "AppStateKioskKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Varlink's certification (org.varlink.certification) on the daemon's own Varlink: the
         // service and the client, checked against Varlink's Python and Go implementations.
         .target(
@@ -357,6 +375,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .testTarget(name: "KioskTests", dependencies: ["AppStateCore", "AppStateIPC", "AppStateKioskKit", "TestSupport"]),
         .testTarget(
             name: "VarlinkCertificationTests",
             dependencies: ["AppStateCore", "AppStateIPC", "TestSupport", "VarlinkCertification"]

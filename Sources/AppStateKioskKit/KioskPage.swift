@@ -1,0 +1,130 @@
+import AppStateCore
+
+/// The one page the browser shows, driven over the DevTools protocol: its URL, its viewport,
+/// what its `<html>` carries, and the browser context that holds one customer's session.
+///
+/// The page lives in a browser context of its own (an incognito-like profile): its cookies,
+/// storage, cache, service workers and history belong to that context alone, so ending a
+/// customer's session is disposing of the context and opening a fresh one, which leaves no
+/// origin behind, however many the customer visited.
+actor KioskPage {
+    private let connection: DevToolsConnection
+    private let log: KioskLog
+    private var context = ""
+    private var target = ""
+    /// The DevTools session of the page's target.
+    private(set) var session = ""
+    /// The script that writes the screen's properties into every new document.
+    private var propertiesScript: String?
+    /// The screen last shown; nil for a fresh page.
+    private var shown: KioskScreen?
+    /// The URL last navigated to: pages navigate by themselves, and are left alone as long as
+    /// the screen's URL stays this one.
+    private var navigated: String?
+
+    /// Opens the page in a fresh browser context and closes every other page.
+    /// - Parameters:
+    ///   - connection: The browser's DevTools connection.
+    ///   - log: Where failures to load are reported.
+    /// - Throws: ``DevToolsError`` when the browser does not answer as a browser does.
+    init(connection: DevToolsConnection, log: KioskLog) async throws {
+        self.connection = connection
+        self.log = log
+        try await openContext()
+        let targets = try await connection.call("Target.getTargets")
+        guard case .array(let infos)? = targets["targetInfos"] else { throw DevToolsError.unexpectedReply(method: "Target.getTargets") }
+        for case .object(let info) in infos {
+            guard info["type"] == .string("page"), case .string(let other)? = info["targetId"], other != target else { continue }
+            _ = connection.send("Target.closeTarget", ["targetId": .string(other)])
+        }
+    }
+
+    /// Shows a screen: ends the session first when the screen says a customer's session
+    /// ended, then sizes the viewport, writes `<html>`'s properties, and navigates when the
+    /// screen's URL differs from the last one navigated to. Commands go out together and are
+    /// answered in order, in one round trip.
+    /// - Parameter screen: The screen to show.
+    /// - Throws: ``DevToolsError`` when the browser fails.
+    func show(_ screen: KioskScreen) async throws {
+        if let shown, screen.endsSession(since: shown) {
+            try await wipe()
+        }
+        let earlier = shown
+        var replies: [DevToolsReply] = []
+        let propertiesChanged = earlier?.documentProperties != screen.documentProperties
+        var addedScript: DevToolsReply?
+        if propertiesChanged {
+            if let propertiesScript {
+                replies.append(send("Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(propertiesScript)]))
+            }
+            addedScript = send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(KioskScripts.documentProperties(of: screen))])
+        }
+        if earlier?.viewport != screen.viewport {
+            let viewport = screen.viewport
+            replies.append(
+                send(
+                    "Emulation.setDeviceMetricsOverride",
+                    ["width": .number(viewport.width), "height": .number(viewport.height), "deviceScaleFactor": 0, "mobile": false]))
+        }
+        var navigation: (url: String, reply: DevToolsReply)?
+        if let url = screen.url, url != navigated {
+            navigation = (url, send("Page.navigate", ["url": .string(url)]))
+            navigated = url
+        } else if propertiesChanged {
+            replies.append(evaluate(KioskScripts.documentProperties(of: screen)))
+        }
+        if screen.keyboardHeight > 0, (earlier?.keyboardHeight ?? 0) == 0 {
+            replies.append(evaluate(KioskScripts.revealFocused))
+        }
+        shown = screen
+        if let addedScript, case .string(let identifier)? = try await addedScript.value["identifier"] {
+            propertiesScript = identifier
+        }
+        for reply in replies { _ = try await reply.value }
+        if let navigation, case .string(let error)? = try await navigation.reply.value["errorText"] {
+            log.warn("cannot load \(navigation.url): \(error)")
+        }
+    }
+
+    /// Ends the customer's session: a fresh context and page take the place of the old ones,
+    /// which go with everything they held.
+    private func wipe() async throws {
+        let earlier = context
+        try await openContext()
+        try await connection.call("Target.disposeBrowserContext", ["browserContextId": .string(earlier)])
+        log.info("session ended: cookies, storage, cache and history cleared")
+    }
+
+    private func openContext() async throws {
+        let created = try await connection.call("Target.createBrowserContext")
+        guard case .string(let context)? = created["browserContextId"] else {
+            throw DevToolsError.unexpectedReply(method: "Target.createBrowserContext")
+        }
+        let page = try await connection.call("Target.createTarget", ["url": "about:blank", "browserContextId": .string(context)])
+        guard case .string(let target)? = page["targetId"] else { throw DevToolsError.unexpectedReply(method: "Target.createTarget") }
+        let attached = try await connection.call("Target.attachToTarget", ["targetId": .string(target), "flatten": true])
+        guard case .string(let session)? = attached["sessionId"] else { throw DevToolsError.unexpectedReply(method: "Target.attachToTarget") }
+        self.context = context
+        self.target = target
+        self.session = session
+        propertiesScript = nil
+        navigated = nil
+        // A fresh page has shown nothing: the next screen is shown on it in full.
+        shown = nil
+        let setup = [
+            send("Page.enable"),
+            send("Runtime.addBinding", ["name": .string(KioskScripts.focusBinding)]),
+            send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(KioskScripts.focus)]),
+            send("Emulation.setFocusEmulationEnabled", ["enabled": true]),
+        ]
+        for reply in setup { _ = try await reply.value }
+    }
+
+    private func send(_ method: String, _ parameters: [String: JSONValue] = [:]) -> DevToolsReply {
+        connection.send(method, parameters, session: session)
+    }
+
+    private func evaluate(_ expression: String) -> DevToolsReply {
+        send("Runtime.evaluate", ["expression": .string(expression)])
+    }
+}

@@ -1,0 +1,78 @@
+import AppStateCore
+
+/// The JavaScript that appstate-kiosk puts into the pages it shows: what they need from
+/// appstate without including appstate.js.
+enum KioskScripts {
+    /// The binding through which a page says whether an editable element has the focus.
+    static let focusBinding = "appstateKioskFocus"
+
+    /// Reports through ``focusBinding`` whether an editable element (a text input, a textarea,
+    /// anything contenteditable) has the focus: "editable" when one gains it or is touched
+    /// again while it has it, "none" once the focus has left every editable element. A frame
+    /// reports for itself; a document whose focus is in one of its frames leaves it to that frame.
+    static let focus = """
+        (() => {
+          const installed = Symbol.for("appstate-kiosk.focus");
+          if (globalThis[installed]) return;
+          globalThis[installed] = true;
+          const send = globalThis.\(focusBinding);
+          const textless = new Set(["button", "checkbox", "color", "file", "hidden", "image", "radio", "range", "reset", "submit"]);
+          const focused = () => {
+            let element = document.activeElement;
+            while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement;
+            return element;
+          };
+          const editable = (element) => {
+            if (!element || element.disabled || element.readOnly) return false;
+            if (element.isContentEditable || element.localName === "textarea") return true;
+            return element.localName === "input" && !textless.has(element.type);
+          };
+          let reported = null;
+          const report = (again) => {
+            const element = focused();
+            if (element && (element.localName === "iframe" || element.localName === "frame")) return;
+            const now = editable(element);
+            if (now === reported && !(again && now)) return;
+            reported = now;
+            send(now ? "editable" : "none");
+          };
+          addEventListener("focusin", () => report(false), true);
+          addEventListener("focusout", () => setTimeout(() => report(false), 0), true);
+          addEventListener("pointerup", () => report(true), true);
+        })();
+        """
+
+    /// Writes the screen's attributes and custom properties on `<html>`: at once in a document
+    /// that has its root element, else as soon as the parser makes it (a script evaluated on a
+    /// new document runs before there is one).
+    /// - Parameter screen: The screen whose properties to write.
+    static func documentProperties(of screen: KioskScreen) -> String {
+        let properties = JSONValue.array(screen.documentProperties.map { .array([.string($0.name), .string($0.value)]) })
+        return """
+            ((properties) => {
+              const apply = () => {
+                const html = document.documentElement;
+                for (const [name, value] of properties) {
+                  if (name.startsWith("--")) html.style.setProperty(name, value);
+                  else html.setAttribute(name, value);
+                }
+              };
+              if (document.documentElement) apply();
+              else new MutationObserver((_, observer) => {
+                if (!document.documentElement) return;
+                observer.disconnect();
+                apply();
+              }).observe(document, { childList: true });
+            })(\(properties.jsonText));
+            """
+    }
+
+    /// Scrolls the focused element into view, once the viewport has made room for the keyboard.
+    static let revealFocused = """
+        (() => {
+          let element = document.activeElement;
+          while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement;
+          if (element && element !== document.body) element.scrollIntoView({ block: "nearest", inline: "nearest" });
+        })();
+        """
+}

@@ -1,0 +1,67 @@
+import AppStateCtlKit
+import AppStateKioskKit
+import ArgumentParser
+import Glibc
+
+/// `appstate-kiosk`: one browser showing one tree's screens.
+@main
+struct AppStateKiosk: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "appstate-kiosk",
+        abstract: "Show a tree's screens in a browser: its pages, its keyboard, its sessions.",
+        discussion: """
+            Starts the browser and drives it over the Chrome DevTools Protocol on \
+            --remote-debugging-pipe (no port is opened). The browser shows the url of the \
+            deepest current node that has one (tree files give nodes a url:), else --home; a \
+            page's own navigations are left alone until the screen's url changes. While an \
+            on-screen keyboard covers the tree, the page's viewport is the window less the \
+            keyboard, and the focused element is scrolled into view. When the page focuses a \
+            text field, appstate-kiosk asks appstated to show the keyboard (RequestKeyboard), \
+            and to hide it when the focus leaves. When a customer logs out, their cookies, \
+            storage, cache and history are cleared before the logged-out screen shows.
+
+            EXAMPLE
+              $ cage -- appstate-kiosk --tree lobby --home https://kiosk.example/
+            """
+    )
+
+    @OptionGroup var daemon: DaemonSocketOption
+
+    @Option(help: ArgumentHelp("The tree to show; the daemon's first tree when absent.", valueName: "name"))
+    var tree: String?
+
+    @Option(help: ArgumentHelp("The browser: a path, or a name on PATH.", valueName: "path"), completion: .file())
+    var browser = "chromium"
+
+    @Option(
+        name: .customLong("browser-arg"),
+        parsing: .unconditionalSingleValue,
+        help: ArgumentHelp(
+            "An argument passed on to the browser as given, e.g. --browser-arg=--headless=new; repeat for each.",
+            valueName: "arg"))
+    var browserArguments: [String] = []
+
+    @Option(help: ArgumentHelp("The page to show when no current node has a url.", valueName: "url"))
+    var home: String?
+
+    func validate() throws {
+        if let home, !KioskURL.isShowable(home) {
+            throw ValidationError("--home takes an http, https or file URL, and \(home) is not one")
+        }
+    }
+
+    func run() async throws {
+        let log = KioskLog()
+        do {
+            let configuration = KioskConfiguration(
+                socketPath: try daemon.path(), tree: tree, browser: browser, browserArguments: browserArguments, home: home)
+            try await KioskDriver(configuration: configuration).run()
+        } catch let error as CtlError {
+            log.error(error.message)
+            throw ExitCode(error.exitCode)
+        } catch let error as KioskError {
+            log.error(error.description)
+            throw ExitCode(error.exitStatus)
+        }
+    }
+}
