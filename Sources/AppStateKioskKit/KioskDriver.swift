@@ -20,6 +20,9 @@ public struct KioskDriver: Sendable {
     /// - Throws: ``KioskError`` when the browser cannot be started or exits.
     public func run() async throws(KioskError) {
         let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        // A browser that died leaves its command pipe without a reader: writing to it must fail
+        // with EPIPE, not end this process.
+        signal(SIGPIPE, SIG_IGN)
         let profile = try KioskProfile(arguments: configuration.browserArguments)
         defer { profile.remove() }
         let browser = try BrowserProcess(

@@ -150,7 +150,9 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         try assertUserUnitVerifiesSilently("kiosk/appstated.service")
         XCTAssertEqual(try values("User", in: "kiosk/cage-kiosk@.service"), ["kiosk"])
         XCTAssertEqual(try values("PAMName", in: "kiosk/cage-kiosk@.service"), ["cage"], "a logind session, so that the user's manager starts")
-        XCTAssertTrue(try values("ExecStart", in: "kiosk/cage-kiosk@.service").first?.hasPrefix("/usr/bin/cage -- ") == true)
+        XCTAssertTrue(
+            try values("ExecStart", in: "kiosk/cage-kiosk@.service").first?.hasPrefix("/usr/bin/cage -- /usr/local/bin/appstate-kiosk ") == true,
+            "cage runs appstate-kiosk, which starts the browser")
         let directory = try TemporaryDirectory()
         let instance = directory.path + "/cage-kiosk@tty1.service"
         try unitText("kiosk/cage-kiosk@.service").write(toFile: instance, atomically: true, encoding: .utf8)

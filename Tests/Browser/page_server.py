@@ -4,8 +4,10 @@ Every page reports what it sees back to this server, which prints each request a
 line on stdout (after a first line "listening on PORT"), so that a test reads what the
 browser did without driving the browser itself:
 
-  GET /NAME                  a page that reports "load" with its innerHeight, cookie and
-                             localStorage, "resize" with its innerHeight, and polls /command
+  GET /NAME                  a page that reports "load" with its innerHeight and the cookie and
+                             localStorage item it found on arrival, "resize" with its
+                             innerHeight, "focus" and "blur" of its text field, and polls
+                             /command
   GET /NAME?remember=VALUE   the same page, which first sets the cookie "customer" and the
                              localStorage item "cart" to VALUE
   GET /NAME?focus=1          the same page, which focuses its text field once loaded
@@ -35,9 +37,11 @@ PAGE = """<!doctype html>
 <script>
 const page = %(name_json)s;
 const parameters = new URLSearchParams(location.search);
+// What the page found on arrival, before it remembers anything itself.
+const arrived = { cookie: document.cookie, storage: String(localStorage.getItem("cart")) };
 function report(event, extra = {}) {
   const query = new URLSearchParams({ page, event, innerHeight: String(innerHeight), innerWidth: String(innerWidth),
-    cookie: document.cookie, storage: String(localStorage.getItem("cart")),
+    cookie: arrived.cookie, storage: arrived.storage,
     current: document.documentElement.getAttribute("data-appstate-current") || "",
     keyboard: getComputedStyle(document.documentElement).getPropertyValue("--appstate-keyboard-height").trim(), ...extra });
   return fetch("/report?" + query).catch(() => {});

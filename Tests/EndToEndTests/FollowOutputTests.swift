@@ -190,6 +190,14 @@ final class FollowOutputTests: AppStateTestCase {
         cage.kill()
         _ = try daemon.waitForFollower("output", connected: false)
         XCTAssertEqual(size(try daemon.root()), [1280, 720])
+        // cage started Xwayland as the compositors' user: X's socket directory stays as
+        // systemd-tmpfiles makes it, so that the next user's cage can start Xwayland too.
+        if getuid() == 0 {
+            var status = stat()
+            XCTAssertEqual(stat("/tmp/.X11-unix", &status), 0)
+            XCTAssertEqual(status.st_uid, 0)
+            XCTAssertEqual(status.st_mode & 0o7777, 0o1777)
+        }
     }
 
     func testFollowOutputAndOSK_whenKWinsKeyboardIsUpAndTheOutputTurns_thenTheKeyboardMovesWithTheWindow() throws {

@@ -61,6 +61,7 @@ final class HeadlessCompositor {
 
     /// Starts the compositor (again, after ``kill()``: a new one with its first output only).
     func start() throws {
+        try Self.prepareX11SocketDirectory()
         try? FileManager.default.removeItem(at: runtimeDirectory)
         try FileManager.default.createDirectory(at: runtimeDirectory, withIntermediateDirectories: true)
         let asRoot = getuid() == 0
@@ -101,6 +102,19 @@ final class HeadlessCompositor {
                 throw TestFailure("\(kind) did not start (is it installed? `scripts/install-deps --test`)")
             }
             usleep(20_000)
+        }
+    }
+
+    /// Makes `/tmp/.X11-unix` as systemd-tmpfiles does (`x11.conf`: root's, mode 1777) before a
+    /// compositor starts Xwayland. Left to Xwayland, the first compositor to start (as
+    /// ``user``) makes it its own, mode 0755, and from then on every Xwayland of another user,
+    /// cage's included, fails with "Cannot create XWayland server".
+    static func prepareX11SocketDirectory() throws {
+        guard getuid() == 0 else { return }
+        let path = "/tmp/.X11-unix"
+        if mkdir(path, 0o1777) != 0, errno != EEXIST { throw TestFailure("cannot make \(path): \(String(cString: strerror(errno)))") }
+        guard chown(path, 0, 0) == 0, chmod(path, 0o1777) == 0 else {
+            throw TestFailure("cannot give \(path) to root with mode 1777: \(String(cString: strerror(errno)))")
         }
     }
 

@@ -16,6 +16,7 @@ enum Products {
     static var appstatectl: URL { directory.appendingPathComponent("appstatectl") }
     static var appstateInspect: URL { directory.appendingPathComponent("appstate-inspect") }
     static var appstateGateway: URL { directory.appendingPathComponent("appstate-gateway") }
+    static var appstateKiosk: URL { directory.appendingPathComponent("appstate-kiosk") }
 
     /// The repository's root, for files the tests read (examples, unit files).
     static var repository: URL {

@@ -1,0 +1,171 @@
+import AppStateCore
+import AppStateIPC
+import Foundation
+import TestSupport
+import XCTest
+
+/// `appstate-kiosk` end to end: the real daemon on a tree whose nodes carry urls, a mocked
+/// squeekboard on a private session bus, Debian's chromium headless driven through its
+/// DevTools pipe, and the test's own page server, which records what the browser loads and
+/// what its pages report.
+final class KioskBrowserTests: AppStateTestCase {
+    private var pages: PageServer!
+    private var daemon: FollowedDaemon!
+    private var keyboard: BusMock!
+    private var kiosk: KioskProcess!
+
+    /// session: logged out, the login form (/form); logged in, the pages container (/home,
+    /// which remembers a customer in a cookie and localStorage) with overview (no url of its
+    /// own), news (/news) and more (no url).
+    private func treeFile() -> String {
+        """
+        version: 1
+        trees:
+          - name: kiosk
+            window: { width: 1280, height: 800 }
+            root:
+              type: LoginStateController
+              id: session
+              children:
+                - type: KeyboardAwareController
+                  id: login
+                  children:
+                    - { type: Controller, id: form, url: "\(pages.url("/form"))" }
+                - type: PaginatedController
+                  id: home
+                  url: "\(pages.url("/home?remember=ada"))"
+                  children:
+                    - { type: Controller, id: overview }
+                    - { type: Controller, id: news, url: "\(pages.url("/news"))" }
+                    - { type: Controller, id: more }
+        """
+    }
+
+    private func start(daemonArguments: [String] = ["--follow-osk"], kioskArguments: [String] = []) throws {
+        _ = try resolveExecutable("chromium")
+        pages = try PageServer()
+        addTeardownBlock { [pages] in pages?.stop() }
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        let file = directory.appendingPathComponent("kiosk.yaml")
+        try treeFile().write(to: file, atomically: true, encoding: .utf8)
+        var mock: BusMock?
+        daemon = try FollowedDaemon(arguments: ["--tree-file", file.path] + daemonArguments, directory: directory) { buses in
+            mock = try BusMock(.keyboard, on: buses.session)
+            try mock?.addSetVisible()
+        }
+        keyboard = mock
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.daemon.stop(), 0, $0.daemon.stderrText) }
+        kiosk = try KioskProcess(socket: daemon.daemon.socketPath, in: directory, arguments: kioskArguments)
+        addTeardownBlock { [kiosk] in XCTAssertEqual(kiosk?.stop(), 0, kiosk?.messages ?? "") }
+    }
+
+    private func ctl(_ arguments: String...) throws {
+        let result = try Command.run(Products.appstatectl.path, ["--socket", daemon.daemon.socketPath] + arguments)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testKiosk_whenTheCurrentPathChanges_thenTheBrowserLoadsEachScreensURLOnce() throws {
+        try start()
+        try pages.waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        XCTAssertEqual(pages.reports.last?["current"], "session/login/form", "<html> carries the current path")
+        try ctl("login", "ada")
+        try pages.waitForReport("the home page, overview having no url") { $0["page"] == "home" && $0["event"] == "load" }
+        try ctl("page", "more")
+        try ctl("page", "news")
+        try pages.waitForReport("the news page") { $0["page"] == "news" && $0["event"] == "load" }
+        XCTAssertEqual(pages.loads(of: "/home"), 1, "a change that keeps the url does not navigate")
+        XCTAssertEqual(pages.loads(of: "/news"), 1)
+        // The page navigates by itself: it is left there while the screen stays the same.
+        let reported = pages.reports.count
+        pages.tell("news", "navigate /elsewhere")
+        try pages.waitForReport("the page's own navigation", after: reported) { $0["page"] == "elsewhere" && $0["event"] == "load" }
+        try ctl("keyboard", "show", "--height", "100")
+        try ctl("keyboard", "hide")
+        try ctl("page", "overview")
+        try pages.waitForReport("home again") { $0["page"] == "home" && $0["event"] == "load" && $0["cookie"] != "" }
+        XCTAssertEqual(pages.loads(of: "/news"), 1)
+        XCTAssertEqual(pages.loads(of: "/elsewhere"), 1)
+    }
+
+    func testKiosk_whenTheKeyboardCoversTheLoginScreen_thenThePagesViewportIsTheWindowLessTheKeyboard() throws {
+        try start()
+        try pages.waitForReport("the login form at full height") { $0["page"] == "form" && $0["event"] == "load" && $0["innerHeight"] == "800" }
+        let reported = pages.reports.count
+        try ctl("keyboard", "show", "--height", "300")
+        let shrunk = try pages.waitForReport("room for the keyboard", after: reported) { $0["event"] == "resize" && $0["innerHeight"] == "500" }
+        XCTAssertEqual(shrunk["keyboard"], "300px", "<html> carries the keyboard's height")
+        try ctl("keyboard", "hide")
+        try pages.waitForReport("the whole window again", after: reported) { $0["event"] == "resize" && $0["innerHeight"] == "800" }
+    }
+
+    func testKiosk_whenAnInputIsFocusedAndBlurred_thenTheDaemonAsksSqueekboardToShowAndHide() throws {
+        try start()
+        try pages.waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        _ = try daemon.waitForFollower("osk", connected: true)
+        pages.tell("form", "focus")
+        try pages.waitForReport("the focus") { $0["event"] == "focus" }
+        try waitForSetVisibleCalls(["true"])
+        pages.tell("form", "blur")
+        try pages.waitForReport("the blur") { $0["event"] == "blur" }
+        try waitForSetVisibleCalls(["true", "false"])
+    }
+
+    func testKiosk_whenTheCustomerLogsOut_thenTheNextCustomerFindsNoCookieNorStorage() throws {
+        try start()
+        try pages.waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        try ctl("login", "ada")
+        try pages.waitForReport("the home page, on which ada arrives with nothing") {
+            $0["page"] == "home" && $0["event"] == "load" && $0["cookie"] == "" && $0["storage"] == "null"
+        }
+        try ctl("page", "news")
+        // Within ada's session, what the home page remembered stays.
+        try pages.waitForReport("the news page, with ada's cookie and storage") {
+            $0["page"] == "news" && $0["cookie"] == "customer=ada" && $0["storage"] == "ada"
+        }
+        try ctl("logout")
+        try kiosk.waitForMessage("session ended")
+        let reported = pages.reports.count
+        try pages.waitForReport("the login form after the logout", after: reported) { $0["page"] == "form" && $0["event"] == "load" }
+        try ctl("login", "grace")
+        let home = try pages.waitForReport("the home page for grace", after: reported) { $0["page"] == "home" && $0["event"] == "load" }
+        XCTAssertEqual(home["cookie"], "", "ada's cookie is gone")
+        XCTAssertEqual(home["storage"], "null", "ada's localStorage is gone")
+    }
+
+    func testKiosk_whenTheDaemonRestarts_thenTheBrowserKeepsItsPageAndFollowsTheNewDaemon() throws {
+        try start()
+        try pages.waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        try ctl("login", "ada")
+        try pages.waitForReport("the home page") { $0["page"] == "home" && $0["event"] == "load" }
+        XCTAssertEqual(daemon.daemon.stop(), 0)
+        try daemon.daemon.restart()
+        try kiosk.waitForMessage("following ", times: 2)
+        try ctl("page", "news")
+        try pages.waitForReport("the news page, from the new daemon") { $0["page"] == "news" && $0["event"] == "load" }
+        XCTAssertEqual(pages.loads(of: "/home"), 1, "the restored screen is the one shown: no reload")
+    }
+
+    func testKiosk_whenTheBrowserCannotBeFoundOrExitsAtStart_thenItSaysSoAndExits69() throws {
+        let directory = try DaemonProcess.makeTemporaryDirectory()
+        let daemon = try DaemonProcess()
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.stop(), 0) }
+        let missing = try KioskProcess(socket: daemon.socketPath, in: directory, browser: "/nonexistent/chromium")
+        XCTAssertEqual(try missing.waitForExit(), 69)
+        XCTAssertTrue(missing.messages.contains("cannot find the browser /nonexistent/chromium"), missing.messages)
+        let exiting = try KioskProcess(socket: daemon.socketPath, in: directory, browser: try resolveExecutable("false"))
+        XCTAssertEqual(try exiting.waitForExit(), 69)
+        XCTAssertTrue(exiting.messages.contains("the browser exited with status 1"), exiting.messages)
+    }
+
+    /// Waits until the mocked squeekboard's `SetVisible` was called with exactly these values.
+    private func waitForSetVisibleCalls(_ expected: [String], timeout: TimeInterval = 20) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var calls: [String] = []
+        repeat {
+            calls = try keyboard.setVisibleCalls()
+            if calls == expected { return }
+            usleep(20_000)
+        } while Date() < deadline
+        throw TestFailure("SetVisible was called with \(calls), not \(expected); appstate-kiosk said:\n\(kiosk.messages)")
+    }
+}

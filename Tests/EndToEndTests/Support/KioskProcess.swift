@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `appstate-kiosk` built beside the tests, driving Debian's chromium headless, in a
+/// profile of the test's own.
+final class KioskProcess {
+    let process = Process()
+    private let errors: URL
+
+    /// Starts appstate-kiosk; it runs until ``stop()``.
+    /// - Parameters:
+    ///   - socket: The daemon's socket.
+    ///   - directory: Where the browser's profile and appstate-kiosk's stderr go.
+    ///   - arguments: More options, e.g. `--home URL`.
+    ///   - browser: The browser to start.
+    init(socket: String, in directory: URL, arguments: [String] = [], browser: String? = nil) throws {
+        errors = directory.appendingPathComponent("kiosk.stderr")
+        let profile = directory.appendingPathComponent("profile-\(UUID().uuidString.prefix(8))").path
+        process.executableURL = Products.appstateKiosk
+        process.arguments =
+            [
+                "--socket", socket, "--browser", try browser ?? resolveExecutable("chromium"), "--browser-arg=--headless=new",
+                "--browser-arg=--no-sandbox", "--browser-arg=--user-data-dir=\(profile)",
+            ] + arguments
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardOutput = FileHandle.nullDevice
+        try process.runAsTestChild()
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// What appstate-kiosk wrote to stderr so far, the browser's own messages left out.
+    var messages: String {
+        let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { $0.hasPrefix("appstate-kiosk:") }.joined(separator: "\n")
+    }
+
+    /// Waits until appstate-kiosk has said something containing `text`, `times` times.
+    /// - Throws: ``TestFailure`` with what it said when it does not within `timeout`.
+    func waitForMessage(_ text: String, times: Int = 1, timeout: TimeInterval = 20) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if messages.components(separatedBy: text).count > times { return }
+            usleep(20_000)
+        } while Date() < deadline && process.isRunning
+        throw TestFailure("appstate-kiosk did not say \"\(text)\" \(times) times; it said:\n\(messages)")
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Waits for appstate-kiosk to exit by itself.
+    /// - Returns: Its exit status.
+    func waitForExit(timeout: TimeInterval = 30) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            guard Date() < deadline else { throw TestFailure("appstate-kiosk did not exit; it said:\n\(messages)") }
+            usleep(20_000)
+        }
+        return process.terminationStatus
+    }
+}
