@@ -99,6 +99,8 @@ final class GatewayResponder: HTTPResponder {
             run { exchange.respond(Self.adding(headers, to: caller.call(method, body: request.body))) }
         case .watch(let watch):
             try feeds.subscribe(watch, exchange: exchange, headers: headers)
+        case .clearSiteData:
+            exchange.respond(Self.adding(headers, to: SiteDataClearing.response(for: request, keeping: access.cookieName)))
         case .preflight:
             exchange.respond(Self.preflight(access: access, crossOrigin: crossOrigin))
         }

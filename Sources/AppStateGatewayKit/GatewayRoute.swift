@@ -7,6 +7,7 @@ import AppStateHTTP
 /// | --- | --- |
 /// | `POST /call/io.appstate.METHOD` | ``call(method:)``, if `--allow` lists the method, else 403 |
 /// | `GET /watch[?path=…][&tree=…]` | ``watch(_:)``: the `Watch` stream as Server-Sent Events |
+/// | `POST /clear-site-data` | ``clearSiteData``: the end of a customer's session |
 /// | `GET /appstate.js` | ``module``: the JavaScript module |
 /// | `GET /`, `GET /FILE` | ``page(_:)``: the kiosk page, or a file of `--pages` |
 /// | `OPTIONS` anything | ``preflight``: a CORS preflight (it carries no token) |
@@ -19,6 +20,9 @@ public enum GatewayRoute: Hashable, Sendable {
     case call(method: String)
     /// The event stream.
     case watch(WatchRequest)
+    /// The end of a customer's session: the answer clears what the gateway's origin keeps in
+    /// the browser (``SiteDataClearing``).
+    case clearSiteData
     /// A CORS preflight.
     case preflight
 
@@ -46,6 +50,10 @@ public enum GatewayRoute: Hashable, Sendable {
             return .call(method: method)
         }
         if path == "/call" { throw .notFound(path) }
+        if path == "/clear-site-data" {
+            guard request.method == "POST" else { throw .wrongHTTPMethod(allowed: "POST") }
+            return .clearSiteData
+        }
         guard request.method == "GET" else { throw .wrongHTTPMethod(allowed: "GET") }
         switch path {
         case "/appstate.js":

@@ -27,6 +27,11 @@
 //   --appstate-width, --appstate-height            the current controller's frame size
 // Lengths are in CSS pixels, one per point of the daemon's window.
 //
+// When a customer's session ends (the tree's login container logs out, or another user
+// replaces the one logged in), it clears the page's local and session storage and asks the
+// gateway for POST /clear-site-data, whose answer clears the gateway's origin: cache, storage,
+// IndexedDB, service workers and every cookie but the gateway's own.
+//
 // It reconnects by itself, with a growing delay, after the gateway or the daemon went away, and
 // is then brought back to the current tree.
 
@@ -71,6 +76,7 @@ class AppState {
   #streamOpen = false;
   #daemonConnected = false;
   #written = new Map();
+  #sessions = null;
   #settle;
 
   constructor(options) {
@@ -163,11 +169,26 @@ class AppState {
   }
 
   #changed(event) {
+    const sessions = new Map();
+    collectSessions(this.tree, sessions);
+    if (this.#sessions !== null && [...this.#sessions].some(([path, user]) => sessions.get(path) !== user)) this.#clearSession();
+    this.#sessions = sessions;
     this.current = deepestCurrentPath(this.tree);
     this.#sync();
     this.#settle();
     const detail = { tree: this.tree, current: this.current, event };
     for (const listener of this.#listeners.change) listener(detail);
+  }
+
+  // The customer's session ended: nothing of it stays for the next customer.
+  #clearSession() {
+    try {
+      localStorage.clear();
+      sessionStorage.clear();
+    } catch (error) {}
+    const headers = {};
+    if (this.#options.token !== null) headers.Authorization = `Bearer ${this.#options.token}`;
+    fetch(new URL("clear-site-data", this.#options.base), { method: "POST", headers, credentials: this.#credentials() }).catch(() => {});
   }
 
   // Writes what CSS reads on <html>, touching only what changed.
@@ -236,6 +257,12 @@ function deepestCurrentPath(node) {
     if (child === undefined) return node.path;
     node = child;
   }
+}
+
+// Each login-state container's user, by the container's path.
+function collectSessions(node, sessions) {
+  if (node.user != null) sessions.set(node.path, node.user);
+  for (const child of node.children) collectSessions(child, sessions);
 }
 
 function keyboardHeight(node) {

@@ -55,6 +55,16 @@ public struct HTTPRequest: Sendable {
         headers.first(name: name)
     }
 
+    /// The names of the cookies the request carries, in order, each once.
+    public var cookieNames: [String] {
+        var names: [String] = []
+        for pair in headers["cookie"].flatMap({ $0.split(separator: ";") }) {
+            let name = String(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingSpaces)
+            if !name.isEmpty, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
     /// The value of a cookie the request carries.
     /// - Parameter name: The cookie's name.
     /// - Returns: Every value sent under the name (a browser may send one per path), in order.

@@ -15,7 +15,8 @@ struct AppStateGateway: ParsableCommand {
             POST /call/io.appstate.METHOD calls one of the allowed methods with the JSON body \
             as its parameters and answers the reply's parameters, or {"error": NAME, \
             "parameters": …} with an HTTP status. GET /watch (?path= for one subtree) streams \
-            Watch as Server-Sent Events. GET /appstate.js is the JavaScript module; GET / is the \
+            Watch as Server-Sent Events. POST /clear-site-data ends a customer's session in the \
+            browser (appstate.js asks for it at a logout). GET /appstate.js is the JavaScript module; GET / is the \
             kiosk page (or --pages DIR). Every request needs the token, as Authorization: Bearer, \
             ?token= (then a cookie), and a request from a page needs the gateway's own origin or \
             one of --origin. Socket-activated, it serves the sockets systemd passes instead of \

@@ -284,9 +284,17 @@ def check(arguments):
         shows(driver, "dashboard", "session/home/dashboard")
         ctl("menu", "select", "pages")
         shows(driver, "settings", "session/home/pages/settings")
+        remembered = ("return [document.cookie, localStorage.getItem('cart'), sessionStorage.getItem('cart'), "
+                      "document.documentElement.dataset.appstateConnected]")
+        driver.execute_script("document.cookie = 'cart=3; path=/'; localStorage.setItem('cart', '3'); sessionStorage.setItem('cart', '3')")
+        if driver.execute_script(remembered) != ["cart=3", "3", "3", "true"]:
+            fail(f"the page could not remember a cart: {driver.execute_script(remembered)}")
         ctl("logout")
         shows(driver, "login", LOGGED_OUT)
-        step("page turns, the menu and logout follow: #activity, #settings, #dashboard, #login")
+        wait(driver, "the customer's cookie and storage are cleared at the logout",
+             lambda d: d.execute_script(remembered) == ["", None, None, "true"])
+        step("page turns, the menu and logout follow: #activity, #settings, #dashboard, #login; "
+             "the logout clears the page's cookie and storage, and the page stays connected")
 
         gateway.stop()
         wait(driver, "the page notices the gateway is gone", lambda d: d.execute_script(

@@ -33,6 +33,19 @@ final class GatewayRouteTests: AppStateTestCase {
         XCTAssertEqual(try decide("GET", "/assets/"), .page("assets/index.html"))
         XCTAssertEqual(try decide("GET", "/a%20b/c.png"), .page("a b/c.png"))
         XCTAssertEqual(try decide("OPTIONS", "/call/io.appstate.Login"), .preflight)
+        XCTAssertEqual(try decide("POST", "/clear-site-data"), .clearSiteData)
+        XCTAssertEqual(refusal("GET", "/clear-site-data")?.status, 405, "a link or an image cannot clear it")
+    }
+
+    func testClearSiteData_whenTheSessionEnds_thenEveryCookieButTheGatewaysExpiresAndTheCacheAndStorageGo() {
+        let request = HTTPRequest(
+            method: "POST", target: "/clear-site-data",
+            headers: HTTPHeaders([("Cookie", "cart=3; appstate-gateway-8470=secret"), ("Cookie", "customer=ada; cart=4")]))
+        let response = SiteDataClearing.response(for: request, keeping: "appstate-gateway-8470")
+        XCTAssertEqual(response.status, 204)
+        XCTAssertEqual(response.headers.filter { $0.name == "Clear-Site-Data" }.map(\.value), [#""cache", "storage""#])
+        XCTAssertEqual(
+            response.headers.filter { $0.name == "Set-Cookie" }.map(\.value), ["cart=; Max-Age=0; Path=/", "customer=; Max-Age=0; Path=/"])
     }
 
     func testDecide_whenAMethodIsNotAllowed_thenRefuses403WithItsName() {
