@@ -10,6 +10,8 @@ public struct KioskConfiguration: Sendable {
     public var browserArguments: [String]
     /// The page to show when no current node has a url.
     public var home: String?
+    /// How the browser is watched and brought back.
+    public var recovery: KioskRecovery
 
     /// The arguments every browser gets before the user's: no first-run or crash dialogs, no
     /// keyring prompt, full screen; `--remote-debugging-pipe` is added by ``BrowserProcess``.
@@ -25,11 +27,16 @@ public struct KioskConfiguration: Sendable {
     ///   - browser: The browser's path or name.
     ///   - browserArguments: Arguments for the browser.
     ///   - home: The page shown when no current node has a url.
-    public init(socketPath: String, tree: String? = nil, browser: String = "chromium", browserArguments: [String] = [], home: String? = nil) {
+    ///   - recovery: How the browser is watched and brought back.
+    public init(
+        socketPath: String, tree: String? = nil, browser: String = "chromium", browserArguments: [String] = [], home: String? = nil,
+        recovery: KioskRecovery = KioskRecovery()
+    ) {
         self.socketPath = socketPath
         self.tree = tree
         self.browser = browser
         self.browserArguments = browserArguments
         self.home = home
+        self.recovery = recovery
     }
 }

@@ -5,6 +5,7 @@ public struct KioskError: Error, Hashable, Sendable, CustomStringConvertible {
         case browserNotStarted(String, reason: String)
         case browserExited(status: Int32)
         case browserUnresponsive(String)
+        case tooManyRestarts(Int, within: Duration, last: String)
     }
 
     private let code: Code
@@ -39,6 +40,16 @@ public struct KioskError: Error, Hashable, Sendable, CustomStringConvertible {
         KioskError(.browserUnresponsive(detail))
     }
 
+    /// The browser failed again after as many restarts as the window allows: systemd's
+    /// `Restart=` and the unit's start limits take over.
+    /// - Parameters:
+    ///   - count: The restarts allowed.
+    ///   - window: The span they were counted over.
+    ///   - reason: Why the last restart was needed.
+    public static func tooManyRestarts(_ count: Int, within window: Duration, last reason: String) -> KioskError {
+        KioskError(.tooManyRestarts(count, within: window, last: reason))
+    }
+
     /// The exit status: 69 (`EX_UNAVAILABLE`, as sysexits.h names it) for every case, since
     /// each leaves the screen without its browser.
     public var exitStatus: Int32 { 69 }
@@ -56,6 +67,8 @@ public struct KioskError: Error, Hashable, Sendable, CustomStringConvertible {
             "the browser exited with status \(status)"
         case .browserUnresponsive(let detail):
             "the browser does not answer on its DevTools pipe: \(detail)"
+        case .tooManyRestarts(let count, let window, let reason):
+            "\(reason), and the browser was restarted \(count) times within \(window) already: leaving it to systemd"
         }
     }
 }

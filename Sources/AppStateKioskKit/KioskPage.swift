@@ -44,8 +44,11 @@ actor KioskPage {
     /// screen's URL differs from the last one navigated to. Commands go out together and are
     /// answered in order, in one round trip.
     /// - Parameter screen: The screen to show.
+    /// - Returns: Why the page could not be loaded (`net::ERR_CONNECTION_REFUSED`…), when it
+    ///   was navigated to and could not be.
     /// - Throws: ``DevToolsError`` when the browser fails.
-    func show(_ screen: KioskScreen) async throws {
+    @discardableResult
+    func show(_ screen: KioskScreen) async throws -> String? {
         if let shown, screen.endsSession(since: shown) {
             try await wipe()
         }
@@ -81,9 +84,63 @@ actor KioskPage {
             propertiesScript = identifier
         }
         for reply in replies { _ = try await reply.value }
-        if let navigation, case .string(let error)? = try await navigation.reply.value["errorText"] {
-            log.warn("cannot load \(navigation.url): \(error)")
-        }
+        guard let navigation else { return nil }
+        return try await failure(of: navigation.reply)
+    }
+
+    /// Loads the screen's page again, as after a crash: into a new renderer, since the
+    /// crashed one is gone.
+    /// - Returns: Why the page could not be loaded, if it could not.
+    /// - Throws: ``DevToolsError`` when the browser fails.
+    func reload() async throws -> String? {
+        guard let url = navigated else { return nil }
+        return try await failure(of: send("Page.navigate", ["url": .string(url)]))
+    }
+
+    /// Shows the offline page in place of the screen's, which stays the one to load again.
+    /// - Parameter url: The tree's offline page; nil for the built-in one.
+    /// - Throws: ``DevToolsError`` when the browser fails.
+    func showOffline(_ url: String?) async throws {
+        _ = try await send("Page.navigate", ["url": .string(url ?? KioskScripts.offlinePage)]).value
+    }
+
+    /// Whether the page answers: a script evaluated and its result returned, which a renderer
+    /// that hangs or crashed never does. The caller bounds the wait.
+    func isAlive() async -> Bool {
+        (try? await send("Runtime.evaluate", ["expression": "1", "returnByValue": true]).value["result"]) != nil
+    }
+
+    /// The cookies of the customer's session, as the browser's network service has them
+    /// now: the profile's own store lags behind it.
+    /// - Throws: ``DevToolsError`` when the browser fails.
+    func cookies() async throws -> [JSONValue] {
+        let reply = try await connection.call("Storage.getCookies", ["browserContextId": .string(context)])
+        guard case .array(let cookies)? = reply["cookies"] else { throw DevToolsError.unexpectedReply(method: "Storage.getCookies") }
+        return cookies
+    }
+
+    /// Sets cookies kept from an earlier browser, before the page loads.
+    /// - Parameter cookies: Cookies as ``cookies()`` returned them.
+    /// - Throws: ``DevToolsError`` when the browser refuses them.
+    func restore(cookies: [JSONValue]) async throws {
+        guard !cookies.isEmpty else { return }
+        try await connection.call(
+            "Storage.setCookies", ["cookies": .array(cookies.map(Self.cookieParameter)), "browserContextId": .string(context)])
+    }
+
+    /// A cookie as `Storage.getCookies` gives it, as `Storage.setCookies` takes it: without
+    /// the members that only describe it, and without an expiry for a session cookie.
+    private static func cookieParameter(_ cookie: JSONValue) -> JSONValue {
+        guard case .object(var members) = cookie else { return cookie }
+        if members["session"] == .bool(true) { members["expires"] = nil }
+        for member in ["size", "session"] { members[member] = nil }
+        return .object(members)
+    }
+
+    /// The error text of a navigation's reply, if it failed.
+    private func failure(of navigation: DevToolsReply) async throws -> String? {
+        if case .string(let error)? = try await navigation.value["errorText"] { return error }
+        return nil
     }
 
     /// Ends the customer's session: a fresh context and page take the place of the old ones,

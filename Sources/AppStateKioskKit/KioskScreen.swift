@@ -20,6 +20,9 @@ public struct KioskScreen: Hashable, Sendable {
     public var insets: Insets
     /// The current controller's frame size.
     public var currentSize: Size
+    /// The tree's offline page, shown while a screen's page cannot be loaded; nil for the
+    /// built-in one.
+    public var offline: String?
     /// Each login-state container's user, by the container's path; logged-out containers have none.
     public var sessions: [String: String]
 
@@ -36,6 +39,7 @@ public struct KioskScreen: Hashable, Sendable {
             node = next
         }
         self.url = url ?? home
+        offline = tree.offline
         window = tree.frame.size
         keyboardHeight = Self.keyboardHeight(in: tree)
         current = node.path

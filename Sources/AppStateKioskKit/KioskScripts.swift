@@ -67,6 +67,15 @@ enum KioskScripts {
             """
     }
 
+    /// The built-in offline page, for a tree whose file gives none: a screen that says it will
+    /// be back, rather than the browser's error page.
+    static let offlinePage =
+        "data:text/html;charset=utf-8,"
+        + "<!doctype html><html><head><title>Back soon</title></head>"
+        + "<body style=%22margin:0;height:100vh;display:flex;align-items:center;justify-content:center;"
+        + "background:%23111;color:%23eee;font:48px sans-serif%22>"
+        + "<p>This screen will be back in a moment.</p></body></html>"
+
     /// Scrolls the focused element into view, once the viewport has made room for the keyboard.
     static let revealFocused = """
         (() => {

@@ -44,7 +44,35 @@ struct AppStateKiosk: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The page to show when no current node has a url.", valueName: "url"))
     var home: String?
 
+    @Option(
+        name: .customLong("liveness-interval"),
+        help: ArgumentHelp("How often the page is asked for a sign of life, in seconds.", valueName: "seconds"))
+    var livenessInterval = 2.0
+
+    @Option(
+        name: .customLong("hang-timeout"),
+        help: ArgumentHelp(
+            "How long a page may give no sign of life before it is reloaded, and a reload may take before the browser is restarted, in seconds.",
+            valueName: "seconds"))
+    var hangTimeout = 10.0
+
+    @Option(
+        name: .customLong("max-restarts"),
+        help: ArgumentHelp(
+            "Restarts of the browser allowed within --restart-window; one more exits non-zero, for systemd to restart.", valueName: "count"))
+    var maximumRestarts = 5
+
+    @Option(
+        name: .customLong("restart-window"),
+        help: ArgumentHelp("The span over which restarts are counted, in seconds.", valueName: "seconds"))
+    var restartWindow = 300.0
+
     func validate() throws {
+        for (name, value) in [("--liveness-interval", livenessInterval), ("--hang-timeout", hangTimeout), ("--restart-window", restartWindow)]
+        where !(value > 0 && value <= 86_400) {
+            throw ValidationError("\(name) takes a number of seconds above 0 and at most 86400, and \(value) is not one")
+        }
+        guard maximumRestarts >= 0 else { throw ValidationError("--max-restarts takes a count of 0 or more") }
         if let home, !KioskURL.isShowable(home) {
             throw ValidationError("--home takes an http, https or file URL, and \(home) is not one")
         }
@@ -53,8 +81,12 @@ struct AppStateKiosk: AsyncParsableCommand {
     func run() async throws {
         let log = KioskLog()
         do {
+            let recovery = KioskRecovery(
+                livenessInterval: .seconds(livenessInterval), hangTimeout: .seconds(hangTimeout), maximumRestarts: maximumRestarts,
+                restartWindow: .seconds(restartWindow))
             let configuration = KioskConfiguration(
-                socketPath: try daemon.path(), tree: tree, browser: browser, browserArguments: browserArguments, home: home)
+                socketPath: try daemon.path(), tree: tree, browser: browser, browserArguments: browserArguments, home: home,
+                recovery: recovery)
             try await KioskDriver(configuration: configuration).run()
         } catch let error as CtlError {
             log.error(error.message)

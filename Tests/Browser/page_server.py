@@ -15,7 +15,8 @@ browser did without driving the browser itself:
   GET /command?page=NAME     the next command the test wrote on stdin for that page:
                              "NAME focus", "NAME blur" or "NAME navigate PATH"
 
-Stop it by closing its stdin.
+It listens on a free port, or on the port given as its only argument. Stop it by closing its
+stdin.
 """
 
 import http.server
@@ -109,7 +110,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 def main():
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    # A port given as the only argument: the same server again, after a test stopped it.
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
     print(f"listening on {server.server_address[1]}", flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

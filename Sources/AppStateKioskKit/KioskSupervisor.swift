@@ -1,0 +1,260 @@
+import AppStateCore
+import AppStateIPC
+
+/// Keeps the screen showing what the tree says: acts on the tree's changes, the browser's
+/// messages and the clock, one at a time, and brings the browser back when it fails: a
+/// crashed or silent page is reloaded at the screen's URL, a page that does not come back
+/// and a browser that exited are restarted on the current screen with the session's cookies,
+/// and a page that fails to load gives way to the offline page while it is tried again.
+actor KioskSupervisor {
+    /// A browser and its page, with the generation that tells its messages from an earlier one's.
+    private struct Running {
+        let process: BrowserProcess
+        let page: KioskPage
+        let generation: Int
+    }
+
+    /// Where the page stands.
+    private enum Phase {
+        /// Showing the screen's page.
+        case live
+        /// Reloaded or restarted at `since`, and not yet seen alive.
+        case recovering(since: ContinuousClock.Instant)
+        /// Showing the offline page; the screen's is tried again after `retry`.
+        case offline(retry: Duration)
+    }
+
+    private let configuration: KioskConfiguration
+    private let arguments: [String]
+    private let log: KioskLog
+    private let inputs: AsyncStream<KioskInput>.Continuation
+    private let keyboard: KeyboardRequests
+    private var budget: RestartBudget
+    private var running: Running?
+    private var generation = 0
+    private var screen: KioskScreen?
+    private var phase = Phase.live
+    private var lastAlive = ContinuousClock.now
+    private var asking = false
+    private var cookies: [JSONValue] = []
+    private var keyboardRequested = false
+
+    /// A supervisor; nothing starts before ``start()``.
+    /// - Parameters:
+    ///   - configuration: The browser, the daemon and the recovery settings.
+    ///   - arguments: The browser's arguments, the same for every start.
+    ///   - log: Where it reports.
+    ///   - inputs: Where it schedules its own inputs (signs of life, retries).
+    init(configuration: KioskConfiguration, arguments: [String], log: KioskLog, inputs: AsyncStream<KioskInput>.Continuation) {
+        self.configuration = configuration
+        self.arguments = arguments
+        self.log = log
+        self.inputs = inputs
+        keyboard = KeyboardRequests(configuration: configuration, log: log)
+        budget = RestartBudget(limit: configuration.recovery.maximumRestarts, window: configuration.recovery.restartWindow)
+    }
+
+    /// Starts the first browser.
+    /// - Throws: ``KioskError`` when it cannot be started or does not answer.
+    func start() async throws(KioskError) {
+        try await launch()
+    }
+
+    /// Acts on `inputs` until `.stop`, then stops the browser.
+    /// - Throws: ``KioskError`` when the browser cannot be brought back within its restarts.
+    func run(_ inputs: AsyncStream<KioskInput>) async throws(KioskError) {
+        do {
+            try await act(on: inputs)
+        } catch {
+            if let running { await running.process.terminate() }
+            throw error
+        }
+        if let running { await running.process.terminate() }
+    }
+
+    private func act(on inputs: AsyncStream<KioskInput>) async throws(KioskError) {
+        for await input in inputs {
+            switch input {
+            case .stop:
+                return
+            case .tree(let tree):
+                let next = KioskScreen(tree: tree, home: configuration.home)
+                if let screen, next.endsSession(since: screen) { cookies = [] }
+                screen = next
+                try await showScreen()
+            case .event(let event, let browser) where browser == running?.generation:
+                try await handle(event)
+            case .exited(let status, let browser) where browser == running?.generation:
+                try await restart(because: KioskError.browserExited(status: status).description)
+            case .alive(let browser) where browser == running?.generation:
+                asking = false
+                lastAlive = .now
+                if case .recovering = phase {
+                    phase = .live
+                    log.info("the page is back")
+                }
+            case .tick:
+                try await tick()
+            case .retry(let browser) where browser == running?.generation:
+                try await retry()
+            case .event, .exited, .alive, .retry:
+                continue
+            }
+        }
+    }
+
+    private func handle(_ event: DevToolsEvent) async throws(KioskError) {
+        guard let running else { return }
+        let session = await running.page.session
+        switch event.method {
+        case "Runtime.bindingCalled" where event.session == session && event.string("name") == KioskScripts.focusBinding:
+            let visible = event.string("payload") == "editable"
+            guard visible || keyboardRequested else { return }
+            keyboardRequested = visible
+            keyboard.request(visible: visible)
+        case "Page.frameNavigated" where event.session == session:
+            guard case .object(let frame)? = event.parameters["frame"], frame["parentId"] == nil else { return }
+            if keyboardRequested {
+                keyboardRequested = false
+                keyboard.request(visible: false)
+            }
+            if case .string(let url)? = frame["url"], url.hasPrefix("chrome-error:") { goOffline(because: "the page ended on an error page") }
+        case "Page.loadEventFired" where event.session == session:
+            await keepCookies()
+        case "Inspector.targetCrashed" where event.session == session:
+            try await reload(because: "the page crashed")
+        case "Target.detachedFromTarget" where event.string("sessionId") == session:
+            try await restart(because: "the page's target went away")
+        default:
+            return
+        }
+    }
+
+    /// Asks the page for a sign of life, keeps its cookies, and acts on a page that has been
+    /// silent too long: a reload first, a restart when the reload did not bring it back.
+    private func tick() async throws(KioskError) {
+        guard let running else { return }
+        let now = ContinuousClock.now
+        let hang = configuration.recovery.hangTimeout
+        if now - lastAlive > hang {
+            if case .recovering(let since) = phase, now - since > hang {
+                return try await restart(because: "the page did not come back within \(hang)")
+            }
+            if case .live = phase { return try await reload(because: "the page gave no sign of life for \(hang)") }
+        }
+        if !asking {
+            asking = true
+            let (page, generation, inputs) = (running.page, running.generation, self.inputs)
+            Task {
+                if await page.isAlive() { inputs.yield(.alive(browser: generation)) }
+            }
+        }
+        await keepCookies()
+    }
+
+    private func keepCookies() async {
+        guard let page = running?.page else { return }
+        if let kept = try? await withDeadline(configuration.recovery.hangTimeout, { try await page.cookies() }) {
+            cookies = kept
+        }
+    }
+
+    private func showScreen() async throws(KioskError) {
+        guard let running, let screen else { return }
+        do {
+            let failure = try await withDeadline(configuration.recovery.hangTimeout) { try await running.page.show(screen) }
+            if let failure {
+                log.warn("cannot load \(screen.url ?? "the page"): \(failure)")
+                goOffline(because: failure)
+            }
+        } catch is DeadlinePassed {
+            try await reload(because: "the page did not answer within \(configuration.recovery.hangTimeout)")
+        } catch {
+            try await restart(because: "the browser failed: \(error)")
+        }
+    }
+
+    private func reload(because reason: String) async throws(KioskError) {
+        guard let running else { return }
+        log.warn("\(reason): reloading it")
+        phase = .recovering(since: .now)
+        lastAlive = .now
+        let page = running.page
+        Task { _ = try? await page.reload() }
+    }
+
+    private func goOffline(because reason: String) {
+        guard let running else { return }
+        if case .offline = phase { return }
+        let retry = configuration.recovery.firstRetry
+        phase = .offline(retry: retry)
+        log.warn("showing the offline page (\(reason)); trying again in \(retry)")
+        schedule(retry: retry, browser: running.generation)
+        let (page, offline) = (running.page, screen?.offline)
+        Task { try? await page.showOffline(offline) }
+    }
+
+    private func retry() async throws(KioskError) {
+        guard let running, case .offline(let delay) = phase else { return }
+        do {
+            if let failure = try await withDeadline(configuration.recovery.hangTimeout, { try await running.page.reload() }) {
+                let next = min(delay * 2, configuration.recovery.lastRetry)
+                phase = .offline(retry: next)
+                log.warn("still cannot load the page (\(failure)); trying again in \(next)")
+                schedule(retry: next, browser: running.generation)
+                try await running.page.showOffline(screen?.offline)
+            } else {
+                phase = .live
+                lastAlive = .now
+                log.info("the page is back")
+            }
+        } catch is DeadlinePassed {
+            try await reload(because: "the page did not answer within \(configuration.recovery.hangTimeout)")
+        } catch {
+            try await restart(because: "the browser failed: \(error)")
+        }
+    }
+
+    private func schedule(retry delay: Duration, browser: Int) {
+        let inputs = self.inputs
+        Task {
+            try? await Task.sleep(for: delay)
+            inputs.yield(.retry(browser: browser))
+        }
+    }
+
+    private func restart(because reason: String) async throws(KioskError) {
+        guard budget.take(at: .now) else {
+            throw .tooManyRestarts(configuration.recovery.maximumRestarts, within: configuration.recovery.restartWindow, last: reason)
+        }
+        log.warn("\(reason): restarting the browser")
+        if let running { await running.process.terminate(grace: .seconds(1)) }
+        running = nil
+        phase = .recovering(since: .now)
+        try await launch()
+    }
+
+    private func launch() async throws(KioskError) {
+        generation += 1
+        let process = try BrowserProcess(executable: configuration.browser, arguments: arguments)
+        let page: KioskPage
+        do {
+            page = try await withDeadline(.seconds(30)) { [log] in try await KioskPage(connection: process.connection, log: log) }
+            try await page.restore(cookies: cookies)
+        } catch {
+            let status = await process.terminate()
+            throw error is DevToolsError && process.hasExited ? .browserExited(status: status) : .browserUnresponsive("\(error)")
+        }
+        let current = Running(process: process, page: page, generation: generation)
+        running = current
+        let inputs = self.inputs
+        Task {
+            for await event in process.connection.events { inputs.yield(.event(event, browser: current.generation)) }
+        }
+        Task { inputs.yield(.exited(status: await process.exitStatus, browser: current.generation)) }
+        lastAlive = .now
+        asking = false
+        keyboardRequested = false
+        try await showScreen()
+    }
+}
