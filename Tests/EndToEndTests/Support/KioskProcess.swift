@@ -75,3 +75,38 @@ final class KioskProcess {
         return process.terminationStatus
     }
 }
+
+extension KioskProcess {
+    /// The browser appstate-kiosk started: its child.
+    var browserPID: pid_t? { descendants().first { $0.parent == process.processIdentifier }?.pid }
+
+    /// The browser's renderers, which show pages; not those of its own interface.
+    var rendererPIDs: [pid_t] {
+        descendants().filter { $0.command.contains("--type=renderer") && !$0.command.contains("--top-chrome-webui") }.map(\.pid)
+    }
+
+    /// Every process below appstate-kiosk, with its parent and its command line, whose
+    /// arguments chromium's helpers join with spaces when they retitle themselves.
+    private func descendants() -> [(pid: pid_t, parent: pid_t, command: String)] {
+        let processes: [(pid: pid_t, parent: pid_t, command: String)] =
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
+                guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")"),
+                    let parent = pid_t(stat[stat.index(close, offsetBy: 2)...].split(separator: " ")[1]),
+                    // Read to its end: /proc's files say they are empty.
+                    let command = try? String(contentsOfFile: "/proc/\(name)/cmdline", encoding: .utf8)
+                else { return nil }
+                return (pid, parent, command.replacingOccurrences(of: "\0", with: " "))
+            }
+        var below: Set<pid_t> = [process.processIdentifier]
+        var grew = true
+        while grew {
+            grew = false
+            for entry in processes where !below.contains(entry.pid) && below.contains(entry.parent) {
+                below.insert(entry.pid)
+                grew = true
+            }
+        }
+        return processes.filter { below.contains($0.pid) && $0.pid != process.processIdentifier }
+    }
+}

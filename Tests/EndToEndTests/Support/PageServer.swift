@@ -19,10 +19,11 @@ final class PageServer: @unchecked Sendable {
     let port: Int
 
     /// Starts the server and waits for its port.
-    init() throws {
+    /// - Parameter port: The port to listen on, for a server started again; a free one when nil.
+    init(port: Int? = nil) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: BusMock.python)
-        process.arguments = [Self.script]
+        process.arguments = [Self.script] + (port.map { [String($0)] } ?? [])
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
