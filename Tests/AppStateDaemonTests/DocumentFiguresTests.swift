@@ -6,8 +6,10 @@ import XCTest
 /// What the long documents say, checked against what they describe, so that they cannot drift
 /// silently: their size; in RELIABILITY.md the tests, files, scripts and `make` targets it
 /// names and the default limits it quotes; in BENCHMARKS.md the count of targets met and the
-/// notes on the missed ones against its own table. (The exposure README.md and RELIABILITY.md
-/// quote is checked against `systemd-analyze security` in `SystemdUnitFilesTests`.)
+/// notes on the missed ones against its own table, and that it and its pages are what
+/// Benchmarks/report.py writes from the results it keeps. (The exposure README.md and
+/// RELIABILITY.md quote is checked against `systemd-analyze security` in
+/// `SystemdUnitFilesTests`.)
 final class DocumentFiguresTests: AppStateTestCase {
     private static let root = TestPaths.repositoryRoot
 
@@ -39,6 +41,14 @@ final class DocumentFiguresTests: AppStateTestCase {
             Self.firstNumber(#"(?m)^DOCUMENT_LIMIT = ([0-9]+) \* 1024$"#, in: script),
             "Benchmarks/report.py no longer sets DOCUMENT_LIMIT = N * 1024")
         XCTAssertEqual(quoted * 1024, Self.documentLimit, "Benchmarks/report.py writes BENCHMARKS.md within another limit than this test's")
+    }
+
+    /// BENCHMARKS.md and docs/benchmarks/ are what the report script writes from the results it
+    /// keeps (`report.py --check`): so none is edited by hand, and the shape the script writes
+    /// is the one committed.
+    func testBenchmarkDocuments_whenWrittenAgainFromTheKeptResults_thenAreTheCommittedOnes() throws {
+        let run = try runProcess("/usr/bin/env", ["python3", Self.root.appendingPathComponent("Benchmarks/report.py").path, "--check"])
+        XCTAssertEqual(run.status, 0, "Benchmarks/report.py --check: \(run.standardError)\(run.standardOutput)")
     }
 
     /// The number in the first match of `pattern` (its first group), commas allowed.
