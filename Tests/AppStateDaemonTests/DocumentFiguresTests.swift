@@ -4,11 +4,11 @@ import VarlinkServer
 import XCTest
 
 /// What the long documents say, checked against what they describe, so that they cannot drift
-/// silently: their size; in RELIABILITY.md the tests, files, scripts and `make` targets it
-/// names and the default limits it quotes; in BENCHMARKS.md the count of targets met and the
+/// silently: their size; in RELIABILITY.md and its pages the tests, files, scripts and `make`
+/// targets they name and the default limits they quote; in BENCHMARKS.md the count of targets met and the
 /// notes on the missed ones against its own table, and that it and its pages are what
 /// Benchmarks/report.py writes from the results it keeps. (The exposure README.md and
-/// RELIABILITY.md quote is checked against `systemd-analyze security` in
+/// the reliability pages quote is checked against `systemd-analyze security` in
 /// `SystemdUnitFilesTests`.)
 final class DocumentFiguresTests: AppStateTestCase {
     private static let root = TestPaths.repositoryRoot
@@ -60,7 +60,7 @@ final class DocumentFiguresTests: AppStateTestCase {
         return Int(text[range].replacingOccurrences(of: ",", with: ""))
     }
 
-    // MARK: RELIABILITY.md: what it names exists
+    // MARK: The reliability pages: what they name exists
 
     /// Where a named path may live; a code span starting with one of these is a path.
     static let pathPrefixes = ["Tests/", "Fuzz/", "scripts/", "systemd/", "Benchmarks/", "docs/", ".ci/"]
@@ -114,10 +114,22 @@ final class DocumentFiguresTests: AppStateTestCase {
         }
     }
 
+    /// RELIABILITY.md and its pages, but for the history pages: those record what the suite
+    /// was when they were written, names included.
+    static var reliabilityDocuments: [String] {
+        ["RELIABILITY.md"]
+            + MarkdownDocuments.paths(under: root).filter {
+                $0.hasPrefix("docs/reliability/") && !$0.hasPrefix("docs/reliability/history-")
+            }
+    }
+
     func testReliability_whenItNamesTestsFilesAndTargets_thenEachExists() throws {
-        XCTAssertEqual(
-            try Self.missingNames(in: try document("RELIABILITY.md"), root: Self.root), [],
-            "RELIABILITY.md names what does not exist: rename or remove it there")
+        XCTAssertGreaterThan(Self.reliabilityDocuments.count, 5)
+        for path in Self.reliabilityDocuments {
+            XCTAssertEqual(
+                try Self.missingNames(in: try document(path), root: Self.root), [],
+                "\(path) names what does not exist: rename or remove it there")
+        }
     }
 
     func testMissingNames_whenNamesExistOrNot_thenReportsOnlyTheMissing() throws {
@@ -142,7 +154,7 @@ final class DocumentFiguresTests: AppStateTestCase {
             ["OtherTests", "SampleTests.testTwo", "SampleTests.testOne", "OtherTests.testOne_…", "make fuzz", "scripts/gone", "Fuzz/x"])
     }
 
-    // MARK: RELIABILITY.md: the default limits
+    // MARK: The reliability pages: the default limits
 
     /// The last cell of the first table row of `text` that holds `key`.
     static func quotedDefault(_ key: String, in text: String) -> String? {
@@ -171,8 +183,11 @@ final class DocumentFiguresTests: AppStateTestCase {
         return "\(count(Int(value.components.seconds))) s"
     }
 
+    /// The page of the reliability pages that quotes the default limits.
+    static let limitsPage = "docs/reliability/load-and-abuse.md"
+
     func testReliability_whenItQuotesTheDefaultLimits_thenTheyAreTheDaemons() throws {
-        let text = try document("RELIABILITY.md")
+        let text = try document(Self.limitsPage)
         let limits = ServerLimits()
         let expected = [
             ("`--max-message-size`", Self.bytes(limits.maximumMessageSize)),
@@ -184,8 +199,8 @@ final class DocumentFiguresTests: AppStateTestCase {
             ("bytes queued to one watcher", Self.bytes(limits.maximumWatcherQueue)),
         ]
         for (key, value) in expected {
-            let quoted = try XCTUnwrap(Self.quotedDefault(key, in: text), "RELIABILITY.md has no row of default limits for \(key)")
-            XCTAssertEqual(quoted, value, "RELIABILITY.md says the default for \(key) is \(quoted); ServerLimits has \(value)")
+            let quoted = try XCTUnwrap(Self.quotedDefault(key, in: text), "\(Self.limitsPage) has no row of default limits for \(key)")
+            XCTAssertEqual(quoted, value, "\(Self.limitsPage) says the default for \(key) is \(quoted); ServerLimits has \(value)")
         }
     }
 

@@ -75,7 +75,8 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         XCTAssertTrue((result.standardOutput + result.standardError).contains("notfiy"))
     }
 
-    /// The exposure README.md states, and RELIABILITY.md §7 repeats, is what
+    /// The exposure README.md states, and the known limits of RELIABILITY.md
+    /// (docs/reliability/known-limits.md) repeat, is what
     /// `systemd-analyze security --offline=true` reports for the unit: the documents' figure
     /// comes from the command, and a change to the unit or to systemd's scoring that moves it
     /// fails here until the documents say so.
@@ -88,7 +89,7 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         let version = (try? runProcess("systemd-analyze", ["--version"]).standardOutput.split(separator: "\n").first.map(String.init)) ?? nil
         for (document, pattern) in [
             ("README.md", #"exposure ([0-9.]+) in\s+`systemd-analyze security`"#),
-            ("RELIABILITY.md", #"offline exposure is ([0-9.]+)"#),
+            ("docs/reliability/known-limits.md", #"offline exposure is ([0-9.]+)"#),
         ] {
             let text = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent(document), encoding: .utf8)
             let quoted = try XCTUnwrap(
