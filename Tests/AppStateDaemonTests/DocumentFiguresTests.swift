@@ -3,13 +3,14 @@ import TestSupport
 import VarlinkServer
 import XCTest
 
-/// What the long documents say, checked against what they describe, so that they cannot drift
-/// silently: their size; in RELIABILITY.md and its pages the tests, files, scripts and `make`
-/// targets they name and the default limits they quote; in BENCHMARKS.md the count of targets met and the
+/// What the documents say, checked against what they describe, so that they cannot drift
+/// silently: every Markdown file's size and relative links, and that README.md reaches every
+/// page of docs/; in the reliability pages the tests, files, scripts and `make` targets they
+/// name and the default limits they quote; in BENCHMARKS.md the count of targets met and the
 /// notes on the missed ones against its own table, and that it and its pages are what
-/// Benchmarks/report.py writes from the results it keeps. (The exposure README.md and
-/// the reliability pages quote is checked against `systemd-analyze security` in
-/// `SystemdUnitFilesTests`.)
+/// Benchmarks/report.py writes from the results it keeps; in the appstatectl page every exit
+/// status. (The exposure the systemd and reliability pages quote is checked against
+/// `systemd-analyze security` in `SystemdUnitFilesTests`.)
 final class DocumentFiguresTests: AppStateTestCase {
     private static let root = TestPaths.repositoryRoot
 
@@ -17,23 +18,117 @@ final class DocumentFiguresTests: AppStateTestCase {
         try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    // MARK: Size
+    // MARK: Size and links
 
-    /// The largest a long document may be: past it, readers stop reading and nobody keeps it
-    /// true. Benchmarks/report.py writes BENCHMARKS.md within the same limit (DOCUMENT_LIMIT).
+    /// The largest a document may be: past it, readers stop reading and nobody keeps it true.
+    /// A document that outgrows it is split into pages by topic, never cut to fit.
+    /// Benchmarks/report.py writes BENCHMARKS.md and its pages within the same limit
+    /// (DOCUMENT_LIMIT).
     static let documentLimit = 15 * 1024
-    /// The documents held to the limit.
-    static let limitedDocuments = ["BENCHMARKS.md", "RELIABILITY.md", "docs/ARCHITECTURE.md"]
 
     func testDocuments_whenMeasured_thenEachIsWithinTheLimit() throws {
-        for path in Self.limitedDocuments {
+        let paths = MarkdownDocuments.paths(under: Self.root)
+        XCTAssertTrue(paths.contains("README.md"), "no Markdown files found under \(Self.root.path)")
+        for path in paths {
             let size = try XCTUnwrap(
                 try FileManager.default.attributesOfItem(atPath: Self.root.appendingPathComponent(path).path)[.size] as? Int)
             XCTAssertLessThanOrEqual(
                 size, Self.documentLimit,
-                "\(path) is \(size) bytes, over \(Self.documentLimit): shorten it (git keeps what it said)")
+                "\(path) is \(size) bytes, over \(Self.documentLimit): split it into pages by topic (leave nothing out)")
         }
     }
+
+    /// What the relative links of the documents under `root` point at and `root` lacks: a file
+    /// or directory, or an anchor of a Markdown file's headings. Each as `document:line: target`.
+    static func brokenLinks(under root: URL) throws -> [String] {
+        var broken: [String] = []
+        for path in MarkdownDocuments.paths(under: root) {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let directory = root.appendingPathComponent(path).deletingLastPathComponent()
+            for link in MarkdownDocuments.links(in: text) where !MarkdownDocuments.isExternal(link.target) {
+                let parts = link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let target = parts[0].isEmpty ? root.appendingPathComponent(path) : directory.appendingPathComponent(parts[0])
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: target.standardizedFileURL.path, isDirectory: &isDirectory) else {
+                    broken.append("\(path):\(link.line): \(link.target)")
+                    continue
+                }
+                if parts.count == 2, target.pathExtension == "md", !isDirectory.boolValue {
+                    let anchors = MarkdownDocuments.anchors(in: try String(contentsOf: target, encoding: .utf8))
+                    if !anchors.contains(parts[1]) { broken.append("\(path):\(link.line): \(link.target)") }
+                }
+            }
+        }
+        return broken
+    }
+
+    func testDocuments_whenTheirRelativeLinksAreFollowed_thenEachTargetExists() throws {
+        XCTAssertEqual(try Self.brokenLinks(under: Self.root), [], "links to nothing: fix them where the documents moved")
+    }
+
+    /// The Markdown files under `docs/` that following links from `start` never reaches.
+    static func unreached(from start: String, under root: URL) throws -> [String] {
+        var reached: Set<String> = [start]
+        var queue = [start]
+        while let path = queue.popLast() {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let directory = (path as NSString).deletingLastPathComponent
+            for link in MarkdownDocuments.links(in: text) where !MarkdownDocuments.isExternal(link.target) {
+                let file = String(link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+                guard file.hasSuffix(".md") else { continue }
+                let target = Self.joined(directory, file)
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path),
+                    reached.insert(target).inserted
+                else { continue }
+                queue.append(target)
+            }
+        }
+        return MarkdownDocuments.paths(under: root).filter { $0.hasPrefix("docs/") && !reached.contains($0) }
+    }
+
+    /// `relative` taken from `directory`, both relative to the repository, with `.` and `..`
+    /// resolved (Foundation's `standardizingPath` leaves a relative path's `..` in place).
+    static func joined(_ directory: String, _ relative: String) -> String {
+        var parts: [Substring] = []
+        for part in (directory.split(separator: "/") + relative.split(separator: "/")) where part != "." {
+            if part == "..", !parts.isEmpty, parts.last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    func testDocsPages_whenLinksAreFollowedFromTheReadme_thenEachIsReached() throws {
+        XCTAssertEqual(
+            try Self.unreached(from: "README.md", under: Self.root), [],
+            "pages of docs/ that no link from README.md leads to: add each to README.md's map of the documents, or to the index that covers it")
+    }
+
+    func testLinkReaders_whenDocumentsLinkWellAndBadly_thenOnlyTheBadAreReported() throws {
+        let directory = try TemporaryDirectory()
+        let root = URL(fileURLWithPath: directory.path)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("docs/sub"), withIntermediateDirectories: true)
+        try """
+        # Start
+
+        [page](docs/page.md), [its section](docs/page.md#a-section), [web](https://example.org/x.md),
+        [gone](docs/gone.md), [no such section](docs/page.md#nothing), [here](#start), `[code](docs/none.md)`
+
+        ```sh
+        [also code](docs/none.md)
+        ```
+        """.write(to: root.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try "# Page\n\n## A section\n\n[up](../README.md), [sub](sub/deep.md)\n".write(
+            to: root.appendingPathComponent("docs/page.md"), atomically: true, encoding: .utf8)
+        try "# Deep\n".write(to: root.appendingPathComponent("docs/sub/deep.md"), atomically: true, encoding: .utf8)
+        try "# Lost\n".write(to: root.appendingPathComponent("docs/lost.md"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Self.brokenLinks(under: root), ["README.md:4: docs/gone.md", "README.md:4: docs/page.md#nothing"])
+        XCTAssertEqual(try Self.unreached(from: "README.md", under: root), ["docs/lost.md"])
+        XCTAssertEqual(Self.joined("docs/sub", "../../README.md"), "README.md")
+        XCTAssertEqual(Self.joined("", "./docs/page.md"), "docs/page.md")
+        XCTAssertEqual(MarkdownDocuments.slug("Reliability §4: load and abuse"), "reliability-4-load-and-abuse")
+        XCTAssertEqual(MarkdownDocuments.slug("The `Watch` stream, [linked](x.md)"), "the-watch-stream-linked")
+    }
+
+    // MARK: The report script's limit and output
 
     func testBenchmarkReport_whenRead_thenWritesWithinTheSameLimit() throws {
         let script = try document("Benchmarks/report.py")
@@ -58,6 +153,26 @@ final class DocumentFiguresTests: AppStateTestCase {
             let range = Range(match.range(at: 1), in: text)
         else { return nil }
         return Int(text[range].replacingOccurrences(of: ",", with: ""))
+    }
+
+    // MARK: The appstatectl page: every exit status
+
+    /// The exit statuses `appstatectl` declares (`ExitStatus.swift`), with 0 for success.
+    static func declaredExitStatuses(in source: String) -> Set<Int> {
+        Set([0] + source.matches(of: #/static let \w+: Int32 = ([0-9]+)/#).compactMap { Int($0.1) })
+    }
+
+    /// The statuses in the first column of the table under `## Exit status`.
+    static func documentedExitStatuses(in page: String) throws -> Set<Int> {
+        Set(try MarkdownTable.rows(under: "## Exit status", in: page).compactMap { Int($0[0]) })
+    }
+
+    func testAppstatectlPage_whenItListsTheExitStatuses_thenEveryDeclaredOneIsThere() throws {
+        let declared = Self.declaredExitStatuses(in: try document("Sources/AppStateCtlKit/ExitStatus.swift"))
+        XCTAssertGreaterThan(declared.count, 5)
+        XCTAssertEqual(
+            try Self.documentedExitStatuses(in: try document("docs/appstatectl.md")), declared,
+            "docs/appstatectl.md lists other exit statuses than Sources/AppStateCtlKit/ExitStatus.swift declares")
     }
 
     // MARK: The reliability pages: what they name exists
