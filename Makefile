@@ -49,7 +49,7 @@ fuzz:
 # The whole test suite under AddressSanitizer (with LeakSanitizer), then ThreadSanitizer, each
 # in its own build directory (.build-asan, .build-tsan: they cannot share objects with each
 # other or with `make test`). Fails on a failing test or on any report from any process,
-# the daemons the tests start included (scripts/sanitize; RELIABILITY.md §6).
+# the daemons the tests start included (scripts/sanitize; docs/reliability/sanitizers.md).
 sanitize: test-deps
 	SWIFT="$(SWIFT)" scripts/sanitize address
 	SWIFT="$(SWIFT)" scripts/sanitize thread

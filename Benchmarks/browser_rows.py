@@ -1,12 +1,15 @@
 """What the browser figures' row scripts share (Benchmarks/inspector_row.py,
-Benchmarks/gateway_row.py): the note of a run alone, putting rows in BENCHMARKS.md's targets
-table, and the command line."""
+Benchmarks/gateway_row.py): the note of a run alone, putting rows in the targets table that
+Benchmarks/results.json keeps (and writing BENCHMARKS.md and its pages again from it), and the
+command line."""
 import argparse
 import datetime
 import json
 import os
 import subprocess
 import sys
+
+import report
 
 
 def ms(value):
@@ -21,21 +24,19 @@ def alone_note(script):
 
 
 def write(path, prefixes, new):
-    """Puts the rows `new` in the targets table of `path`: in place of the rows that start with
-    one of `prefixes`, or after the table's last row."""
-    lines = open(path).read().split("\n")
-    existing = [index for index, text in enumerate(lines) if text.startswith(prefixes)]
-    if existing:
-        for index in reversed(existing):
-            del lines[index]
-        at = existing[0]
-    else:
-        at = next(index for index, text in enumerate(lines) if text.startswith("| figure |"))
-        while lines[at + 1].startswith("|"):
-            at += 1
-        at += 1
-    lines[at:at] = new
-    open(path, "w").write("\n".join(lines))
+    """Puts the rows `new` in the targets table of the results kept at `path`: in place of the
+    rows that start with one of `prefixes`, or after the table's last row; then writes
+    BENCHMARKS.md and its pages again from those results."""
+    results = json.load(open(path))
+    rows = results["rows"]
+    existing = [index for index, text in enumerate(rows) if text.startswith(prefixes)]
+    at = existing[0] if existing else len(rows)
+    for index in reversed(existing):
+        del rows[index]
+    rows[at:at] = new
+    with open(path, "w") as output:
+        output.write(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+    report.write_documents(report.documents(results))
 
 
 def main(doc, prefixes, rows):

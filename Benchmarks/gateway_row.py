@@ -3,10 +3,12 @@
 `Tests/Browser/kiosk_browser.py measure` prints (read on stdin).
 
     gateway_row.py --build release                 prints the rows
-    gateway_row.py --build debug --write FILE      also puts them in FILE's targets table, in
+    gateway_row.py --build debug --write FILE      also puts them in the targets table kept in FILE
+                                                   (Benchmarks/results.json), in
                                                    place of earlier gateway rows or after the
                                                    table's last row, saying when and at which
-                                                   commit they ran (they ran alone)
+                                                   commit they ran (they ran alone), and writes
+                                                   BENCHMARKS.md and its pages again
 
 The page's figure is from the moment the Python varlink client sends ShowKeyboard (its wall
 clock) to the kiosk page's <html> updated by appstate.js (a MutationObserver in the page, on

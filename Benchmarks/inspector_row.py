@@ -3,10 +3,12 @@
 `Tests/Browser/inspector_browser.py measure` prints (read on stdin).
 
     inspector_row.py --build release                 prints the row
-    inspector_row.py --build debug --write FILE      also puts it in FILE's targets table, in
+    inspector_row.py --build debug --write FILE      also puts it in the targets table kept in FILE
+                                                     (Benchmarks/results.json), in
                                                      place of an earlier inspector row or after
                                                      the table's last row, saying when and at
-                                                     which commit it ran (it ran alone)
+                                                     which commit it ran (it ran alone), and writes
+                                                     BENCHMARKS.md and its pages again
 
 The figure is the page's own timing (window.inspector in inspector.html): from the Watch reply
 reaching appstate-inspect (its wall clock, stamped in the entry) to the page's DOM updated

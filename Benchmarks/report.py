@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Runs every benchmark behind the performance targets (the targets table of BENCHMARKS.md)
-and writes BENCHMARKS.md.
+"""Runs every benchmark behind the performance targets (the targets table of BENCHMARKS.md and
+its pages in docs/benchmarks/) and writes them.
 
-    scripts/benchmark            # everything, then BENCHMARKS.md
+    scripts/benchmark            # everything, then BENCHMARKS.md and its pages
     scripts/benchmark --no-load  # only the in-process benchmarks (no release daemon)
     scripts/benchmark --quick    # fewer end-to-end samples: checks the tools, not for committing
-    scripts/benchmark --no-write # print the report instead of writing it
+    scripts/benchmark --no-write # print the documents instead of writing them
+    scripts/benchmark --render   # write the documents again from Benchmarks/results.json
+    scripts/benchmark --check    # exit 1 unless the documents are what results.json gives
 
 What it does:
 1. Runs the nested package Benchmarks/ (ordo-one/benchmark, release build) and exports every
@@ -26,11 +28,15 @@ What it does:
    private bus to a watcher's event, beside the same change by a direct Varlink call; and
    Benchmarks/idle-latency.py: logind's IdleHint to the event of the idle step it fires, beside
    a direct Present call.
-4. Writes BENCHMARKS.md: each figure beside its baseline from the same run, the ratio, its
-   target and whether it is met; a note on each row missed or met narrowly and on the rows of
-   each caveat in CAVEATS; the last soak's result, from SOAK (scripts/soak writes it; this
-   script does not run it); how to reproduce it; the callgrind counts and the model's figures.
-   What LEFT_OUT names goes, in its order, while the file would be longer than DOCUMENT_LIMIT.
+4. Keeps what it measured in Benchmarks/results.json (RESULTS) and writes BENCHMARKS.md from
+   it: a summary of every row of the targets table, linked to its page, the notes on the rows
+   missed, a map of the pages and how to reproduce them. The pages, in docs/benchmarks/, hold
+   the rows by topic (TOPICS), each figure beside its baseline from the same run, the ratio,
+   its target and whether it is met, with a note on each row missed or met narrowly and on the
+   rows of each caveat in CAVEATS; the bus's page has the callgrind counts; model.md the
+   model's figures; soak.md the last soak's result, from SOAK (scripts/soak writes it; this
+   script does not run it). Nothing is left out to fit a size: a page over DOCUMENT_LIMIT is
+   written whole, with a warning, and its topic is then to be split.
    The load tool's log stays in Benchmarks/Load/.build/run/log.txt.
 
 The machine is shared and noisy: only ratios within one run mean anything.
@@ -54,9 +60,8 @@ LOAD_RUN = ROOT / "Benchmarks" / "Load" / ".build" / "run"
 # The result of the last soak, written by scripts/soak: ten minutes are too long for every
 # benchmark run, so the report shows the last one with its date and commit.
 SOAK = ROOT / "Benchmarks" / "soak.json"
-# The largest BENCHMARKS.md the test suite accepts (DocumentFiguresTests): a longer report is
-# not read. The tables without a target are left out first to stay within it, then the caveats of
-# rows that have no note.
+# The largest document the test suite accepts (DocumentFiguresTests), past which readers stop
+# reading. A longer page is still written whole: its topic is for a person to split in TOPICS.
 DOCUMENT_LIMIT = 15 * 1024
 # A target met with less than this fraction to spare gets a note: on a shared machine the
 # next run may miss it.
@@ -387,18 +392,18 @@ def notes(rows, filesystem, narrow=True, every_caveat=True):
     return lines
 
 
-def soak_section(soak, minutes):
-    """The soak's section from its result (SOAK), with its table of minutes when `minutes`."""
+def soak_section(soak, heading="## Soak"):
+    """The soak's result (SOAK) and its table of minutes."""
     if soak is None:
-        return ["## Soak", "", f"No soak result ({SOAK.relative_to(ROOT)}): run `scripts/soak`.", ""]
+        return [heading, "", f"No soak result ({SOAK.relative_to(ROOT)}): run `scripts/soak`.", ""]
 
     def figure(value, digits, sign=False):
         return "n/a" if value is None else f"{value:{'+' if sign else ''}.{digits}f}"
 
     lost = soak["eventsLost"]
     rss = [rss for seconds, rss, _ in soak["samples"] if seconds >= 60]
-    lines = [
-        "## Soak",
+    return [
+        heading,
         "",
         f"`scripts/soak`, {soak['date']} at {soak['commit']}: {soak['mutations']:,} mutations from {soak['clients']} clients, "
         f"{soak['watchers']} watchers, {soak['seconds'] / 60:.1f} min; {soak['errors']:,} errors, "
@@ -413,119 +418,280 @@ def soak_section(soak, minutes):
         "a backlog of writes to watchers takes (within their limits) is kept for the next; a leak would climb between "
         f"the steps too. Mix, samples, minutes: `{SOAK.relative_to(ROOT)}`.",
         "",
-    ]
-    if minutes:
-        lines += [
-            "| minute | mutations | round trip p50 / p99 | Login event p99 | VmRSS | fds |",
-            "|---|---|---|---|---|---|",
-            *(f"| {m['minute']} | {m['mutations']:,} | {figure(m['roundTripP50Ms'], 2)} / {figure(m['roundTripP99Ms'], 2)} ms "
-              f"| {figure(m['loginEventP99Ms'], 2)} ms | {m['rssKiB'] / 1024:.1f} MiB | {m['fds']} |" for m in soak["minutes"]),
-            "",
-        ]
-    return lines
-
-
-# What BENCHMARKS.md leaves out to stay within DOCUMENT_LIMIT, as much of it as needed, in this
-# order: the tables without a target, then what the table or the sources also say.
-LEFT_OUT = ("the callgrind counts and the model's figures", "the soak's minutes", "the notes on rows met narrowly",
-            "the caveats of rows without a note", "how to run parts of it (the header of `Benchmarks/report.py` says)")
-
-
-def document(command, info, rows, profile, model, filesystem, end_to_end, soak=None, left_out=0):
-    """BENCHMARKS.md from the table's rows, the soak's result, the callgrind counts and the
-    model's figures, without the first `left_out` parts of LEFT_OUT; `end_to_end` is False when
-    the end-to-end part did not run."""
-    tracked, soak_minutes, narrow_notes, every_caveat, reproducing = (left_out <= level for level in range(len(LEFT_OUT)))
-    outcomes = [cells(row)[-1] for row in rows]
-    targets = sum(outcome in ("met", "**not met**") for outcome in outcomes)
-    lines = [
-        "# Benchmarks",
+        "| minute | mutations | round trip p50 / p99 | Login event p99 | VmRSS | fds |",
+        "|---|---|---|---|---|---|",
+        *(f"| {m['minute']} | {m['mutations']:,} | {figure(m['roundTripP50Ms'], 2)} / {figure(m['roundTripP99Ms'], 2)} ms "
+          f"| {figure(m['loginEventP99Ms'], 2)} ms | {m['rssKiB'] / 1024:.1f} MiB | {m['fds']} |" for m in soak["minutes"]),
         "",
-        f"Written by `{command}` (Benchmarks/report.py says what it runs); do not edit by hand.",
-        f"Measured {info['date']} at {info['commit']} on {info['nproc']} CPUs ({info['cpu']}), {info['kernel']}, "
-        f"{info['swift']}; load average at the end {info['load']}.",
     ]
+
+
+# The pages of docs/benchmarks/ that hold the targets table's rows, by topic: (file, title,
+# what the page measures, which rows it takes). A row goes to the first topic that takes it,
+# and a row no topic takes goes to OTHER, so that no row is ever left out.
+TOPICS = [
+    ("bus.md", "the notification bus",
+     "Posting one notification to 1, 10 and 100 observers, in process: against Foundation's "
+     "`NotificationCenter` and against calling the same observers in a loop (`Benchmarks/Sources/BusWorkloads`), "
+     "then counted exactly by callgrind.",
+     lambda figure: figure.startswith("bus ")),
+    ("large-trees.md", "large trees",
+     "Generated trees of 15, 997 and 10,006 controllers (`appstate-load scale-tree`): a leaf change's round trip, "
+     "`GetTree`, a subtree's `Watch`, memory and start, each beside the 15-controller tree's.",
+     lambda figure: "10,006 controllers" in figure or figure.startswith(("Watch(path:)", "VmRSS per controller"))),
+    ("daemon.md", "start, memory and calls",
+     "A release `appstated` driven end to end by `Benchmarks/Load`: its start and memory, a call's round trip "
+     "against an echo server and a forking C server, pipelined calls, `ReportActivity` and `appstatectl`. The "
+     "daemon's memory after the load is its VmRSS once the load tool has run every figure.",
+     lambda figure: figure.startswith((
+         "start to READY=1", "shared libraries", "idle memory", "daemon memory", "request→reply", "round trip on one CPU",
+         "pipelined calls", "ReportActivity", "one `appstatectl current`"))),
+    ("watchers.md", "watchers",
+     "Changes reaching 10 and 1,000 `Watch` streams, back to back and paced at 60 changes a second beside a C "
+     "broadcaster (`appstate-load broadcast`) driven by the same client.",
+     lambda figure: figure.startswith("watch fan-out")),
+    ("durability.md", "durable changes",
+     "Durable changes from 1 and 16 clients against one write, fsync, rename and fsync of the directory per "
+     "change on the same file system: what group commit buys.",
+     lambda figure: figure.startswith("durable mutations")),
+    ("web.md", "the inspector and the gateway",
+     "`appstate-inspect`'s page and the kiosk page through `appstate-gateway`, in headless chromium "
+     "(`scripts/benchmark-inspector`, `scripts/benchmark-gateway`), beside a watcher of the same run.",
+     lambda figure: figure.startswith(("inspector page", "kiosk page", "appstate-gateway", "chromium's floor"))),
+    ("followers.md", "following the system",
+     "A change of logind (on a private bus) or of a headless sway's output reaching a watcher, beside the same "
+     "change by a direct Varlink call, interleaved (`Benchmarks/logind-latency.py`, `Benchmarks/idle-latency.py`, "
+     "the load tool's figure 9).",
+     lambda figure: figure.startswith(("logind", "Wayland output"))),
+]
+OTHER = ("other.md", "other figures", "Rows that no other page takes.", lambda figure: True)
+# The pages that hold no rows of the targets table.
+MODEL_PAGE, SOAK_PAGE = "model.md", "soak.md"
+# Where the pages go, and where BENCHMARKS.md's results are kept between runs.
+PAGES = ROOT / "docs" / "benchmarks"
+RESULTS = ROOT / "Benchmarks" / "results.json"
+TABLE_HEADER = ["| figure | value | baseline (same run) | baseline value | ratio | target | |",
+                "|---|---|---|---|---|---|---|"]
+
+
+def measured_lines(info, filesystem=None, end_to_end=None, command=""):
+    """The lines that say where and when a part was measured."""
+    lines = [f"Measured {info['date']} at {info['commit']} on {info['nproc']} CPUs ({info['cpu']}), {info['kernel']}, "
+             f"{info['swift']}; load average at the end {info['load']}."]
     if end_to_end:
         lines.append(f"The end-to-end figures ran against release builds; the state directory of their fsync "
                      f"figures was on {filesystem}.")
-    else:
+    elif end_to_end is not None:
         lines.append("The end-to-end figures were not measured in this run (`--no-load`).")
     if "--quick" in command:
         lines.append("**Quick run: fewer end-to-end samples, for checking the tools only.**")
-    lines += [
+    return lines
+
+
+def topic_of(figure):
+    return next(topic for topic in [*TOPICS, OTHER] if topic[3](figure))
+
+
+def counts(rows):
+    outcomes = [cells(row)[-1] for row in rows]
+    return outcomes.count("met"), sum(outcome in ("met", "**not met**") for outcome in outcomes)
+
+
+def page_header(title, results, info=None):
+    return [
+        f"# Benchmarks: {title}",
         "",
-        f"**{outcomes.count('met')} of {targets} targets met.**",
+        f"Written by `{results['command']}` (Benchmarks/report.py) from `{RESULTS.relative_to(ROOT)}`; do not edit by "
+        "hand. [BENCHMARKS.md](../../BENCHMARKS.md) has every target's summary and the other pages.",
+        *measured_lines(info or results["info"]),
         "",
-        "## Targets",
+    ]
+
+
+def topic_page(topic, rows, results):
+    """A page of docs/benchmarks/: its rows of the targets table in full, and every note on them."""
+    name, title, about, _ = topic
+    met, targets = counts(rows)
+    lines = [
+        *page_header(title, results),
+        about,
         "",
-        "The machine is shared: each figure (a median, per operation) stands beside a baseline from the",
-        "same run. How each is measured: the header of `Benchmarks/report.py` and the sources it names.",
-        "A row whose target is — is tracked for regressions.",
+        f"**{met} of {targets} targets met.**" if targets else "No target here: these rows are tracked for regressions.",
         "",
-        "| figure | value | baseline (same run) | baseline value | ratio | target | |",
-        "|---|---|---|---|---|---|---|",
+        "Each figure (a median, per operation) stands beside a baseline from the same run: the machine is shared, so",
+        "only ratios within one run mean anything. How each is measured: the header of `Benchmarks/report.py` and the",
+        "sources it names. A row whose target is — is tracked for regressions.",
+        "",
+        *TABLE_HEADER,
         *rows,
         "",
         "## Notes",
         "",
-        *(["Written from the table: every row not met or met with less than a fifth to spare (the next",
-           "run may miss it), and the rows this report knows a caveat for."] if narrow_notes else
-          ["Written from the table: every row not met, and the rows this report knows a caveat for."]),
+        "Written from the table: every row not met or met with less than a fifth to spare (the next run may miss it),",
+        "and the rows this report knows a caveat for.",
         "",
-        *(notes(rows, filesystem, narrow_notes, every_caveat) or ["No row is missed, met narrowly or caveated."]),
-        "",
-        *soak_section(soak, soak_minutes),
-        "## Reproducing",
-        "",
-        *(["`scripts/benchmark` runs everything and writes this file (needs valgrind)."] if not reproducing else [
-        "`scripts/benchmark` runs everything and writes this file (needs valgrind): `--no-load` the",
-        "in-process figures only, `--quick` fewer end-to-end samples, `--no-write` prints it instead.",
-        "Some rows alone: `scripts/benchmark-load --only 1,2` (numbered as in",
-        "`Benchmarks/Load/Sources/appstate-load/main.swift`; its log: `Benchmarks/Load/.build/run/log.txt`),",
-        "`scripts/benchmark-inspector`, `scripts/benchmark-gateway` (`--debug`, `--write`), and",
-        "`swift package --package-path Benchmarks benchmark --filter 'bus post.*'`."]),
+        *(notes(rows, results["filesystem"]) or ["No row here is missed, met narrowly or caveated."]),
     ]
-    if not tracked:
-        parts = LEFT_OUT[:left_out]
-        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        lines += ["", f"{listed[0].upper()}{listed[1:]} were left out to keep this file within {DOCUMENT_LIMIT // 1024} KB."]
-        return "\n".join(lines) + "\n"
+    if name == "bus.md":
+        lines += ["", *profile_section(results)]
+    return "\n".join(lines) + "\n"
+
+
+def profile_section(results):
+    profile = results.get("profile")
+    lines = ["## Counted by callgrind (per post)", ""]
+    if not profile:
+        return lines + ["Not counted in the run these results come from."]
+    same = profile["measured"] == results["info"]
     lines += [
-        "",
-        "## Bus, counted by callgrind (per post)",
-        "",
         "Instructions, calls into the Swift runtime's reference counting, and mallocs per post,",
         "counted by `valgrind --tool=callgrind` on `Benchmarks/Sources/BusProfile`: exact, whatever",
         "the machine's load. Retains include calls on immortal or nil references, which return",
         "without an atomic. Each cell: NotificationBus / NotificationCenter / the floor.",
+        *([] if same else ["", *measured_lines(profile["measured"])]),
         "",
         "| observers | instructions | retains | releases | mallocs |",
         "|---|---|---|---|---|",
     ]
+    by_kind = {(entry["kind"], entry["observers"]): entry for entry in profile["counts"]}
     for observers in OBSERVER_COUNTS:
-        entries = [profile[(kind, observers)] for kind in ("bus", "center", "direct")]
+        entries = [by_kind[(kind, observers)] for kind in ("bus", "center", "direct")]
         lines.append(f"| {observers} | " + " | ".join(" / ".join(number(entry[key]) for entry in entries)
                                                     for key in ("instructions", "retains", "releases", "mallocs")) + " |")
-    lines += [
-        "",
-        "## The model and the protocol (no target; tracked for regressions)",
-        "",
-        "Model benchmarks run on the main actor; the hop to it is outside the measurement.",
+    return lines
+
+
+def model_page(results):
+    model = results.get("model")
+    lines = [
+        *page_header("the model and the protocol", results, model["measured"] if model else None),
+        "The model's and the framing's figures, in process (`Benchmarks/Benchmarks/ModelBenchmarks`,",
+        "`Benchmarks/Benchmarks/IPCBenchmarks`). No target: they are tracked for regressions. Model benchmarks",
+        "run on the main actor; the hop to it is outside the measurement.",
         "",
         "| figure | time per operation | heap allocations per operation |",
         "|---|---|---|",
     ]
-    for description, nanoseconds, allocations in model:
-        if nanoseconds is None:
-            lines.append(f"| {description} | missing from this run | — |")
+    for figure in model["figures"] if model else []:
+        if figure["nanoseconds"] is None:
+            lines.append(f"| {figure['description']} | missing from this run | — |")
         else:
-            lines.append(f"| {description} | {number(nanoseconds / 1000, 'µs')} | {number(allocations)} |")
+            lines.append(f"| {figure['description']} | {number(figure['nanoseconds'] / 1000, 'µs')} "
+                         f"| {number(figure['allocations'])} |")
+    if not model:
+        lines.append("| not measured in the run these results come from | — | — |")
     return "\n".join(lines) + "\n"
 
 
-def report(command, info, figures, profile, load):
-    """BENCHMARKS.md, without as many of the parts LEFT_OUT names as would take it past
-    DOCUMENT_LIMIT; `load` is None when the end-to-end part did not run."""
+def soak_page(results, soak):
+    lines = [
+        "# Benchmarks: the soak",
+        "",
+        f"Written by `{results['command']}` (Benchmarks/report.py) from `{SOAK.relative_to(ROOT)}`, which `scripts/soak` "
+        "writes; do not edit by hand. [BENCHMARKS.md](../../BENCHMARKS.md) has every target's summary and the other pages.",
+        "",
+        "`scripts/soak` drives a release daemon with mutations from many clients while watchers follow its tree, and",
+        "samples its memory and descriptors every 10 s: memory or descriptors that climb, events lost or watchers cut",
+        "off would show here. It takes about ten minutes, too long for every benchmark run, so this page shows the last",
+        "soak with its date and commit.",
+        "",
+        *soak_section(soak, "## The last soak"),
+    ]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def summary_row(row, page):
+    """A row of BENCHMARKS.md's summary: the figure's short name, linked to its page, its value,
+    ratio, target and verdict."""
+    figure, value, _, _, ratio, target, outcome = cells(row)
+    return f"| [{short_name(figure)}](docs/benchmarks/{page}) | {value} | {ratio} | {target} | {outcome} |"
+
+
+def summary(results, pages, soak):
+    """BENCHMARKS.md: every target's summary, the rows not met, and a map of the pages."""
+    rows = results["rows"]
+    met, targets = counts(rows)
+    missed = [row for row in rows if cells(row)[-1] == "**not met**"]
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Written by `{results['command']}` (Benchmarks/report.py says what it runs) from "
+        f"`{RESULTS.relative_to(ROOT)}`; do not edit by hand.",
+        *measured_lines(results["info"], results["filesystem"], results["endToEnd"], results["command"]),
+        "",
+        f"**{met} of {targets} targets met.**",
+        "",
+        "## Targets",
+        "",
+        "The machine is shared: each figure (a median, per operation) stands beside a baseline from the",
+        "same run, on the page its name links to, with the notes on it. A row whose target is — is",
+        "tracked for regressions.",
+        "",
+        "| figure | value | ratio | target | |",
+        "|---|---|---|---|---|",
+        *(summary_row(row, topic_of(cells(row)[0])[0]) for row in rows),
+        "",
+        "## Notes",
+        "",
+        "Every row not met, with the caveats on it; its page has every note on its rows, those met narrowly too.",
+        "",
+        *(notes(missed, results["filesystem"], narrow=False, every_caveat=False) or ["Every target is met."]),
+        "",
+        "## The pages",
+        "",
+    ]
+    for name, title, about, _ in [*TOPICS, OTHER]:
+        if name in pages:
+            page_met, page_targets = counts(pages[name])
+            lines.append(f"- [docs/benchmarks/{name}](docs/benchmarks/{name}): {title}: {len(pages[name])} rows, "
+                         + (f"{page_met} of {page_targets} targets met" if page_targets else "no target")
+                         + ("; and the bus counted by callgrind" if name == "bus.md" else "") + ".")
+    model_run = results["model"]["measured"] if results.get("model") else None
+    lines.append(f"- [docs/benchmarks/{MODEL_PAGE}](docs/benchmarks/{MODEL_PAGE}): the model and the protocol, "
+                 "tracked without targets"
+                 + (f" (measured at {model_run['commit']})" if model_run and model_run != results["info"] else "") + ".")
+    lines.append(f"- [docs/benchmarks/{SOAK_PAGE}](docs/benchmarks/{SOAK_PAGE}): the last soak"
+                 + (f", {soak['date']} at {soak['commit']}: {soak['mutations']:,} mutations, {soak['watchers']} watchers"
+                    if soak else ": none yet") + ".")
+    lines += [
+        "",
+        "## Reproducing",
+        "",
+        "`scripts/benchmark` runs everything, keeps the results in `Benchmarks/results.json` and writes this file",
+        "and its pages (needs valgrind): `--no-load` the in-process figures only, `--quick` fewer end-to-end samples,",
+        "`--no-write` prints them instead, `--render` writes them again from the kept results without measuring.",
+        "Some rows alone: `scripts/benchmark-load --only 1,2` (numbered as in",
+        "`Benchmarks/Load/Sources/appstate-load/main.swift`; its log: `Benchmarks/Load/.build/run/log.txt`),",
+        "`scripts/benchmark-inspector`, `scripts/benchmark-gateway` (`--debug`, `--write`), and",
+        "`swift package --package-path Benchmarks benchmark --filter 'bus post.*'`.",
+        "[docs/measuring.md](docs/measuring.md) says how each part is measured.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def documents(results):
+    """BENCHMARKS.md and its pages, by path from the repository's root, from the kept results.
+    Nothing is left out: a document over DOCUMENT_LIMIT is written whole, with a warning."""
+    soak = json.loads(SOAK.read_text()) if SOAK.exists() else None
+    pages = collections.OrderedDict()
+    for row in results["rows"]:
+        pages.setdefault(topic_of(cells(row)[0])[0], []).append(row)
+    texts = {"BENCHMARKS.md": summary(results, pages, soak)}
+    for topic in [*TOPICS, OTHER]:
+        if topic[0] in pages:
+            texts[f"docs/benchmarks/{topic[0]}"] = topic_page(topic, pages[topic[0]], results)
+    texts[f"docs/benchmarks/{MODEL_PAGE}"] = model_page(results)
+    texts[f"docs/benchmarks/{SOAK_PAGE}"] = soak_page(results, soak)
+    for path, text in texts.items():
+        if len(text.encode()) > DOCUMENT_LIMIT:
+            print(f"warning: {path} is {len(text.encode()):,} bytes, over the {DOCUMENT_LIMIT:,} the test suite accepts "
+                  "(DocumentFiguresTests): split its topic in TOPICS", file=sys.stderr)
+    return texts
+
+
+def results_of(command, info, figures, profile, load):
+    """What a run measured, as BENCHMARKS.md and its pages are written from it and RESULTS keeps it;
+    `load` is None when the end-to-end part did not run."""
     wall = {name: value for (name, metric), value in figures.items() if metric == "wallClock"}
     mallocs = {name: value for (name, metric), value in figures.items() if metric == "mallocCountTotal"}
     rows = in_process_rows(wall, mallocs)
@@ -534,37 +700,78 @@ def report(command, info, figures, profile, load):
     else:
         rows += [f"| {figure} | {NOT_MEASURED} | {baseline} | — | — | {target} | — |"
                  for figure, baseline, target in END_TO_END]
-    model = [(description, wall.get(name), mallocs.get(name)) for name, description in MODEL.items()]
-    filesystem = load["filesystem"] if load else None
-    soak = json.loads(SOAK.read_text()) if SOAK.exists() else None
-    for left_out in range(len(LEFT_OUT) + 1):
-        text = document(command, info, rows, profile, model, filesystem, load is not None, soak, left_out)
-        if len(text.encode()) <= DOCUMENT_LIMIT:
-            break
-    if len(text.encode()) > DOCUMENT_LIMIT:
-        print(f"warning: the report is {len(text.encode()):,} bytes, over the {DOCUMENT_LIMIT:,} the test suite "
-              "accepts (DocumentFiguresTests): shorten the rows or the notes", file=sys.stderr)
-    return text
+    return {
+        "command": command,
+        "info": info,
+        "endToEnd": load is not None,
+        "filesystem": load["filesystem"] if load else None,
+        "rows": rows,
+        "profile": {"measured": info, "counts": [{"kind": kind, "observers": observers, **entry}
+                                                 for (kind, observers), entry in profile.items()]},
+        "model": {"measured": info, "figures": [{"description": description, "nanoseconds": wall.get(name),
+                                                 "allocations": mallocs.get(name)} for name, description in MODEL.items()]},
+    }
+
+
+def load_results():
+    return json.loads(RESULTS.read_text())
+
+
+def save_results(results):
+    RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+
+
+def write_documents(texts):
+    """Writes the documents, and removes pages of an earlier run that this one has not."""
+    PAGES.mkdir(parents=True, exist_ok=True)
+    for stale in set(PAGES.glob("*.md")) - {ROOT / path for path in texts}:
+        stale.unlink()
+    for path, text in texts.items():
+        (ROOT / path).write_text(text)
+        print(f"wrote {ROOT / path}", file=sys.stderr)
+
+
+def check():
+    """Whether the documents on disk are those the kept results give: 0 if so, else 1, naming
+    each that is not."""
+    texts = documents(load_results())
+    wrong = [path for path, text in texts.items()
+             if not (ROOT / path).exists() or (ROOT / path).read_text() != text]
+    wrong += [str(path.relative_to(ROOT)) for path in PAGES.glob("*.md") if str(path.relative_to(ROOT)) not in texts]
+    for path in wrong:
+        print(f"{path} is not what Benchmarks/report.py writes from {RESULTS.relative_to(ROOT)}: "
+              "run scripts/benchmark --render (never edit it by hand)", file=sys.stderr)
+    return 1 if wrong else 0
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
-    parser.add_argument("--no-write", action="store_true", help="print the report instead of writing BENCHMARKS.md")
+    parser.add_argument("--no-write", action="store_true", help="print the documents instead of writing them")
     parser.add_argument("--no-load", action="store_true", help="skip the end-to-end figures (no release daemon)")
     parser.add_argument("--quick", action="store_true", help="fewer end-to-end samples, for checking the tools")
+    parser.add_argument("--render", action="store_true", help="write the documents from the kept results, measuring nothing")
+    parser.add_argument("--check", action="store_true", help="exit 1 unless the documents are what the kept results give")
     arguments = parser.parse_args()
-    command = " ".join(["scripts/benchmark", *sys.argv[1:]])
-    with tempfile.TemporaryDirectory(prefix="appstate-benchmark-") as directory:
-        out = pathlib.Path(directory)
-        figures = run_benchmarks(out)
-        profile = profile_bus(out)
-        load = None if arguments.no_load else run_load(arguments.quick)
-        text = report(command, machine(), figures, profile, load)
-    if arguments.no_write:
-        print(text, end="")
+    if arguments.check:
+        sys.exit(check())
+    if arguments.render:
+        results = load_results()
     else:
-        (ROOT / "BENCHMARKS.md").write_text(text)
-        print(f"wrote {ROOT / 'BENCHMARKS.md'}", file=sys.stderr)
+        command = " ".join(["scripts/benchmark", *sys.argv[1:]])
+        with tempfile.TemporaryDirectory(prefix="appstate-benchmark-") as directory:
+            out = pathlib.Path(directory)
+            figures = run_benchmarks(out)
+            profile = profile_bus(out)
+            load = None if arguments.no_load else run_load(arguments.quick)
+            results = results_of(command, machine(), figures, profile, load)
+    texts = documents(results)
+    if arguments.no_write:
+        for path, text in texts.items():
+            print(f"==> {path} <==\n{text}")
+        return
+    if not arguments.render:
+        save_results(results)
+    write_documents(texts)
 
 
 if __name__ == "__main__":

@@ -3,11 +3,14 @@ import TestSupport
 import VarlinkServer
 import XCTest
 
-/// What the long documents say, checked against what they describe, so that they cannot drift
-/// silently: their size; in RELIABILITY.md the tests, files, scripts and `make` targets it
-/// names and the default limits it quotes; in BENCHMARKS.md the count of targets met and the
-/// notes on the missed ones against its own table. (The exposure README.md and RELIABILITY.md
-/// quote is checked against `systemd-analyze security` in `SystemdUnitFilesTests`.)
+/// What the documents say, checked against what they describe, so that they cannot drift
+/// silently: every Markdown file's size and relative links, and that README.md reaches every
+/// page of docs/; in the reliability pages the tests, files, scripts and `make` targets they
+/// name and the default limits they quote; in BENCHMARKS.md the count of targets met and the
+/// notes on the missed ones against its own table, and that it and its pages are what
+/// Benchmarks/report.py writes from the results it keeps; in the appstatectl page every exit
+/// status. (The exposure the systemd and reliability pages quote is checked against
+/// `systemd-analyze security` in `SystemdUnitFilesTests`.)
 final class DocumentFiguresTests: AppStateTestCase {
     private static let root = TestPaths.repositoryRoot
 
@@ -15,23 +18,117 @@ final class DocumentFiguresTests: AppStateTestCase {
         try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    // MARK: Size
+    // MARK: Size and links
 
-    /// The largest a long document may be: past it, readers stop reading and nobody keeps it
-    /// true. Benchmarks/report.py writes BENCHMARKS.md within the same limit (DOCUMENT_LIMIT).
+    /// The largest a document may be: past it, readers stop reading and nobody keeps it true.
+    /// A document that outgrows it is split into pages by topic, never cut to fit.
+    /// Benchmarks/report.py writes BENCHMARKS.md and its pages within the same limit
+    /// (DOCUMENT_LIMIT).
     static let documentLimit = 15 * 1024
-    /// The documents held to the limit.
-    static let limitedDocuments = ["BENCHMARKS.md", "RELIABILITY.md", "docs/ARCHITECTURE.md"]
 
     func testDocuments_whenMeasured_thenEachIsWithinTheLimit() throws {
-        for path in Self.limitedDocuments {
+        let paths = MarkdownDocuments.paths(under: Self.root)
+        XCTAssertTrue(paths.contains("README.md"), "no Markdown files found under \(Self.root.path)")
+        for path in paths {
             let size = try XCTUnwrap(
                 try FileManager.default.attributesOfItem(atPath: Self.root.appendingPathComponent(path).path)[.size] as? Int)
             XCTAssertLessThanOrEqual(
                 size, Self.documentLimit,
-                "\(path) is \(size) bytes, over \(Self.documentLimit): shorten it (git keeps what it said)")
+                "\(path) is \(size) bytes, over \(Self.documentLimit): split it into pages by topic (leave nothing out)")
         }
     }
+
+    /// What the relative links of the documents under `root` point at and `root` lacks: a file
+    /// or directory, or an anchor of a Markdown file's headings. Each as `document:line: target`.
+    static func brokenLinks(under root: URL) throws -> [String] {
+        var broken: [String] = []
+        for path in MarkdownDocuments.paths(under: root) {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let directory = root.appendingPathComponent(path).deletingLastPathComponent()
+            for link in MarkdownDocuments.links(in: text) where !MarkdownDocuments.isExternal(link.target) {
+                let parts = link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let target = parts[0].isEmpty ? root.appendingPathComponent(path) : directory.appendingPathComponent(parts[0])
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: target.standardizedFileURL.path, isDirectory: &isDirectory) else {
+                    broken.append("\(path):\(link.line): \(link.target)")
+                    continue
+                }
+                if parts.count == 2, target.pathExtension == "md", !isDirectory.boolValue {
+                    let anchors = MarkdownDocuments.anchors(in: try String(contentsOf: target, encoding: .utf8))
+                    if !anchors.contains(parts[1]) { broken.append("\(path):\(link.line): \(link.target)") }
+                }
+            }
+        }
+        return broken
+    }
+
+    func testDocuments_whenTheirRelativeLinksAreFollowed_thenEachTargetExists() throws {
+        XCTAssertEqual(try Self.brokenLinks(under: Self.root), [], "links to nothing: fix them where the documents moved")
+    }
+
+    /// The Markdown files under `docs/` that following links from `start` never reaches.
+    static func unreached(from start: String, under root: URL) throws -> [String] {
+        var reached: Set<String> = [start]
+        var queue = [start]
+        while let path = queue.popLast() {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let directory = (path as NSString).deletingLastPathComponent
+            for link in MarkdownDocuments.links(in: text) where !MarkdownDocuments.isExternal(link.target) {
+                let file = String(link.target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+                guard file.hasSuffix(".md") else { continue }
+                let target = Self.joined(directory, file)
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path),
+                    reached.insert(target).inserted
+                else { continue }
+                queue.append(target)
+            }
+        }
+        return MarkdownDocuments.paths(under: root).filter { $0.hasPrefix("docs/") && !reached.contains($0) }
+    }
+
+    /// `relative` taken from `directory`, both relative to the repository, with `.` and `..`
+    /// resolved (Foundation's `standardizingPath` leaves a relative path's `..` in place).
+    static func joined(_ directory: String, _ relative: String) -> String {
+        var parts: [Substring] = []
+        for part in (directory.split(separator: "/") + relative.split(separator: "/")) where part != "." {
+            if part == "..", !parts.isEmpty, parts.last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    func testDocsPages_whenLinksAreFollowedFromTheReadme_thenEachIsReached() throws {
+        XCTAssertEqual(
+            try Self.unreached(from: "README.md", under: Self.root), [],
+            "pages of docs/ that no link from README.md leads to: add each to README.md's map of the documents, or to the index that covers it")
+    }
+
+    func testLinkReaders_whenDocumentsLinkWellAndBadly_thenOnlyTheBadAreReported() throws {
+        let directory = try TemporaryDirectory()
+        let root = URL(fileURLWithPath: directory.path)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("docs/sub"), withIntermediateDirectories: true)
+        try """
+        # Start
+
+        [page](docs/page.md), [its section](docs/page.md#a-section), [web](https://example.org/x.md),
+        [gone](docs/gone.md), [no such section](docs/page.md#nothing), [here](#start), `[code](docs/none.md)`
+
+        ```sh
+        [also code](docs/none.md)
+        ```
+        """.write(to: root.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try "# Page\n\n## A section\n\n[up](../README.md), [sub](sub/deep.md)\n".write(
+            to: root.appendingPathComponent("docs/page.md"), atomically: true, encoding: .utf8)
+        try "# Deep\n".write(to: root.appendingPathComponent("docs/sub/deep.md"), atomically: true, encoding: .utf8)
+        try "# Lost\n".write(to: root.appendingPathComponent("docs/lost.md"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Self.brokenLinks(under: root), ["README.md:4: docs/gone.md", "README.md:4: docs/page.md#nothing"])
+        XCTAssertEqual(try Self.unreached(from: "README.md", under: root), ["docs/lost.md"])
+        XCTAssertEqual(Self.joined("docs/sub", "../../README.md"), "README.md")
+        XCTAssertEqual(Self.joined("", "./docs/page.md"), "docs/page.md")
+        XCTAssertEqual(MarkdownDocuments.slug("Reliability §4: load and abuse"), "reliability-4-load-and-abuse")
+        XCTAssertEqual(MarkdownDocuments.slug("The `Watch` stream, [linked](x.md)"), "the-watch-stream-linked")
+    }
+
+    // MARK: The report script's limit and output
 
     func testBenchmarkReport_whenRead_thenWritesWithinTheSameLimit() throws {
         let script = try document("Benchmarks/report.py")
@@ -39,6 +136,14 @@ final class DocumentFiguresTests: AppStateTestCase {
             Self.firstNumber(#"(?m)^DOCUMENT_LIMIT = ([0-9]+) \* 1024$"#, in: script),
             "Benchmarks/report.py no longer sets DOCUMENT_LIMIT = N * 1024")
         XCTAssertEqual(quoted * 1024, Self.documentLimit, "Benchmarks/report.py writes BENCHMARKS.md within another limit than this test's")
+    }
+
+    /// BENCHMARKS.md and docs/benchmarks/ are what the report script writes from the results it
+    /// keeps (`report.py --check`): so none is edited by hand, and the shape the script writes
+    /// is the one committed.
+    func testBenchmarkDocuments_whenWrittenAgainFromTheKeptResults_thenAreTheCommittedOnes() throws {
+        let run = try runProcess("/usr/bin/env", ["python3", Self.root.appendingPathComponent("Benchmarks/report.py").path, "--check"])
+        XCTAssertEqual(run.status, 0, "Benchmarks/report.py --check: \(run.standardError)\(run.standardOutput)")
     }
 
     /// The number in the first match of `pattern` (its first group), commas allowed.
@@ -50,7 +155,27 @@ final class DocumentFiguresTests: AppStateTestCase {
         return Int(text[range].replacingOccurrences(of: ",", with: ""))
     }
 
-    // MARK: RELIABILITY.md: what it names exists
+    // MARK: The appstatectl page: every exit status
+
+    /// The exit statuses `appstatectl` declares (`ExitStatus.swift`), with 0 for success.
+    static func declaredExitStatuses(in source: String) -> Set<Int> {
+        Set([0] + source.matches(of: #/static let \w+: Int32 = ([0-9]+)/#).compactMap { Int($0.1) })
+    }
+
+    /// The statuses in the first column of the table under `## Exit status`.
+    static func documentedExitStatuses(in page: String) throws -> Set<Int> {
+        Set(try MarkdownTable.rows(under: "## Exit status", in: page).compactMap { Int($0[0]) })
+    }
+
+    func testAppstatectlPage_whenItListsTheExitStatuses_thenEveryDeclaredOneIsThere() throws {
+        let declared = Self.declaredExitStatuses(in: try document("Sources/AppStateCtlKit/ExitStatus.swift"))
+        XCTAssertGreaterThan(declared.count, 5)
+        XCTAssertEqual(
+            try Self.documentedExitStatuses(in: try document("docs/appstatectl.md")), declared,
+            "docs/appstatectl.md lists other exit statuses than Sources/AppStateCtlKit/ExitStatus.swift declares")
+    }
+
+    // MARK: The reliability pages: what they name exists
 
     /// Where a named path may live; a code span starting with one of these is a path.
     static let pathPrefixes = ["Tests/", "Fuzz/", "scripts/", "systemd/", "Benchmarks/", "docs/", ".ci/"]
@@ -104,10 +229,22 @@ final class DocumentFiguresTests: AppStateTestCase {
         }
     }
 
+    /// RELIABILITY.md and its pages, but for the history pages: those record what the suite
+    /// was when they were written, names included.
+    static var reliabilityDocuments: [String] {
+        ["RELIABILITY.md"]
+            + MarkdownDocuments.paths(under: root).filter {
+                $0.hasPrefix("docs/reliability/") && !$0.hasPrefix("docs/reliability/history-")
+            }
+    }
+
     func testReliability_whenItNamesTestsFilesAndTargets_thenEachExists() throws {
-        XCTAssertEqual(
-            try Self.missingNames(in: try document("RELIABILITY.md"), root: Self.root), [],
-            "RELIABILITY.md names what does not exist: rename or remove it there")
+        XCTAssertGreaterThan(Self.reliabilityDocuments.count, 5)
+        for path in Self.reliabilityDocuments {
+            XCTAssertEqual(
+                try Self.missingNames(in: try document(path), root: Self.root), [],
+                "\(path) names what does not exist: rename or remove it there")
+        }
     }
 
     func testMissingNames_whenNamesExistOrNot_thenReportsOnlyTheMissing() throws {
@@ -132,7 +269,7 @@ final class DocumentFiguresTests: AppStateTestCase {
             ["OtherTests", "SampleTests.testTwo", "SampleTests.testOne", "OtherTests.testOne_…", "make fuzz", "scripts/gone", "Fuzz/x"])
     }
 
-    // MARK: RELIABILITY.md: the default limits
+    // MARK: The reliability pages: the default limits
 
     /// The last cell of the first table row of `text` that holds `key`.
     static func quotedDefault(_ key: String, in text: String) -> String? {
@@ -161,8 +298,11 @@ final class DocumentFiguresTests: AppStateTestCase {
         return "\(count(Int(value.components.seconds))) s"
     }
 
+    /// The page of the reliability pages that quotes the default limits.
+    static let limitsPage = "docs/reliability/load-and-abuse.md"
+
     func testReliability_whenItQuotesTheDefaultLimits_thenTheyAreTheDaemons() throws {
-        let text = try document("RELIABILITY.md")
+        let text = try document(Self.limitsPage)
         let limits = ServerLimits()
         let expected = [
             ("`--max-message-size`", Self.bytes(limits.maximumMessageSize)),
@@ -174,8 +314,8 @@ final class DocumentFiguresTests: AppStateTestCase {
             ("bytes queued to one watcher", Self.bytes(limits.maximumWatcherQueue)),
         ]
         for (key, value) in expected {
-            let quoted = try XCTUnwrap(Self.quotedDefault(key, in: text), "RELIABILITY.md has no row of default limits for \(key)")
-            XCTAssertEqual(quoted, value, "RELIABILITY.md says the default for \(key) is \(quoted); ServerLimits has \(value)")
+            let quoted = try XCTUnwrap(Self.quotedDefault(key, in: text), "\(Self.limitsPage) has no row of default limits for \(key)")
+            XCTAssertEqual(quoted, value, "\(Self.limitsPage) says the default for \(key) is \(quoted); ServerLimits has \(value)")
         }
     }
 

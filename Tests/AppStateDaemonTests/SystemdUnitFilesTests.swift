@@ -75,7 +75,8 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         XCTAssertTrue((result.standardOutput + result.standardError).contains("notfiy"))
     }
 
-    /// The exposure README.md states, and RELIABILITY.md §7 repeats, is what
+    /// The exposure docs/running-under-systemd.md states, and the known limits of RELIABILITY.md
+    /// (docs/reliability/known-limits.md) repeat, is what
     /// `systemd-analyze security --offline=true` reports for the unit: the documents' figure
     /// comes from the command, and a change to the unit or to systemd's scoring that moves it
     /// fails here until the documents say so.
@@ -87,8 +88,8 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         let exposure = try XCTUnwrap(Self.overallExposure(in: output), "no overall exposure in:\n\(output)")
         let version = (try? runProcess("systemd-analyze", ["--version"]).standardOutput.split(separator: "\n").first.map(String.init)) ?? nil
         for (document, pattern) in [
-            ("README.md", #"exposure ([0-9.]+) in\s+`systemd-analyze security`"#),
-            ("RELIABILITY.md", #"offline exposure is ([0-9.]+)"#),
+            ("docs/running-under-systemd.md", #"exposure ([0-9.]+) in\s+`systemd-analyze security`"#),
+            ("docs/reliability/known-limits.md", #"offline exposure is ([0-9.]+)"#),
         ] {
             let text = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent(document), encoding: .utf8)
             let quoted = try XCTUnwrap(
@@ -320,18 +321,19 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         try assertVerifiesSilently([units.service, units.socket])
     }
 
-    /// The gateway is as hardened as the design asks (exposure at most 2.0), and README.md
-    /// quotes the figure `systemd-analyze security --offline=true` reports.
-    func testGatewayService_whenAnalysedOffline_thenExposureIsAtMost2AndTheOneREADMEQuotes() throws {
+    /// The gateway is as hardened as the design asks (exposure at most 2.0), and its page
+    /// (docs/gateway.md) quotes the figure `systemd-analyze security --offline=true` reports.
+    func testGatewayService_whenAnalysedOffline_thenExposureIsAtMost2AndTheOneItsPageQuotes() throws {
         let directory = try TemporaryDirectory()
         let units = try gatewayUnitsForVerification(in: directory)
         let result = try runProcess("systemd-analyze", ["security", "--offline=true", "--no-pager", units.service])
         let exposure = try XCTUnwrap(Self.overallExposure(in: result.standardOutput + result.standardError), result.standardOutput)
         XCTAssertLessThanOrEqual(exposure, 2.0)
-        let readme = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let page = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("docs/gateway.md"), encoding: .utf8)
         let quoted = try XCTUnwrap(
-            Self.firstCapture(#"gateway's exposure ([0-9.]+)"#, in: readme).flatMap(Double.init), "README.md quotes no exposure of the gateway")
-        XCTAssertEqual(quoted, exposure, "README.md quotes exposure \(quoted) for appstate-gateway.service; systemd-analyze reports \(exposure)")
+            Self.firstCapture(#"gateway's exposure ([0-9.]+)"#, in: page).flatMap(Double.init), "docs/gateway.md quotes no exposure of the gateway")
+        XCTAssertEqual(
+            quoted, exposure, "docs/gateway.md quotes exposure \(quoted) for appstate-gateway.service; systemd-analyze reports \(exposure)")
     }
 
     func testGatewayUnits_whenInstalled_thenListenOnLoopbackAndRunAsTheGatewaysUserWithItsTokenKept() throws {

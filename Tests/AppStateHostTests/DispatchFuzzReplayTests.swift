@@ -9,7 +9,7 @@ import XCTest
 @testable import AppStateHost
 
 /// Replays the committed inputs of fuzz target `dispatch` — its seeds and any input it found
-/// (Fuzz/dispatch/regressions; RELIABILITY.md §6) — with the checks the target makes, so that
+/// (Fuzz/dispatch/regressions; docs/reliability/fuzzing.md) — with the checks the target makes, so that
 /// the suite fails when the dispatcher breaks what the target holds it to, including that a
 /// read answered at once from the published trees gets the same bytes as on the main actor.
 final class DispatchFuzzReplayTests: AppStateTestCase {

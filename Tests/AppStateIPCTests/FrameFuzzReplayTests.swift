@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// Replays the committed inputs of fuzz target `frames` — its seeds and any input it found
-/// (Fuzz/frames/regressions; RELIABILITY.md §6) — with the checks the target makes, so that
+/// (Fuzz/frames/regressions; docs/reliability/fuzzing.md) — with the checks the target makes, so that
 /// the suite fails when the decoders or the writer break what the target holds them to.
 final class FrameFuzzReplayTests: AppStateTestCase {
     /// Small, as in the target, so that inputs of a few hundred bytes reach the oversize paths.

@@ -9,7 +9,7 @@ import XCTest
 
 /// The packages in `Tests/Consumers`, which use this one as another package would: each
 /// depends on one product (`ModelConsumer` on StateContainers, `ClientConsumer` on AppStateIPC),
-/// imports it alone, and runs the Swift examples of the README and the DocC catalogs.
+/// imports it alone, and runs the Swift examples of the README, docs/ and the DocC catalogs.
 ///
 /// The examples are the documents' own: each sits in a consumer between
 /// `// Example from PATH` and `// End of example`, and must be, line for line, a ```swift block
@@ -293,10 +293,11 @@ final class ConsumerPackagesTests: AppStateTestCase {
 
     // MARK: - Reading documents and sources
 
-    /// The README and every article of the DocC catalogs, relative to the repository.
+    /// The README, the pages of docs/ and every article of the DocC catalogs, relative to the
+    /// repository.
     private static func documents() throws -> [String] {
         let sources = Products.repository.appendingPathComponent("Sources")
-        var documents = ["README.md"]
+        var documents = ["README.md"] + MarkdownDocuments.paths(under: Products.repository).filter { $0.hasPrefix("docs/") }
         for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
             let catalog = sources.appendingPathComponent(module).appendingPathComponent("\(module).docc")
             guard let articles = try? FileManager.default.contentsOfDirectory(atPath: catalog.path) else { continue }

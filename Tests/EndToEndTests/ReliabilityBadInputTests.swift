@@ -8,7 +8,7 @@ import XCTest
     import Glibc
 #endif
 
-/// Hostile and broken input against the real daemon (RELIABILITY.md §3): every frame here answers
+/// Hostile and broken input against the real daemon (docs/reliability/bad-input.md): every frame here answers
 /// a declared error (and the connection stays usable) or closes that connection only; the
 /// daemon stays up and the tree is exactly as it was.
 final class ReliabilityBadInputTests: AppStateTestCase {

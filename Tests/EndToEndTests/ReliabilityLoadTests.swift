@@ -7,7 +7,7 @@ import XCTest
     import Glibc
 #endif
 
-/// Load and abuse against the real daemon (RELIABILITY.md §4): thousands of
+/// Load and abuse against the real daemon (docs/reliability/load-and-abuse.md): thousands of
 /// connections, a watcher that never reads, half-sent messages, a client that never reads its
 /// replies, and a client flooding mutations while another measures its own latency. Figures
 /// are printed as `[reliability]` lines; nothing here asserts on time except that nothing hangs.

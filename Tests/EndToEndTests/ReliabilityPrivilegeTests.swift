@@ -9,7 +9,7 @@ import XCTest
     import Glibc
 #endif
 
-/// Who may change state (RELIABILITY.md §5), with real peers of other users
+/// Who may change state (docs/reliability/privilege.md), with real peers of other users
 /// started through `setpriv`: root, the daemon's own user, members of the allowed group (by the
 /// group database and by primary group) and nobody, each against EVERY mutating method
 /// (the Post of the session notifications included), with the reads open to all who can

@@ -203,7 +203,7 @@ enum Reliability {
         )
     }
 
-    /// Prints a figure line that RELIABILITY.md quotes, easy to find in the test log.
+    /// Prints a figure of the run, easy to find in the test log: RELIABILITY.md's pages copy none.
     static func report(_ text: String) {
         print("[reliability] \(text)")
     }

@@ -10,7 +10,7 @@ import XCTest
 
 @testable import VarlinkServer
 
-/// The watcher cut-off at the daemon's default limits, exactly: RELIABILITY.md §4 promises
+/// The watcher cut-off at the daemon's default limits, exactly: docs/reliability/load-and-abuse.md promises
 /// that a watcher may have 1,024 replies (and 4 MiB) queued once its socket has stopped taking
 /// them, and is told `WatcherTooSlow` when, and not before, its queue passes that. The
 /// watcher's channel holds every write and, as NIO marks a channel once more than its

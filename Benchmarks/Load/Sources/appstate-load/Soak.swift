@@ -5,7 +5,7 @@ import Glibc
 // and its latency steady. Usage:
 //   appstate-load soak --appstated PATH --work DIR --out FILE [--mutations N] [--watchers N]
 //       [--clients N] [--rate N] [--date TEXT] [--commit TEXT]
-// Writes the result as JSON to FILE (Benchmarks/report.py renders it in BENCHMARKS.md) and a
+// Writes the result as JSON to FILE (Benchmarks/report.py renders it in docs/benchmarks/soak.md) and a
 // table of each minute on stdout.
 
 /// One client's mutation.
