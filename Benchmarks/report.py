@@ -23,7 +23,10 @@ What it does:
    10,006 controllers, each beside the 15-controller tree's); then
    scripts/benchmark-inspector, the inspector's page in headless chromium, which prints its row;
    scripts/benchmark-gateway, the kiosk page through appstate-gateway with 1 and 50 pages open
-   against appstatectl watch, and the gateway's idle memory, which prints its rows.
+   against appstatectl watch, and the gateway's idle memory, which prints its rows;
+   scripts/benchmark-kiosk, a current-path change to the navigation committed in the browser
+   appstate-kiosk drives, beside chromium navigating by itself, and appstate-kiosk's idle
+   memory, which prints its rows.
    Benchmarks/logind-latency.py against the same appstated: a logind property change on a
    private bus to a watcher's event, beside the same change by a direct Varlink call; and
    Benchmarks/idle-latency.py: logind's IdleHint to the event of the idle step it fires, beside
@@ -101,6 +104,9 @@ END_TO_END = [
     ("chromium's floor, 1 page open", "the same move reaching `appstatectl watch --json`, same run", "—"),
     ("chromium's floor, 50 pages open", "the same move reaching `appstatectl watch --json`, same run", "—"),
     ("appstate-gateway idle memory", "appstated's VmRSS, idle, same run", "—"),
+    ("current-path change to the kiosk browser's navigation committed",
+     "chromium navigating to the same page by itself (Page.navigate on its own pipe), same run", "p99 ≤ 1.5× the floor"),
+    ("appstate-kiosk idle memory", "appstated's VmRSS, idle, same run", "—"),
     ("logind LockedHint change → watcher event", "the same Lock/Unlock by a direct Varlink call", "—"),
     ("Wayland output change → watcher event", "the same Resize by a direct Varlink call", "—"),
     ("ReportActivity sent `oneway`, per report", "GetCurrent round trip on the same connection", "< 1×"),
@@ -143,6 +149,7 @@ def run_load(quick):
     rows = (LOAD_RUN / "rows.md").read_text().splitlines()
     rows.append(run([ROOT / "scripts" / "benchmark-inspector"], stdout=subprocess.PIPE, text=True).stdout.strip())
     rows += run([ROOT / "scripts" / "benchmark-gateway"], stdout=subprocess.PIPE, text=True).stdout.strip().splitlines()
+    rows += run([ROOT / "scripts" / "benchmark-kiosk"], stdout=subprocess.PIPE, text=True).stdout.strip().splitlines()
     # The system's Python: the logind mock is Debian's python3-dbusmock.
     bin_path = subprocess.run([ROOT / "scripts" / "build-release", "--show-bin-path"],
                               capture_output=True, text=True, check=True).stdout.strip()
