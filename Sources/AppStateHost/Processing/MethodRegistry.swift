@@ -8,6 +8,13 @@ import AppStateIPC
 struct MethodRegistry: Sendable {
     /// A reply's parameters, and the event when the call changed a tree.
     typealias Answer = (reply: [String: JSONValue], event: Event?)
+    /// Starts a request to a system service for a call's parameters, or throws the error that
+    /// refuses it at once; hands the reply's parameters, or the error, to its last argument on
+    /// the main actor once the service answered.
+    typealias Ask =
+        @MainActor @Sendable (
+            RequestProcessor, [String: JSONValue], _ answer: @escaping @MainActor @Sendable (Result<[String: JSONValue], VarlinkError>) -> Void
+        ) throws(VarlinkError) -> Void
 
     /// How one method is answered.
     enum Handler: Sendable {
@@ -19,6 +26,8 @@ struct MethodRegistry: Sendable {
         case stream
         /// By the idle clock: on any thread while no idle step has fired, else on the main actor.
         case activity
+        /// By a system service, on the main actor, once it answered.
+        case asks(Ask)
     }
 
     /// A registered method.
@@ -93,6 +102,26 @@ struct MethodRegistry: Sendable {
     /// - Parameter method: The method's declaration.
     mutating func activity<Method: VarlinkMethod>(_ method: Method.Type) {
         entries[Method.name] = Entry(effect: .reportsActivity, handler: .activity)
+    }
+
+    /// Registers a request to a system service, whose reply waits for the service's answer.
+    /// - Parameters:
+    ///   - method: The method's declaration.
+    ///   - operation: Starts the request for decoded parameters, or throws the error that
+    ///     refuses it at once; hands the reply, or the error, to its last argument on the main
+    ///     actor once the service answered.
+    mutating func ask<Method: VarlinkMethod>(
+        _ method: Method.Type,
+        _ operation:
+            @escaping @MainActor @Sendable (
+                RequestProcessor, Method.Parameters, _ answer: @escaping @MainActor @Sendable (Result<Method.Reply, VarlinkError>) -> Void
+            ) throws(VarlinkError) -> Void
+    ) {
+        entries[Method.name] = Entry(
+            effect: .asksSystem,
+            handler: .asks { processor, parameters, answer throws(VarlinkError) in
+                try operation(processor, try Method.Parameters(parameters: parameters)) { outcome in answer(outcome.map(\.parameters)) }
+            })
     }
 
     /// Registers an inhibitor, held by the processor while the connection is open.
