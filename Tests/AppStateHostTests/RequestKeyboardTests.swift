@@ -127,6 +127,20 @@ final class RequestKeyboardTests: AppStateTestCase {
         XCTAssertEqual(keyboard.asked, [])
     }
 
+    /// Refusals are answered in the batch's loop, not each from the answer of the one before:
+    /// a batch of many (one read of a connection may hold thousands) does not grow the stack.
+    @MainActor func testRequestKeyboard_whenABatchHoldsManyRefusedRequests_thenEachIsAnsweredWithoutRecursion() async throws {
+        let keyboard = RecordingKeyboard()
+        let processor = try processor(keyboard: keyboard)
+        let count = 100_000
+        let denied = await processor.process(Array(repeating: request(["visible": true]), count: count), on: connection(mayMutate: false))
+        XCTAssertEqual(denied.count, count)
+        XCTAssertEqual(Set(denied.map { $0?.error }), ["org.varlink.service.PermissionDenied"])
+        let unknown = await processor.process(Array(repeating: request(["visible": true, "tree": "nope"]), count: count), on: connection())
+        XCTAssertEqual(Set(unknown.map { $0?.error }), ["io.appstate.NoSuchTree"])
+        XCTAssertEqual(keyboard.asked, [])
+    }
+
     @MainActor func testRequestKeyboard_whenOneway_thenAskedAndNothingReplied() async throws {
         let keyboard = RecordingKeyboard()
         let processor = try processor(keyboard: keyboard)

@@ -8,13 +8,13 @@ import AppStateIPC
 struct MethodRegistry: Sendable {
     /// A reply's parameters, and the event when the call changed a tree.
     typealias Answer = (reply: [String: JSONValue], event: Event?)
-    /// Starts a request to a system service for a call's parameters, or throws the error that
-    /// refuses it at once; hands the reply's parameters, or the error, to its last argument on
-    /// the main actor once the service answered.
-    typealias Ask =
-        @MainActor @Sendable (
-            RequestProcessor, [String: JSONValue], _ answer: @escaping @MainActor @Sendable (Result<[String: JSONValue], VarlinkError>) -> Void
-        ) throws(VarlinkError) -> Void
+    /// Sends a request to a system service and hands the reply, or the error, to `answer` on
+    /// the main actor in a later turn, once the service answered: never within the call, so
+    /// that a batch of requests resumes from the runner each time rather than recursing.
+    typealias Request<Reply> = @MainActor @Sendable (_ answer: @escaping @MainActor @Sendable (Result<Reply, VarlinkError>) -> Void) -> Void
+    /// Checks a call to a system service and returns its request, or throws the error that
+    /// refuses it at once, without asking the service.
+    typealias Ask = @MainActor @Sendable (RequestProcessor, [String: JSONValue]) throws(VarlinkError) -> Request<[String: JSONValue]>
 
     /// How one method is answered.
     enum Handler: Sendable {
@@ -107,20 +107,17 @@ struct MethodRegistry: Sendable {
     /// Registers a request to a system service, whose reply waits for the service's answer.
     /// - Parameters:
     ///   - method: The method's declaration.
-    ///   - operation: Starts the request for decoded parameters, or throws the error that
-    ///     refuses it at once; hands the reply, or the error, to its last argument on the main
-    ///     actor once the service answered.
+    ///   - prepare: Checks decoded parameters and returns the request (see ``Request``), or
+    ///     throws the error that refuses the call at once.
     mutating func ask<Method: VarlinkMethod>(
         _ method: Method.Type,
-        _ operation:
-            @escaping @MainActor @Sendable (
-                RequestProcessor, Method.Parameters, _ answer: @escaping @MainActor @Sendable (Result<Method.Reply, VarlinkError>) -> Void
-            ) throws(VarlinkError) -> Void
+        _ prepare: @escaping @MainActor @Sendable (RequestProcessor, Method.Parameters) throws(VarlinkError) -> Request<Method.Reply>
     ) {
         entries[Method.name] = Entry(
             effect: .asksSystem,
-            handler: .asks { processor, parameters, answer throws(VarlinkError) in
-                try operation(processor, try Method.Parameters(parameters: parameters)) { outcome in answer(outcome.map(\.parameters)) }
+            handler: .asks { processor, parameters throws(VarlinkError) in
+                let send = try prepare(processor, try Method.Parameters(parameters: parameters))
+                return { answer in send { outcome in answer(outcome.map(\.parameters)) } }
             })
     }
 

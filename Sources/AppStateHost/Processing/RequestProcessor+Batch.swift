@@ -26,8 +26,15 @@ extension RequestProcessor {
                 if batch.replies.last?.continues == true { return complete(batch) }
                 continue
             }
-            if case .method(let entry) = route, case .asks(let operation) = entry.handler {
-                return ask(call, entry: entry, operation: operation, in: batch)
+            if case .method(let entry) = route, case .asks(let prepare) = entry.handler {
+                // A call refused at once is answered in the loop, as any other, without waiting.
+                do throws(VarlinkError) {
+                    try admit(call, entry: entry, in: batch)
+                    return ask(call, sending: try prepare(self, call.parameters), in: batch)
+                } catch {
+                    batch.replies.append(VarlinkReply(error: error))
+                    continue
+                }
             }
             answer(call, route: route, in: batch)
         }
@@ -69,17 +76,17 @@ extension RequestProcessor {
         }
     }
 
-    /// Answers a call that asks a system service once the service has, then runs the rest
-    /// of the batch. What the batch changed before it is published and committed first: the
-    /// answer comes back in a later turn of the main actor, and nothing may run there between
-    /// a batch's change and its commit.
-    private func ask(_ call: VarlinkCall, entry: MethodRegistry.Entry, operation: @escaping MethodRegistry.Ask, in batch: Batch) {
+    /// Sends a call's request to a system service, answers the call once the service has, then
+    /// runs the rest of the batch. What the batch changed before it is published and committed
+    /// first: the answer comes back in a later turn of the main actor, and nothing may run
+    /// there between a batch's change and its commit.
+    private func ask(_ call: VarlinkCall, sending send: @escaping MethodRegistry.Request<[String: JSONValue]>, in batch: Batch) {
         if batch.changed {
             host.publish()
             batch.changed = false
         }
         commit(batch) {
-            let resume = { @MainActor @Sendable (outcome: Result<[String: JSONValue], VarlinkError>) in
+            send { outcome in
                 switch outcome {
                 case .success(let parameters):
                     if Self.isActivity(call, in: batch) { self.idle.activity(tree: call.parameters["tree"]?.stringValue) }
@@ -88,12 +95,6 @@ extension RequestProcessor {
                     batch.replies.append(VarlinkReply(error: error))
                 }
                 self.run(batch)
-            }
-            do throws(VarlinkError) {
-                try self.admit(call, entry: entry, in: batch)
-                try operation(self, call.parameters, resume)
-            } catch {
-                resume(.failure(error))
             }
         }
     }
@@ -118,7 +119,7 @@ extension RequestProcessor {
                 try idle.reportActivity(tree: try ReportActivity.Parameters(parameters: call.parameters).tree)
                 return ([:], nil)
             case .asks:
-                // run(_:) hands these to ask(_:entry:operation:in:), which waits for the answer.
+                // run(_:) hands these to ask(_:sending:in:), which waits for the answer.
                 throw .methodNotImplemented(call.method)
             }
         }
