@@ -114,7 +114,10 @@ public struct CtlError: Error, Hashable, Sendable, CustomStringConvertible {
             let output = error.parameters["output"] == nil ? "the compositor's first output" : "the output \(text("output"))"
             message = "the tree \(text("tree")) follows \(output): its size is the output's (change it in the compositor, e.g. with swaymsg output)"
         case .noKeyboardFollowed?:
-            message = "appstated has no on-screen keyboard to ask (start it with --follow-osk): \(text("reason"))"
+            // The reason says whether appstated runs without --follow-osk or finds no keyboard.
+            message = "appstated has no on-screen keyboard to ask: \(text("reason"))"
+        case .keyboardRequestFailed?:
+            message = "\(text("keyboard")) did not do what was asked: \(text("reason"))"
         case .invalidValue?:
             message = "invalid \(text("parameter")): \(text("reason"))"
         case nil:

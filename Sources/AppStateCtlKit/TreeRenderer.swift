@@ -12,7 +12,8 @@ import AppStateIPC
 /// ```
 ///
 /// Each line gives the identifier, the kind, the title when there is one, the frame in
-/// window coordinates (or `off screen`), non-zero insets and the container's own state;
+/// window coordinates (or `off screen`), non-zero insets, the container's own state and the
+/// node's url (`url https://…`) when it has one;
 /// `◀ current` marks the child its parent shows, and `▲ presented` the controller presented
 /// over it, listed after its children. With colour, what is off screen is dimmed so that the
 /// visible chain stands out.
@@ -50,6 +51,7 @@ public struct TreeRenderer: Sendable {
         var details: [String] = []
         if let insets = Formatting.insets(node.contentInset) { details.append(inner.yellow(insets)) }
         details += stateDetails(of: node, style: inner)
+        if let url = node.url { details.append("url \(url)") }
         if !details.isEmpty { text += ", " + details.joined(separator: ", ") }
         if isCurrent { text += " " + inner.green("◀ current") }
         if node.presented == true { text += " " + inner.green("▲ presented") }

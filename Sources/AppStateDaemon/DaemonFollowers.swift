@@ -43,7 +43,8 @@ enum DaemonFollowers {
 
     /// Makes the followers, not yet started, and shows them on the board `GetStats` reads.
     /// While some tree follows a seat, the processor's idle inhibitors are backed by one of
-    /// logind's; its idle steps lock a session logind owns through logind.
+    /// logind's; its idle steps lock a session logind owns through logind. With `--follow-osk`
+    /// its `RequestKeyboard` asks the keyboard followed.
     /// - Parameters:
     ///   - configuration: The daemon's options.
     ///   - trees: The trees the followers change, with what each follows.
@@ -62,6 +63,7 @@ enum DaemonFollowers {
             keyboardHeight: configuration.onScreenKeyboardHeight, board: board, logger: logger)
         trees.processor.systemIdleInhibitor = roster.idleInhibitor
         trees.processor.systemSessionLocker = roster.sessionLocker
+        trees.processor.systemKeyboard = roster.keyboard
         return roster
     }
 }

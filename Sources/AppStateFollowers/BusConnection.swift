@@ -80,15 +80,38 @@ final class BusConnection {
         _ destination: String, _ path: String, _ interface: String, _ member: String,
         _ arguments: [String] = []
     ) throws(BusError) -> [BusValue] {
+        try call(destination, path, interface, member, arguments: arguments.map(BusArgument.string))
+    }
+
+    /// Calls a method with arguments of any type a follower sends, and reads its reply.
+    /// - Parameters:
+    ///   - destination: The bus name of the service.
+    ///   - path: The object path.
+    ///   - interface: The interface.
+    ///   - member: The method.
+    ///   - arguments: The arguments, in order.
+    /// - Returns: The reply's values.
+    /// - Throws: As ``call(_:_:_:_:_:)``.
+    func call(
+        _ destination: String, _ path: String, _ interface: String, _ member: String, arguments: [BusArgument]
+    ) throws(BusError) -> [BusValue] {
         try send(destination, path, interface, member, arguments) { reply throws(BusError) in
             var reader = BusMessageReader(message: reply)
             return try reader.readAll()
         }
     }
 
+    /// Makes a call.
+    /// - Parameter call: The call.
+    /// - Returns: The reply's values.
+    /// - Throws: As ``call(_:_:_:_:_:)``.
+    func call(_ call: BusMethodCall) throws(BusError) -> [BusValue] {
+        try self.call(call.destination, call.path, call.interface, call.member, arguments: call.arguments)
+    }
+
     /// Calls a method and hands its reply to `read`, before the reply is freed.
     private func send<Value>(
-        _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [String],
+        _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [BusArgument],
         read: (OpaquePointer) throws(BusError) -> Value
     ) throws(BusError) -> Value {
         var call: OpaquePointer?
@@ -96,7 +119,7 @@ final class BusConnection {
         guard result >= 0, let call else { throw BusError(.disconnected, "cannot make a call of \(member)", result: result) }
         defer { sd_bus_message_unref(call) }
         for argument in arguments {
-            result = argument.withCString { sd_bus_message_append_basic(call, CChar(UInt8(ascii: "s")), $0) }
+            result = Self.append(argument, to: call)
             guard result >= 0 else { throw BusError(.disconnected, "cannot add an argument to \(member)", result: result) }
         }
         var error = appstate_bus_error_null()
@@ -130,7 +153,7 @@ final class BusConnection {
     func callReturningDescriptor(
         _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [String]
     ) throws(BusError) -> Int32 {
-        try send(destination, path, interface, member, arguments) { reply throws(BusError) in
+        try send(destination, path, interface, member, arguments.map(BusArgument.string)) { reply throws(BusError) in
             var basic = appstate_bus_basic()
             let result = sd_bus_message_read_basic(reply, CChar(UInt8(ascii: "h")), &basic)
             guard result > 0 else { throw BusError(.unexpectedReply, "\(interface).\(member) did not return a file descriptor", result: result) }
@@ -138,6 +161,25 @@ final class BusConnection {
             let descriptor = fcntl(basic.fd, F_DUPFD_CLOEXEC, 3)
             guard descriptor >= 0 else { throw BusError(.unexpectedReply, "cannot keep the descriptor \(member) returned", result: -errno) }
             return descriptor
+        }
+    }
+
+    /// Appends one argument to a message.
+    /// - Returns: sd-bus's result: negative on failure.
+    private static func append(_ argument: BusArgument, to message: OpaquePointer) -> CInt {
+        switch argument {
+        case .string(let text):
+            return text.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) }
+        case .boolean(let value):
+            // sd-bus reads a `b` from an int.
+            var flag: CInt = value ? 1 : 0
+            return sd_bus_message_append_basic(message, CChar(UInt8(ascii: "b")), &flag)
+        case .variant(let inner):
+            var result = sd_bus_message_open_container(message, CChar(UInt8(ascii: "v")), inner.signature)
+            guard result >= 0 else { return result }
+            result = append(inner, to: message)
+            guard result >= 0 else { return result }
+            return sd_bus_message_close_container(message)
         }
     }
 

@@ -4,7 +4,8 @@ import Synchronization
 
 /// The followers the daemon runs, kept to what the trees follow: one per logind seat some
 /// tree follows, and then one that holds the daemon's idle inhibitor with logind; one for the
-/// on-screen keyboard when asked for; one for the compositor's outputs while some tree
+/// on-screen keyboard when asked for (``OnScreenKeyboard``, which `RequestKeyboard` asks
+/// through too); one for the compositor's outputs while some tree
 /// follows an output. All hand their news to one ``FollowedTrees``. A reload that changes the
 /// seats or outputs the trees follow starts and stops followers to match (``follow(_:)``);
 /// ``FollowerBoard`` shows them to `GetStats`.
@@ -30,6 +31,9 @@ package final class FollowerRoster: Sendable {
     package let idleInhibitor = LogindIdleInhibitor()
     /// Locks the session of a seat some tree follows, for the trees' `lock` idle steps.
     package let sessionLocker: LogindSessionLocker
+    /// The on-screen keyboard followed, which `RequestKeyboard` asks to show or hide itself;
+    /// nil when none is.
+    package let keyboard: OnScreenKeyboard?
     private let board: FollowerBoard
     private let logger: Logger
     private let state = Mutex(State())
@@ -53,11 +57,9 @@ package final class FollowerRoster: Sendable {
         sessionLocker = LogindSessionLocker(logger: logger)
         self.board = board
         self.logger = logger
-        state.withLock { state in
-            if let keyboard {
-                state.keyboard = BusFollower(OnScreenKeyboardSource(choice: keyboard) { followed.deliver(keyboardVisible: $0) }, logger: logger)
-            }
-        }
+        let onScreenKeyboard = keyboard.map { OnScreenKeyboard(choice: $0, logger: logger) { followed.deliver(keyboardVisible: $0) } }
+        self.keyboard = onScreenKeyboard
+        state.withLock { $0.keyboard = onScreenKeyboard?.follower }
         _ = retarget(routes)
     }
 

@@ -5,7 +5,9 @@
 /// the first in that order; then, as
 /// `NameOwnerChanged` tells, a keyboard that appears (the session now uses it), or when the
 /// followed one goes, another that is there, else none (a keyboard that quit is not on
-/// screen). Each change of the followed keyboard's visibility is handed to `deliver`. Only
+/// screen). Each change of the followed keyboard's visibility is handed to `deliver`, and each
+/// change of the keyboard followed to `following`, for the requests ``OnScreenKeyboard``
+/// sends it. Only
 /// signals from the followed keyboard's owner count. One that answers wrongly, or not in
 /// time, is passed over: it is tried again when it signals a change of its property (a
 /// service may take its name before its object is ready), when the followed keyboard goes,
@@ -20,12 +22,17 @@ final class OnScreenKeyboardSource: BusSource {
     /// Each keyboard signals every change of its property: nothing to read again.
     let refreshInterval: Duration? = nil
     private let deliver: @Sendable (Bool) -> Void
+    private let following: @Sendable (OnScreenKeyboardKind?) -> Void
     /// The unique name of each keyboard's connection, while it is on the bus.
     private var owners: [OnScreenKeyboardKind: String] = [:]
     /// Keyboards passed over, with the owner that failed and why.
     private var unusable: [OnScreenKeyboardKind: (owner: String, reason: String)] = [:]
     /// The keyboard followed, and what it said.
-    private var current: OnScreenKeyboardState?
+    private var current: OnScreenKeyboardState? {
+        didSet {
+            if current?.kind != oldValue?.kind { following(current?.kind) }
+        }
+    }
     private var delivered: Bool?
     /// A keyboard that appeared but was passed over: the session may be starting to use it,
     /// so it is tried again even while another is followed, at most ``newcomerTries`` times,
@@ -42,9 +49,15 @@ final class OnScreenKeyboardSource: BusSource {
     /// Creates the source.
     /// - Parameters:
     ///   - choice: The keyboards it may follow.
+    ///   - following: Called on the follower's thread with the keyboard followed each time
+    ///     another is, or nil when none is.
     ///   - deliver: Called on the follower's thread with each change of visibility.
-    init(choice: OnScreenKeyboardChoice, deliver: @escaping @Sendable (Bool) -> Void) {
+    init(
+        choice: OnScreenKeyboardChoice, following: @escaping @Sendable (OnScreenKeyboardKind?) -> Void = { _ in },
+        deliver: @escaping @Sendable (Bool) -> Void
+    ) {
         self.choice = choice
+        self.following = following
         self.deliver = deliver
         matchRules = choice.kinds.flatMap { kind in
             var rules = [

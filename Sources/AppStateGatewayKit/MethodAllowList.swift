@@ -7,8 +7,10 @@ public struct MethodAllowList: Hashable, Sendable {
     public static let interface = "io.appstate"
 
     /// What a gateway allows when not told otherwise: reading the tree, reporting activity
-    /// (a daemon without the method answers `MethodNotFound`) and moving the keyboard.
-    public static let defaultNames = ["GetTree", "GetCurrent", "ReportActivity", "ShowKeyboard", "HideKeyboard"]
+    /// (a daemon without the method answers `MethodNotFound`), moving the keyboard, and asking
+    /// the on-screen keyboard the daemon follows to show or hide itself when a field gains or
+    /// loses focus, which changes no more than moving the keyboard does.
+    public static let defaultNames = ["GetTree", "GetCurrent", "ReportActivity", "ShowKeyboard", "HideKeyboard", "RequestKeyboard"]
 
     /// The allowed methods' full names, e.g. `io.appstate.GetTree`.
     public let methods: Set<String>

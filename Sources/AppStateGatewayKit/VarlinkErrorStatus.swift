@@ -3,8 +3,9 @@
 /// The call reached the daemon and was refused, so most are the client's (4xx): a method the
 /// daemon does not have is 501 (it is allowed, but this daemon does not implement it), a
 /// missing node or tree 404, a bad parameter 400 or 422, a change the state does not permit
-/// 409, a refusal of the gateway's own user 403. A daemon that is full is 503 and one that
-/// cannot save is 500. An error this table does not know is 400: the call was refused.
+/// 409, a refusal of the gateway's own user 403. A daemon that is full is 503, one that
+/// cannot save is 500, and an on-screen keyboard that failed what the daemon asked of it 502.
+/// An error this table does not know is 400: the call was refused.
 public enum VarlinkErrorStatus {
     private static let statuses: [String: Int] = [
         "org.varlink.service.MethodNotFound": 501,
@@ -31,6 +32,7 @@ public enum VarlinkErrorStatus {
         "io.appstate.TooManyConnections": 503,
         "io.appstate.WatcherTooSlow": 503,
         "io.appstate.StorageFailure": 500,
+        "io.appstate.KeyboardRequestFailed": 502,
     ]
 
     /// The status for an error.

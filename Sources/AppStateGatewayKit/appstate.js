@@ -4,6 +4,7 @@
 //   const appstate = connect();                 // the token from ?token= or the gateway's cookie
 //   appstate.on("change", ({ current }) => console.log(current));
 //   await appstate.call("ShowKeyboard", { height: 320 });
+//   await appstate.call("RequestKeyboard", { visible: true });  // the keyboard appstated follows
 //
 // connect({ token, path, tree }) returns an object with
 //   tree       the followed (sub)tree as GetTree returns it, updated in place; null until the first

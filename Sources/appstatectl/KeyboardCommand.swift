@@ -2,21 +2,23 @@ import AppStateCtlKit
 import AppStateIPC
 import ArgumentParser
 
-/// `appstatectl keyboard show|hide`: an on-screen keyboard sliding in and out.
+/// `appstatectl keyboard show|hide|request`: an on-screen keyboard sliding in and out.
 struct KeyboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keyboard",
         abstract: "Slide an on-screen keyboard in or out.",
         discussion: """
-            Posts the keyboard notifications on the tree's bus, as an input method would: \
-            keyboard-aware containers on screen shrink their content's visible area by the \
-            overlap (see the insets in appstatectl tree).
+            show and hide post the keyboard notifications on the tree's bus, as an input \
+            method would: keyboard-aware containers on screen shrink their content's visible \
+            area by the overlap (see the insets in appstatectl tree). request asks the real \
+            on-screen keyboard that appstated follows (--follow-osk) to slide in or out.
 
             EXAMPLES
               appstatectl keyboard show --height 336
               appstatectl keyboard hide --duration 0
+              appstatectl keyboard request show
             """,
-        subcommands: [Show.self, Hide.self]
+        subcommands: [Show.self, Hide.self, KeyboardRequestCommand.self]
     )
 
     /// `appstatectl keyboard show [--height H] [--duration S]`.

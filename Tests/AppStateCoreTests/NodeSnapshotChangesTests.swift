@@ -38,7 +38,7 @@ final class NodeSnapshotChangesTests: AppStateTestCase {
     func testChanges_whenAnyOneMemberOfALeafChanged_thenTheChangeIsSent() {
         let edits: [String: (inout NodeSnapshot) -> Void] = [
             "path": { $0.path += "x" }, "type": { $0.type += "x" }, "identifier": { $0.identifier += "x" },
-            "title": { $0.title = "x" }, "appearance": { $0.appearance = .appearing },
+            "title": { $0.title = "x" }, "url": { $0.url = "https://kiosk.example/x" }, "appearance": { $0.appearance = .appearing },
             "frame": { $0.frame = Rect(x: 1, y: 0, width: 0, height: 0) },
             "contentInset": { $0.contentInset = Insets(top: 1, left: 0, bottom: 0, right: 0) },
             "onScreen": { $0.onScreen.toggle() }, "current": { $0.current = "x" }, "pageIndex": { $0.pageIndex = 1 },

@@ -1,5 +1,7 @@
 import AppStateCore
 import AppStateIPC
+import Logging
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -143,6 +145,40 @@ final class OnScreenKeyboardTests: AppStateTestCase {
         let call = FollowedChanges.resize(tree: "t", to: Size(width: 1920, height: 1080))
         XCTAssertEqual(call.method, "io.appstate.Resize")
         XCTAssertEqual(call.parameters, ["tree": "t", "width": 1920, "height": 1080])
+    }
+
+    func testVisibilityRequest_whenEachKeyboardIsAsked_thenItsOwnCallOnTheObjectItIsFollowedAt() {
+        XCTAssertEqual(
+            OnScreenKeyboardKind.squeekboard.visibilityRequest(true),
+            BusMethodCall(
+                destination: "sm.puri.OSK0", path: "/sm/puri/OSK0", interface: "sm.puri.OSK0", member: "SetVisible", arguments: [.boolean(true)]))
+        XCTAssertEqual(OnScreenKeyboardKind.squeekboard.visibilityRequest(false).arguments, [.boolean(false)])
+        XCTAssertEqual(
+            OnScreenKeyboardKind.kwin.visibilityRequest(true),
+            BusMethodCall(
+                destination: "org.kde.KWin", path: "/VirtualKeyboard", interface: "org.freedesktop.DBus.Properties", member: "Set",
+                arguments: [.string("org.kde.kwin.VirtualKeyboard"), .string("active"), .variant(.boolean(true))]))
+        XCTAssertEqual(OnScreenKeyboardKind.kwin.visibilityRequest(false).arguments.last, .variant(.boolean(false)))
+        XCTAssertEqual(
+            OnScreenKeyboardKind.onboard.visibilityRequest(true),
+            BusMethodCall(
+                destination: "org.onboard.Onboard", path: "/org/onboard/Onboard/Keyboard", interface: "org.onboard.Onboard.Keyboard", member: "Show"))
+        XCTAssertEqual(OnScreenKeyboardKind.onboard.visibilityRequest(false).member, "Hide")
+        XCTAssertEqual(
+            OnScreenKeyboardKind.kwin.visibilityRequest(true).description,
+            #"org.freedesktop.DBus.Properties.Set("org.kde.kwin.VirtualKeyboard", "active", <true>)"#)
+        XCTAssertEqual(BusArgument.variant(.string("x")).signature, "v")
+    }
+
+    func testRequest_whenTheFollowerFollowsNoKeyboard_thenNoKeyboardFollowedAtOnceWithTheFollowersDetail() {
+        // Not started: the follower is still connecting, and nothing is asked.
+        let keyboard = OnScreenKeyboard(choice: .any, logger: Logger(label: "test")) { _ in }
+        let answers = Mutex<[Result<Void, VarlinkError>]>([])
+        keyboard.request(visible: true) { answer in answers.withLock { $0.append(answer) } }
+        let answer = answers.withLock { $0 }
+        XCTAssertEqual(answer.count, 1, "answered within the call")
+        guard case .failure(let error)? = answer.first else { return XCTFail("\(answer)") }
+        XCTAssertEqual(error, .noKeyboardFollowed(reason: "connecting"))
     }
 
     func testBackoff_whenTriesFail_thenItDoublesUpToTheMaximumAndResets() {

@@ -20,6 +20,7 @@ final class InterfaceEffectsDocumentationTests: AppStateTestCase {
                 case .holds: "yes, while connected"
                 case .changesDurably: "yes"
                 case .changesTransiently: "yes, transient"
+                case .asksSystem: "yes, through the keyboard"
                 }
             XCTAssertEqual(row.last, expected, "whether \(name) changes state")
         }

@@ -33,6 +33,7 @@ final class MethodRegistryTests: AppStateTestCase {
         XCTAssertEqual(MethodRegistry.appState.entry(Login.name)?.effect, .changesDurably)
         XCTAssertEqual(MethodRegistry.appState.entry(Resize.name)?.effect, .changesTransiently)
         XCTAssertEqual(MethodRegistry.appState.entry(GetTree.name)?.effect, .readsPublished)
+        XCTAssertEqual(MethodRegistry.appState.entry(RequestKeyboard.name)?.effect, .asksSystem)
     }
 
     @MainActor func testRead_whenRegisteredInOnePlace_thenAnsweredAtOnceAndInABatchAlike() async throws {

@@ -23,7 +23,8 @@ final class GeneratedTypesTests: AppStateTestCase {
 
     func testWireTypes_whenEveryMemberIsSet_thenEachDeclaredMemberIsEncodedAndDeclared() throws {
         let node = Node(
-            path: "s", identifier: "s", type: "T", title: "t", appearance: .appearing, frame: Rect(x: 1, y: 2, width: 3, height: 4),
+            path: "s", identifier: "s", type: "T", title: "t", url: "https://kiosk.example/", appearance: .appearing,
+            frame: Rect(x: 1, y: 2, width: 3, height: 4),
             contentInset: Insets(top: 1, left: 2, bottom: 3, right: 4), onScreen: true, current: "c", pageIndex: 0, pageCount: 1,
             user: "ada", locked: true, menuVisible: true, keyboardOverlap: 1, contentState: "render", collapsed: false, presented: true,
             children: [Node(path: "s/c", identifier: "c", type: "T")]

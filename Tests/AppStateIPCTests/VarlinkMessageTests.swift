@@ -201,6 +201,8 @@ final class VarlinkMessageTests: AppStateTestCase {
             (.invalidValue(parameter: "p", reason: "r"), .invalidValue, ["parameter": "p", "reason": "r"]),
             (.sessionOwnedByLogind(tree: "t", seat: "seat0"), .sessionOwnedByLogind, ["tree": "t", "seat": "seat0"]),
             (.windowOwnedByOutput(tree: "t", output: "HDMI-A-1"), .windowOwnedByOutput, ["tree": "t", "output": "HDMI-A-1"]),
+            (.noKeyboardFollowed(reason: "r"), .noKeyboardFollowed, ["reason": "r"]),
+            (.keyboardRequestFailed(keyboard: "squeekboard", reason: "r"), .keyboardRequestFailed, ["keyboard": "squeekboard", "reason": "r"]),
         ]
         XCTAssertEqual(VarlinkError.windowOwnedByOutput(tree: "t", output: nil).parameters, ["tree": "t"], "the first output has no name")
         XCTAssertEqual(Set(cases.map(\.1)), Set(AppStateErrorName.allCases))

@@ -66,6 +66,14 @@ final class CtlErrorTests: AppStateTestCase {
                 .windowOwnedByOutput(tree: "kiosk", output: "HDMI-A-1"),
                 "the tree kiosk follows the output HDMI-A-1: its size is the output's (change it in the compositor, e.g. with swaymsg output)"
             ),
+            .noKeyboardFollowed: (
+                .noKeyboardFollowed(reason: "the daemon was started without --follow-osk"),
+                "appstated has no on-screen keyboard to ask: the daemon was started without --follow-osk"
+            ),
+            .keyboardRequestFailed: (
+                .keyboardRequestFailed(keyboard: "squeekboard", reason: "sm.puri.OSK0.SetVisible on /sm/puri/OSK0 got no answer"),
+                "squeekboard did not do what was asked: sm.puri.OSK0.SetVisible on /sm/puri/OSK0 got no answer"
+            ),
         ]
         for name in AppStateErrorName.allCases where name != .tooManyConnections {
             guard let (error, message) = expected[name] else {

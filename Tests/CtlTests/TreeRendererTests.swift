@@ -41,6 +41,27 @@ final class TreeRendererTests: AppStateTestCase {
             """)
     }
 
+    func testANodesURLIsShownOnItsLineAfterItsState() {
+        var root = SampleTree.root
+        root.children[1].url = "https://kiosk.example/home"
+        root.children[1].children[0].children[0].url = "file:///srv/kiosk/overview.html"
+        root.children[0].url = "https://kiosk.example/login"
+
+        XCTAssertEqual(
+            TreeRenderer().render(root),
+            """
+            session LoginStateController 1280×800+0+0, user ada
+            ├── login KeyboardAwareController off screen, url https://kiosk.example/login
+            │   └── login-form Controller off screen
+            └── home MenuController "Home" 1280×800+0+0, menu hidden, url https://kiosk.example/home ◀ current
+                ├── pages PaginatedController 1280×800+0+0, index 0 of 2 ◀ current
+                │   ├── overview Controller 1280×800+0+0, inset bottom 336, url file:///srv/kiosk/overview.html ◀ current
+                │   └── activity ContentStateController off screen, loading
+                └── dashboard StackController off screen
+                    └── map Controller off screen
+            """)
+    }
+
     func testASingleNodeHasNoBranches() {
         let node = Node(path: "root", identifier: "root", type: "Controller", frame: SampleTree.window, onScreen: true)
         XCTAssertEqual(TreeRenderer().render(node), "root Controller 1280×800+0+0")

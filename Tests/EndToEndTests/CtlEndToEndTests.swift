@@ -153,6 +153,20 @@ final class CtlEndToEndTests: AppStateTestCase {
         XCTAssertEqual(try json(try ctl("resize", "1280x800", "--json")), [:])
     }
 
+    /// The test daemon runs without --follow-osk: there is no keyboard to ask (the followed
+    /// keyboard's case is FollowKeyboardTests').
+    func testKeyboardRequest_whenTheDaemonFollowsNoKeyboard_thenExits1SayingWhy() throws {
+        for visibility in ["show", "hide"] {
+            assertFailure(
+                try ctl("keyboard", "request", visibility), 1,
+                "appstated has no on-screen keyboard to ask: the daemon was started without --follow-osk")
+        }
+        let json = try ctl("keyboard", "request", "show", "--json")
+        XCTAssertEqual(json.status, 1)
+        XCTAssertEqual(json.stdout, "")
+        XCTAssertTrue(try ctl("tree").stdout.contains("login-form Controller \"Log in\" 1280×800+0+0 ◀ current\n"), "nothing changed")
+    }
+
     func testTree_whenFreshDefaultTree_thenDrawsItAndJSONCarriesTheRoot() throws {
         assertOutput(
             try ctl("tree"),
@@ -225,7 +239,8 @@ final class CtlEndToEndTests: AppStateTestCase {
     func testUsage_whenArgumentsAreWrong_thenExits64WithoutCallingTheDaemon() throws {
         for arguments in [
             ["page"], ["resize", "1280"], ["resize", "0x800"], ["tree", "--timeout", "0"],
-            ["post", "x", "novalue"], ["keyboard", "show", "--duration", "90"], ["frobnicate"],
+            ["post", "x", "novalue"], ["keyboard", "show", "--duration", "90"], ["frobnicate"], ["keyboard", "request"],
+            ["keyboard", "request", "up"],
         ] {
             let command = try Command.run(Products.appstatectl.path, arguments, environment: ["APPSTATE_SOCKET": daemon.socketPath])
             XCTAssertEqual(command.status, 64, "\(arguments): \(command.stderr)")

@@ -186,6 +186,23 @@ final class GatewayHTTPTests: AppStateTestCase {
         }
     }
 
+    /// A page may ask for the keyboard through the default list, as it may move it: the call
+    /// reaches the daemon, which (without --follow-osk here) has no keyboard to ask.
+    func testCall_whenAPageRequestsTheKeyboard_thenTheDefaultListLetsItReachTheDaemon() throws {
+        let gateway = try gateway()
+        let response = try gateway.connection().request(
+            "POST", "/call/io.appstate.RequestKeyboard", headers: [gateway.bearer], body: Array(#"{"visible":true}"#.utf8))
+        XCTAssertEqual(response.status, 409, response.text)
+        XCTAssertEqual(try json(response)["error"], "io.appstate.NoKeyboardFollowed")
+        XCTAssertEqual(try json(response)["parameters"]?["reason"], "the daemon was started without --follow-osk")
+        XCTAssertEqual(
+            try calls(of: "io.appstate.RequestKeyboard"),
+            [
+                #"appstate_requests_total{method="io.appstate.RequestKeyboard",outcome="io.appstate.NoKeyboardFollowed"} 1"#,
+                #"appstate_requests_total{method="io.appstate.RequestKeyboard",outcome="ok"} 0"#,
+            ])
+    }
+
     func testCall_whenTheBodyIsMalformedOrTooLarge_thenAnswers400Or413AndTheDaemonIsUntouched() throws {
         let gateway = try gateway()
         let before = try tree()

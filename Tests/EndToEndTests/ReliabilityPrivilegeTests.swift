@@ -43,6 +43,13 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         (.inhibit, #"{"method":"io.appstate.Inhibit","parameters":{"why":"privilege test"},"more":true}"#)
     ]
 
+    /// The mutating methods that ask a system service rather than change a tree
+    /// (`RequestKeyboard`), with what a peer allowed to mutate gets from this daemon, which
+    /// follows no keyboard: not `PermissionDenied`.
+    private static let asks: [(method: AppStateMethod, frame: String, allowed: String)] = [
+        (.requestKeyboard, #"{"method":"io.appstate.RequestKeyboard","parameters":{"visible":true}}"#, "io.appstate.NoKeyboardFollowed")
+    ]
+
     private static let reads = [
         #"{"method":"io.appstate.GetTree"}"#,
         #"{"method":"io.appstate.GetCurrent"}"#,
@@ -94,7 +101,7 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
     /// Every mutating method is covered by `mutations`, so a new one cannot slip past.
     func testCoverage_whenAMutatingMethodIsAdded_thenThisSuiteCoversIt() {
         XCTAssertEqual(
-            Set((Self.mutations + Self.holds).map(\.method.rawValue)),
+            Set((Self.mutations + Self.holds).map(\.method.rawValue) + Self.asks.map(\.method.rawValue)),
             MethodRegistry.appState.methods.filter { MethodRegistry.appState.entry($0)?.effect.isMutation == true })
     }
 
@@ -115,6 +122,8 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
             let (replies, output) = try exchange(socket, as: peer, [hold.frame], linger: 1)
             XCTAssertEqual(replies.first?["continues"] as? Bool, true, "\(name): \(hold.frame) → \(output)", file: file, line: line)
         }
+        let (asked, askOutput) = try exchange(socket, as: peer, Self.asks.map(\.frame))
+        XCTAssertEqual(errorNames(asked), Self.asks.map(\.allowed), "\(name): \(askOutput)", file: file, line: line)
     }
 
     /// Checks that `peer` may read but not mutate: every mutation is PermissionDenied and the
@@ -134,6 +143,10 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
             let (replies, output) = try exchange(socket, as: peer, [hold.frame], linger: 1)
             XCTAssertEqual(errorNames(replies), ["org.varlink.service.PermissionDenied"], "\(name): \(output)", file: file, line: line)
         }
+        let (asked, askOutput) = try exchange(socket, as: peer, Self.asks.map(\.frame))
+        XCTAssertEqual(
+            errorNames(asked), Array(repeating: "org.varlink.service.PermissionDenied", count: Self.asks.count), "\(name): \(askOutput)", file: file,
+            line: line)
         // Watch is a read too: the snapshot comes.
         let (watch, watchOutput) = try exchange(socket, as: peer, [#"{"method":"io.appstate.Watch","more":true}"#], linger: 1)
         XCTAssertNotNil((watch.first?["parameters"] as? [String: Any])?["root"], "\(name): \(watchOutput)", file: file, line: line)

@@ -9,7 +9,7 @@ final class MethodAllowListTests: AppStateTestCase {
             list.methods,
             [
                 "io.appstate.GetTree", "io.appstate.GetCurrent", "io.appstate.ReportActivity", "io.appstate.ShowKeyboard",
-                "io.appstate.HideKeyboard",
+                "io.appstate.HideKeyboard", "io.appstate.RequestKeyboard",
             ])
         for method in ["io.appstate.Login", "io.appstate.Logout", "io.appstate.Watch", "org.varlink.service.GetInfo", "GetTree"] {
             XCTAssertFalse(list.allows(method), method)

@@ -13,6 +13,8 @@ final class VarlinkErrorStatusTests: AppStateTestCase {
         XCTAssertEqual(VarlinkErrorStatus.status(for: "io.appstate.AlreadyLoggedIn"), 409)
         XCTAssertEqual(VarlinkErrorStatus.status(for: "io.appstate.InvalidValue"), 422)
         XCTAssertEqual(VarlinkErrorStatus.status(for: "io.appstate.TooManyConnections"), 503)
+        XCTAssertEqual(VarlinkErrorStatus.status(for: "io.appstate.NoKeyboardFollowed"), 409)
+        XCTAssertEqual(VarlinkErrorStatus.status(for: "io.appstate.KeyboardRequestFailed"), 502)
         XCTAssertEqual(VarlinkErrorStatus.status(for: "io.example.Unknown"), 400)
     }
 

@@ -69,6 +69,7 @@ final class SnapshotMarkingTests: ModelTestCase {
             ("spacing", { try fields().spacing = 24 }),
             ("keyboard hidden", { window.bus.post(KeyboardWillHide(frameBegin: keyboard, frameEnd: .zero, duration: 0, curve: .easeInOut)) }),
             ("title of a page", { session.descendant(at: "home/pages/one")?.title = "First" }),
+            ("url of a page", { session.descendant(at: "home/pages/one")?.url = "https://kiosk.example/one" }),
             ("menu shown", { try menu().showMenu() }),
             ("inbox", { try menu().select(identifier: "inbox") }),
             ("push", { try inbox().push(identifier: "message", animated: false) }),

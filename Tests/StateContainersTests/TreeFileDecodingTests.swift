@@ -6,7 +6,7 @@ import XCTest
 
 final class TreeFileDecodingTests: AppStateTestCase {
     private let nodeKeys =
-        "type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations"
+        "type, id, title, url, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations"
 
     func testDecode_whenMinimalFile_thenDefaultsApply() throws {
         let file = try TreeFixtures.decode(TreeFixtures.file(root: #"{"type": "Controller", "id": "main"}"#))

@@ -128,8 +128,30 @@ final class TreeFileLoaderTests: AppStateTestCase {
             [
                 #"line 9, column 11: trees[0].root.children[1]: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
                 #"line 11, column 11: trees[0].root.children[2]: duplicate sibling identifier "a""#,
-                #"line 6, column 7: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#,
+                #"line 6, column 7: trees[0].root.titel: unknown key "titel" (expected one of type, id, title, url, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#,
             ])
+    }
+
+    func testDecode_whenYAMLNodesGiveURLs_thenKeptAndAWrongSchemeNamesItsNodeAndLine() throws {
+        let yaml = """
+            trees:
+              - name: t
+                root:
+                  type: StackController
+                  id: s
+                  url: HTTPS://kiosk.example/s
+                  children:
+                    - { type: Controller, id: a, url: "file:///srv/kiosk/a.html" }
+                    - type: Controller
+                      id: b
+                      url: javascript:alert(1)
+            """
+
+        XCTAssertEqual(
+            problems(yaml: yaml), [#"line 9, column 11: trees[0].root.children[1]: url "javascript:alert(1)" is not an http, https or file URL"#])
+        let valid = try TreeFileLoader.decode(yaml: yaml.replacingOccurrences(of: "javascript:alert(1)", with: "http://127.0.0.1:8470/b"))
+        XCTAssertEqual(valid.trees[0].root.url, "HTTPS://kiosk.example/s")
+        XCTAssertEqual(valid.trees[0].root.children.map(\.url), ["file:///srv/kiosk/a.html", "http://127.0.0.1:8470/b"])
     }
 
     func testDecode_whenYAMLPresentationsHaveProblems_thenEachNamesItsPlaceAndLine() {

@@ -112,7 +112,7 @@ final class TreeFileYAMLTests: AppStateTestCase {
                       id: a
                 """),
             [
-                #"line 3, column 5: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#
+                #"line 3, column 5: trees[0].root.colour: unknown key "colour" (expected one of type, id, title, url, restorationId, state, message, transitionMs, spacing, primaryFraction, minimumExpandedWidth, children, destinations)"#
             ])
     }
 

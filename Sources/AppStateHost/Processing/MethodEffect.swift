@@ -21,12 +21,17 @@ package enum MethodEffect: Sendable {
     case changesDurably
     /// Changes transient state (the keyboard, the window size), which is not saved.
     case changesTransiently
+    /// Asks a system service to change what it shows (the on-screen keyboard to slide in or
+    /// out): it changes no tree and writes nothing, yet it changes the screen, so it needs the
+    /// caller to be allowed to mutate. Its reply waits for the service's answer, and the
+    /// service's own report of the change reaches the trees through its follower.
+    case asksSystem
 
     /// Whether it changes a tree, and so needs the caller to be allowed to mutate.
     package var isMutation: Bool {
         switch self {
         case .readsPublished, .readsLive, .streams, .reportsActivity: false
-        case .changesDurably, .changesTransiently, .holds: true
+        case .changesDurably, .changesTransiently, .holds, .asksSystem: true
         }
     }
 }

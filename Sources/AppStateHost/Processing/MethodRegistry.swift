@@ -8,6 +8,13 @@ import AppStateIPC
 struct MethodRegistry: Sendable {
     /// A reply's parameters, and the event when the call changed a tree.
     typealias Answer = (reply: [String: JSONValue], event: Event?)
+    /// Sends a request to a system service and hands the reply, or the error, to `answer` on
+    /// the main actor in a later turn, once the service answered: never within the call, so
+    /// that a batch of requests resumes from the runner each time rather than recursing.
+    typealias Request<Reply> = @MainActor @Sendable (_ answer: @escaping @MainActor @Sendable (Result<Reply, VarlinkError>) -> Void) -> Void
+    /// Checks a call to a system service and returns its request, or throws the error that
+    /// refuses it at once, without asking the service.
+    typealias Ask = @MainActor @Sendable (RequestProcessor, [String: JSONValue]) throws(VarlinkError) -> Request<[String: JSONValue]>
 
     /// How one method is answered.
     enum Handler: Sendable {
@@ -19,6 +26,8 @@ struct MethodRegistry: Sendable {
         case stream
         /// By the idle clock: on any thread while no idle step has fired, else on the main actor.
         case activity
+        /// By a system service, on the main actor, once it answered.
+        case asks(Ask)
     }
 
     /// A registered method.
@@ -93,6 +102,23 @@ struct MethodRegistry: Sendable {
     /// - Parameter method: The method's declaration.
     mutating func activity<Method: VarlinkMethod>(_ method: Method.Type) {
         entries[Method.name] = Entry(effect: .reportsActivity, handler: .activity)
+    }
+
+    /// Registers a request to a system service, whose reply waits for the service's answer.
+    /// - Parameters:
+    ///   - method: The method's declaration.
+    ///   - prepare: Checks decoded parameters and returns the request (see ``Request``), or
+    ///     throws the error that refuses the call at once.
+    mutating func ask<Method: VarlinkMethod>(
+        _ method: Method.Type,
+        _ prepare: @escaping @MainActor @Sendable (RequestProcessor, Method.Parameters) throws(VarlinkError) -> Request<Method.Reply>
+    ) {
+        entries[Method.name] = Entry(
+            effect: .asksSystem,
+            handler: .asks { processor, parameters throws(VarlinkError) in
+                let send = try prepare(processor, try Method.Parameters(parameters: parameters))
+                return { answer in send { outcome in answer(outcome.map(\.parameters)) } }
+            })
     }
 
     /// Registers an inhibitor, held by the processor while the connection is open.

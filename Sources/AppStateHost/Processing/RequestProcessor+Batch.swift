@@ -1,9 +1,11 @@
+import AppStateCore
 import AppStateIPC
 import NIOPosix
 import ServicePorts
 
 extension RequestProcessor {
-    /// Runs a batch from its next call until it has to wait for a commit or is done.
+    /// Runs a batch from its next call until it has to wait for a commit or a system service,
+    /// or is done.
     func run(_ batch: Batch) {
         while batch.next < batch.calls.count {
             let (call, route) = (batch.calls[batch.next], batch.routes[batch.next])
@@ -23,6 +25,16 @@ extension RequestProcessor {
                 batch.replies.append(inhibit(call, on: connection, mayMutate: batch.mayMutate))
                 if batch.replies.last?.continues == true { return complete(batch) }
                 continue
+            }
+            if case .method(let entry) = route, case .asks(let prepare) = entry.handler {
+                // A call refused at once is answered in the loop, as any other, without waiting.
+                do throws(VarlinkError) {
+                    try admit(call, entry: entry, in: batch)
+                    return ask(call, sending: try prepare(self, call.parameters), in: batch)
+                } catch {
+                    batch.replies.append(VarlinkReply(error: error))
+                    continue
+                }
             }
             answer(call, route: route, in: batch)
         }
@@ -64,21 +76,37 @@ extension RequestProcessor {
         }
     }
 
+    /// Sends a call's request to a system service, answers the call once the service has, then
+    /// runs the rest of the batch. What the batch changed before it is published and committed
+    /// first: the answer comes back in a later turn of the main actor, and nothing may run
+    /// there between a batch's change and its commit.
+    private func ask(_ call: VarlinkCall, sending send: @escaping MethodRegistry.Request<[String: JSONValue]>, in batch: Batch) {
+        if batch.changed {
+            host.publish()
+            batch.changed = false
+        }
+        commit(batch) {
+            send { outcome in
+                switch outcome {
+                case .success(let parameters):
+                    if Self.isActivity(call, in: batch) { self.idle.activity(tree: call.parameters["tree"]?.stringValue) }
+                    batch.replies.append(VarlinkReply(parameters: parameters))
+                case .failure(let error):
+                    batch.replies.append(VarlinkReply(error: error))
+                }
+                self.run(batch)
+            }
+        }
+    }
+
     /// One call's reply parameters, and the event when it changed a tree.
     private func reply(to call: VarlinkCall, route: Route, in batch: Batch) throws(VarlinkError) -> MethodRegistry.Answer {
-        if call.upgrade { throw .methodNotImplemented(call.method) }
         switch route {
         case .unknown(let error):
+            if call.upgrade { throw .methodNotImplemented(call.method) }
             throw error
         case .method(let entry):
-            if entry.effect == .streams || entry.effect == .holds, !call.more { throw .expectedMore }
-            if entry.effect.isMutation, !batch.mayMutate { throw .permissionDenied }
-            if batch.fromClient || batch.isIdleStep, let (tree, seat) = sessions.owner(of: call, trees: host.treeNames) {
-                throw .sessionOwnedByLogind(tree: tree, seat: seat)
-            }
-            if batch.fromClient, let (tree, output) = windows.owner(of: call, trees: host.treeNames) {
-                throw .windowOwnedByOutput(tree: tree, output: output.name)
-            }
+            try admit(call, entry: entry, in: batch)
             switch entry.handler {
             case .read(let read):
                 return (try read(call.parameters, published.snapshots), nil)
@@ -90,7 +118,24 @@ extension RequestProcessor {
             case .activity:
                 try idle.reportActivity(tree: try ReportActivity.Parameters(parameters: call.parameters).tree)
                 return ([:], nil)
+            case .asks:
+                // run(_:) hands these to ask(_:sending:in:), which waits for the answer.
+                throw .methodNotImplemented(call.method)
             }
+        }
+    }
+
+    /// Refuses a call to a registered method that the caller may not make now, in the order
+    /// the interface documents: `upgrade`, `more`, permission, then what a follower owns.
+    private func admit(_ call: VarlinkCall, entry: MethodRegistry.Entry, in batch: Batch) throws(VarlinkError) {
+        if call.upgrade { throw .methodNotImplemented(call.method) }
+        if entry.effect == .streams || entry.effect == .holds, !call.more { throw .expectedMore }
+        if entry.effect.isMutation, !batch.mayMutate { throw .permissionDenied }
+        if batch.fromClient || batch.isIdleStep, let (tree, seat) = sessions.owner(of: call, trees: host.treeNames) {
+            throw .sessionOwnedByLogind(tree: tree, seat: seat)
+        }
+        if batch.fromClient, let (tree, output) = windows.owner(of: call, trees: host.treeNames) {
+            throw .windowOwnedByOutput(tree: tree, output: output.name)
         }
     }
 

@@ -26,6 +26,7 @@ extension MethodRegistry {
         registry.change(ShowKeyboard.self, durable: false) { host, parameters throws(VarlinkError) in try host.showKeyboard(parameters) }
         registry.change(HideKeyboard.self, durable: false) { host, parameters throws(VarlinkError) in try host.hideKeyboard(parameters) }
         registry.change(Resize.self, durable: false) { host, parameters throws(VarlinkError) in try host.resize(parameters) }
+        registry.ask(RequestKeyboard.self) { processor, parameters throws(VarlinkError) in try processor.requestKeyboard(parameters) }
         return registry
     }()
 }

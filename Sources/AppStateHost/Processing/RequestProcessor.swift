@@ -125,6 +125,11 @@ import StateContainers
     /// refused as a client's `Lock` is.
     package var systemSessionLocker: (any SystemSessionLocker)?
 
+    /// The on-screen keyboard the daemon follows, which `RequestKeyboard` asks to show or hide
+    /// itself; nil when the daemon follows none, and `RequestKeyboard` then fails with
+    /// `NoKeyboardFollowed`.
+    package var systemKeyboard: (any SystemKeyboard)?
+
     /// The daemon's own idle inhibitor with the system, held while any client holds one.
     package var systemIdleInhibitor: (any SystemIdleInhibitor)? {
         get { idle.systemInhibitor }

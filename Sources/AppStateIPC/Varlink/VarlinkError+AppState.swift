@@ -126,6 +126,15 @@ extension VarlinkError {
         VarlinkError(.noKeyboardFollowed, ["reason": .string(reason)])
     }
 
+    /// `io.appstate.KeyboardRequestFailed`: the on-screen keyboard asked to show or hide
+    /// itself answered with an error, or not in time.
+    /// - Parameters:
+    ///   - keyboard: The keyboard, e.g. `squeekboard`.
+    ///   - reason: What failed, in words.
+    public static func keyboardRequestFailed(keyboard: String, reason: String) -> VarlinkError {
+        VarlinkError(.keyboardRequestFailed, ["keyboard": .string(keyboard), "reason": .string(reason)])
+    }
+
     /// `io.appstate.InvalidValue`: a parameter of the right type with an impossible value.
     /// - Parameters:
     ///   - parameter: The name of the parameter.

@@ -28,6 +28,7 @@ extension VarlinkError: CustomStringConvertible {
             let output = parameters["output"] == nil ? "the first output" : "the output \(quoted("output"))"
             return "tree \(quoted("tree")) follows \(output): the compositor decides the window's size"
         case .noKeyboardFollowed?: return "no on-screen keyboard to ask: \(text("reason"))"
+        case .keyboardRequestFailed?: return "the on-screen keyboard \(quoted("keyboard")) failed the request: \(text("reason"))"
         case .invalidValue?: return "invalid value for \(quoted("parameter")): \(text("reason"))"
         case nil: break
         }

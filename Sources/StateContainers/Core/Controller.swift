@@ -15,6 +15,16 @@ import AppStateCore
         didSet { setNeedsSnapshotUpdate() }
     }
 
+    /// The page a kiosk browser shows for this screen, as the tree file's `url` gives it: an
+    /// `http:`, `https:` or `file:` URL, or nil for none. Snapshots carry it
+    /// (`NodeSnapshot.url`), so that a browser that follows the tree can show the page of the
+    /// deepest current controller that has one. It is not restorable state: the tree file
+    /// gives it again at every start and reload. Only a tree file's checks limit it to those
+    /// schemes; set here, it is carried as it is.
+    public var url: String? {
+        didSet { setNeedsSnapshotUpdate() }
+    }
+
     /// The identifier under which the controller's state is saved; with every ancestor
     /// having one, the controller takes part in restoration.
     open var restorationIdentifier: String? {

@@ -124,6 +124,7 @@ extension Controller {
             identifier: identifier,
             type: snapshotTypeName,
             title: title,
+            url: url,
             appearance: appearance,
             frame: loadedView.map { $0.convert($0.bounds, to: nil) } ?? .zero,
             contentInset: loadedView?.contentInset ?? .zero,

@@ -5,6 +5,7 @@
 /// type: PaginatedController   # one of the kinds of ControllerKinds
 /// id: pages                   # required: the identifier, a path segment
 /// title: Pages                # optional
+/// url: https://kiosk.example/pages   # optional: an http, https or file URL
 /// restorationId: pages        # optional: defaults to id; null takes the node out of restoration
 /// transitionMs: 250           # a key of the kind (see ControllerKind.keys)
 /// children:                   # what they mean depends on the kind, see ``children``
@@ -24,6 +25,9 @@ public struct NodeSpec: Hashable, Sendable {
     public var id: String
     /// The controller's title.
     public var title: String?
+    /// The page a kiosk browser shows for this screen: an `http:`, `https:` or `file:` URL,
+    /// which validation checks (``urlProblem(_:)``); nil for none. Any node may give one.
+    public var url: String?
     /// The controller's restoration identifier; nil takes it (and so its subtree) out of
     /// restoration. A file that leaves the key out gets ``id``, so that every tree restores
     /// out of the box; `restorationId: null` gives nil.
@@ -46,6 +50,7 @@ public struct NodeSpec: Hashable, Sendable {
         self.type = kind.typeName
         self.id = id
         self.title = title
+        self.url = nil
         self.restorationId = id
         self.children = children
         self.values = [:]
@@ -104,7 +109,7 @@ extension NodeSpec: Codable {
     /// the kinds' keys with a single value, then the subtrees (its children, then the kinds'
     /// lists of nodes).
     static let keyNames =
-        ["type", "id", "title", "restorationId"]
+        ["type", "id", "title", "url", "restorationId"]
         + ControllerKinds.keys.filter { $0.type != .nodes }.map(\.name) + ["children"]
         + ControllerKinds.keys.filter { $0.type == .nodes }.map(\.name)
 
@@ -126,6 +131,7 @@ extension NodeSpec: Codable {
         type = try container.decode(String.self, forKey: key("type"))
         id = try container.decode(String.self, forKey: key("id"))
         title = try container.decodeIfPresent(String.self, forKey: key("title"))
+        url = try container.decodeIfPresent(String.self, forKey: key("url"))
         // Absent means "same as id" and null means "none": the two must be told apart here,
         // as `decodeIfPresent` reads both as nil.
         if container.contains(key("restorationId")) {
@@ -157,6 +163,7 @@ extension NodeSpec: Codable {
         try container.encode(type, forKey: key("type"))
         try container.encode(id, forKey: key("id"))
         try container.encodeIfPresent(title, forKey: key("title"))
+        try container.encodeIfPresent(url, forKey: key("url"))
         if restorationId != id { try container.encode(restorationId, forKey: key("restorationId")) }
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             switch value {

@@ -33,7 +33,7 @@
     /// `decodeRestorableTree(_:)` before the window loads any view; then make it a window's
     /// `rootController`, with the size of ``TreeSpec/window``.
     /// - Parameter tree: The tree.
-    /// - Returns: The root controller, with titles, restoration identifiers, navigation
+    /// - Returns: The root controller, with titles, urls, restoration identifiers, navigation
     ///   destinations, transition durations and the presentations its
     ///   `makePresentedController` makes set as the tree says.
     /// - Throws: ``TreeFileError`` with every problem of the tree, located from the tree (`root.children[1]`).
@@ -105,6 +105,7 @@
                 return make(subtree, at: [], issues: &issues)
             }
             controller.restorationIdentifier = node.restorationId
+            controller.url = node.url
             return controller
         } catch {
             issues.append(TreeFileError.Issue(path: path, message: "cannot build this \(node.type): \(error)"))

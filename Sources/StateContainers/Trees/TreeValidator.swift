@@ -128,6 +128,9 @@ struct TreeValidator {
             return
         }
         validateIdentifiers(of: node, at: path)
+        if let url = node.url, let problem = NodeSpec.urlProblem(url) {
+            report(path, problem)
+        }
         if let kind = node.kind {
             validateKeys(of: node, kind: kind, at: path)
             if let problem = kind.children.problem(count: node.children.count, typeName: kind.typeName) {
