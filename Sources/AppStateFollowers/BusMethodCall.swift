@@ -1,6 +1,6 @@
 /// A method call a follower makes on a bus, as a value: which service, object, interface and
 /// method, with which arguments. ``BusConnection/call(_:)`` sends it.
-struct BusMethodCall: Hashable, Sendable {
+struct BusMethodCall: Hashable, Sendable, CustomStringConvertible {
     /// The bus name of the service, e.g. `sm.puri.OSK0`.
     var destination: String
     /// The object path.
@@ -12,7 +12,7 @@ struct BusMethodCall: Hashable, Sendable {
     /// The arguments, in order.
     var arguments: [BusArgument] = []
 
-    /// The call as `busctl call` spells it, for the log and errors: `sm.puri.OSK0.SetVisible(true)`.
+    /// The call for the log: its interface, method and arguments, as `sm.puri.OSK0.SetVisible(true)`.
     var description: String {
         "\(interface).\(member)(\(arguments.map(Self.text).joined(separator: ", ")))"
     }

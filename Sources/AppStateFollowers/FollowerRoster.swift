@@ -4,9 +4,9 @@ import Synchronization
 
 /// The followers the daemon runs, kept to what the trees follow: one per logind seat some
 /// tree follows, and then one that holds the daemon's idle inhibitor with logind; one for the
-/// on-screen keyboard when asked for (``OnScreenKeyboard``, which `RequestKeyboard` asks
-/// through too); one for the compositor's outputs while some tree
-/// follows an output. All hand their news to one ``FollowedTrees``. A reload that changes the
+/// on-screen keyboard when asked for (``OnScreenKeyboard``'s, which `RequestKeyboard` asks the
+/// keyboard through); one for the compositor's outputs while some tree follows an output.
+/// All hand their news to one ``FollowedTrees``. A reload that changes the
 /// seats or outputs the trees follow starts and stops followers to match (``follow(_:)``);
 /// ``FollowerBoard`` shows them to `GetStats`.
 package final class FollowerRoster: Sendable {
