@@ -170,6 +170,8 @@ actor KioskPage {
         shown = nil
         let setup = [
             send("Page.enable"),
+            // A binding's calls are reported only while the Runtime domain is enabled.
+            send("Runtime.enable"),
             send("Runtime.addBinding", ["name": .string(KioskScripts.focusBinding)]),
             send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(KioskScripts.focus)]),
             send("Emulation.setFocusEmulationEnabled", ["enabled": true]),

@@ -4,7 +4,7 @@ import TestSupport
 import VarlinkIDL
 import XCTest
 
-/// The tables of methods and errors in `TheAppStateInterface.md`, written by hand beside the
+/// The tables of methods in `TheAppStateInterface.md` and of errors in `InterfaceErrors.md`, written by hand beside the
 /// interface files that are the one declaration of the interfaces, are read and compared with
 /// those files: a method or error added to an interface fails here until the article lists it,
 /// in the file's order and with its parameters.
@@ -12,6 +12,7 @@ final class InterfaceDocumentationTests: AppStateTestCase {
     private static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     private static let article = "Sources/AppStateIPC/AppStateIPC.docc/TheAppStateInterface.md"
+    private static let errorsArticle = "Sources/AppStateIPC/AppStateIPC.docc/InterfaceErrors.md"
 
     func testMethodsTable_listsEveryMethodOfTheInterfaceInItsOrder() throws {
         let interface = try Self.interface("io.appstate.varlink")
@@ -46,10 +47,10 @@ final class InterfaceDocumentationTests: AppStateTestCase {
         let declared = interfaces.flatMap { interface in
             interface.errors.map { ("\(interface.name).\($0.name)", $0.members.map(\.name)) }
         }
-        let rows = try MarkdownTable.rows(under: "### Errors", in: Self.text(Self.article))
+        let rows = try MarkdownTable.rows(under: "### Errors", in: Self.text(Self.errorsArticle))
         XCTAssertEqual(
             rows.map { MarkdownTable.codeNames(in: $0[0]).first ?? $0[0] }, declared.map(\.0),
-            "\(Self.article): the errors table lists other errors than the interface files declare")
+            "\(Self.errorsArticle): the errors table lists other errors than the interface files declare")
         for (row, (name, members)) in zip(rows, declared) where row.count > 1 {
             XCTAssertEqual(MarkdownTable.codeNames(in: row[1]), members, "\(name)'s parameters")
         }

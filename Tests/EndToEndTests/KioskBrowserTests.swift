@@ -59,6 +59,17 @@ final class KioskBrowserTests: AppStateTestCase {
         addTeardownBlock { [kiosk] in XCTAssertEqual(kiosk?.stop(), 0, kiosk?.messages ?? "") }
     }
 
+    /// ``PageServer/waitForReport(_:after:timeout:_:)``, failing with what appstate-kiosk said.
+    @discardableResult
+    private func waitForReport(_ what: String, after skipping: Int = 0, _ condition: ([String: String]) -> Bool) throws -> [String: String] {
+        do {
+            return try pages.waitForReport(what, after: skipping, condition)
+        } catch {
+            let loads = pages.requests.compactMap { $0["path"] as? String }.filter { $0 != "/report" }
+            throw TestFailure("\(error); the browser loaded \(loads); appstate-kiosk said:\n\(kiosk.messages)")
+        }
+    }
+
     private func ctl(_ arguments: String...) throws {
         let result = try Command.run(Products.appstatectl.path, ["--socket", daemon.daemon.socketPath] + arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -66,82 +77,83 @@ final class KioskBrowserTests: AppStateTestCase {
 
     func testKiosk_whenTheCurrentPathChanges_thenTheBrowserLoadsEachScreensURLOnce() throws {
         try start()
-        try pages.waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        try waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
         XCTAssertEqual(pages.reports.last?["current"], "session/login/form", "<html> carries the current path")
         try ctl("login", "ada")
-        try pages.waitForReport("the home page, overview having no url") { $0["page"] == "home" && $0["event"] == "load" }
+        try waitForReport("the home page, overview having no url") { $0["page"] == "home" && $0["event"] == "load" }
         try ctl("page", "more")
         try ctl("page", "news")
-        try pages.waitForReport("the news page") { $0["page"] == "news" && $0["event"] == "load" }
+        try waitForReport("the news page") { $0["page"] == "news" && $0["event"] == "load" }
         XCTAssertEqual(pages.loads(of: "/home"), 1, "a change that keeps the url does not navigate")
         XCTAssertEqual(pages.loads(of: "/news"), 1)
         // The page navigates by itself: it is left there while the screen stays the same.
         let reported = pages.reports.count
         pages.tell("news", "navigate /elsewhere")
-        try pages.waitForReport("the page's own navigation", after: reported) { $0["page"] == "elsewhere" && $0["event"] == "load" }
+        try waitForReport("the page's own navigation", after: reported) { $0["page"] == "elsewhere" && $0["event"] == "load" }
         try ctl("keyboard", "show", "--height", "100")
         try ctl("keyboard", "hide")
         try ctl("page", "overview")
-        try pages.waitForReport("home again") { $0["page"] == "home" && $0["event"] == "load" && $0["cookie"] != "" }
+        try waitForReport("home again") { $0["page"] == "home" && $0["event"] == "load" && $0["cookie"] != "" }
         XCTAssertEqual(pages.loads(of: "/news"), 1)
         XCTAssertEqual(pages.loads(of: "/elsewhere"), 1)
     }
 
     func testKiosk_whenTheKeyboardCoversTheLoginScreen_thenThePagesViewportIsTheWindowLessTheKeyboard() throws {
         try start()
-        try pages.waitForReport("the login form at full height") { $0["page"] == "form" && $0["event"] == "load" && $0["innerHeight"] == "800" }
+        try waitForReport("the login form at full height") { $0["page"] == "form" && $0["event"] == "load" && $0["innerHeight"] == "800" }
         let reported = pages.reports.count
         try ctl("keyboard", "show", "--height", "300")
-        let shrunk = try pages.waitForReport("room for the keyboard", after: reported) { $0["event"] == "resize" && $0["innerHeight"] == "500" }
+        let shrunk = try waitForReport("room for the keyboard", after: reported) { $0["event"] == "resize" && $0["innerHeight"] == "500" }
         XCTAssertEqual(shrunk["keyboard"], "300px", "<html> carries the keyboard's height")
         try ctl("keyboard", "hide")
-        try pages.waitForReport("the whole window again", after: reported) { $0["event"] == "resize" && $0["innerHeight"] == "800" }
+        try waitForReport("the whole window again", after: reported) { $0["event"] == "resize" && $0["innerHeight"] == "800" }
     }
 
     func testKiosk_whenAnInputIsFocusedAndBlurred_thenTheDaemonAsksSqueekboardToShowAndHide() throws {
         try start()
-        try pages.waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        try waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
         _ = try daemon.waitForFollower("osk", connected: true)
         pages.tell("form", "focus")
-        try pages.waitForReport("the focus") { $0["event"] == "focus" }
+        try waitForReport("the focus") { $0["event"] == "focus" }
         try waitForSetVisibleCalls(["true"])
         pages.tell("form", "blur")
-        try pages.waitForReport("the blur") { $0["event"] == "blur" }
+        try waitForReport("the blur") { $0["event"] == "blur" }
         try waitForSetVisibleCalls(["true", "false"])
     }
 
     func testKiosk_whenTheCustomerLogsOut_thenTheNextCustomerFindsNoCookieNorStorage() throws {
         try start()
-        try pages.waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        try waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
         try ctl("login", "ada")
-        try pages.waitForReport("the home page, on which ada arrives with nothing") {
+        try waitForReport("the home page, on which ada arrives with nothing") {
             $0["page"] == "home" && $0["event"] == "load" && $0["cookie"] == "" && $0["storage"] == "null"
         }
         try ctl("page", "news")
         // Within ada's session, what the home page remembered stays.
-        try pages.waitForReport("the news page, with ada's cookie and storage") {
+        try waitForReport("the news page, with ada's cookie and storage") {
             $0["page"] == "news" && $0["cookie"] == "customer=ada" && $0["storage"] == "ada"
         }
         try ctl("logout")
         try kiosk.waitForMessage("session ended")
         let reported = pages.reports.count
-        try pages.waitForReport("the login form after the logout", after: reported) { $0["page"] == "form" && $0["event"] == "load" }
+        try waitForReport("the login form after the logout", after: reported) { $0["page"] == "form" && $0["event"] == "load" }
         try ctl("login", "grace")
-        let home = try pages.waitForReport("the home page for grace", after: reported) { $0["page"] == "home" && $0["event"] == "load" }
-        XCTAssertEqual(home["cookie"], "", "ada's cookie is gone")
-        XCTAssertEqual(home["storage"], "null", "ada's localStorage is gone")
+        // The pages container shows the page it showed at the logout: news.
+        let news = try waitForReport("the news page for grace", after: reported) { $0["page"] == "news" && $0["event"] == "load" }
+        XCTAssertEqual(news["cookie"], "", "ada's cookie is gone")
+        XCTAssertEqual(news["storage"], "null", "ada's localStorage is gone")
     }
 
     func testKiosk_whenTheDaemonRestarts_thenTheBrowserKeepsItsPageAndFollowsTheNewDaemon() throws {
         try start()
-        try pages.waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        try waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
         try ctl("login", "ada")
-        try pages.waitForReport("the home page") { $0["page"] == "home" && $0["event"] == "load" }
+        try waitForReport("the home page") { $0["page"] == "home" && $0["event"] == "load" }
         XCTAssertEqual(daemon.daemon.stop(), 0)
         try daemon.daemon.restart()
         try kiosk.waitForMessage("following ", times: 2)
         try ctl("page", "news")
-        try pages.waitForReport("the news page, from the new daemon") { $0["page"] == "news" && $0["event"] == "load" }
+        try waitForReport("the news page, from the new daemon") { $0["page"] == "news" && $0["event"] == "load" }
         XCTAssertEqual(pages.loads(of: "/home"), 1, "the restored screen is the one shown: no reload")
     }
 

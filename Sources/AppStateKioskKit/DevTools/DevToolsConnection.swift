@@ -23,6 +23,10 @@ public final class DevToolsConnection: Sendable {
     private let commands: Int32
     private let messages: Int32
     private let state = Mutex(State())
+    /// Held while a command is numbered and written, so that the order on the pipe is the order
+    /// of the identifiers; not `state`, which the reading thread needs to match replies while a
+    /// write waits for the browser to read: a browser blocked writing to us reads nothing.
+    private let writing = Mutex(())
     private let eventSink: AsyncStream<DevToolsEvent>.Continuation
 
     /// The browser's events, in the order it sent them; the stream ends when the pipe closes.
@@ -65,23 +69,24 @@ public final class DevToolsConnection: Sendable {
     /// - Returns: The reply, to await.
     public func send(_ method: String, _ parameters: [String: JSONValue] = [:], session: String? = nil) -> DevToolsReply {
         let reply = DevToolsReply()
-        let written: Bool = state.withLock { state in
-            guard !state.closed else { return false }
-            let identifier = state.nextIdentifier
-            state.nextIdentifier += 1
+        let written: Bool = writing.withLock { _ in
+            let identifier: Int? = state.withLock { state in
+                guard !state.closed else { return nil }
+                defer { state.nextIdentifier += 1 }
+                state.pending[state.nextIdentifier] = (method, reply)
+                return state.nextIdentifier
+            }
+            guard let identifier else { return false }
             var message: [String: JSONValue] = ["id": .number(Double(identifier)), "method": .string(method), "params": .object(parameters)]
             if let session { message["sessionId"] = .string(session) }
             var bytes = JSONValue.object(message).jsonBytes
             bytes.append(0)
-            // Under the lock, so that the order on the pipe is the order of the identifiers.
-            guard writeAll(bytes) else {
-                state.closed = true
-                return false
-            }
-            state.pending[identifier] = (method, reply)
-            return true
+            return writeAll(bytes)
         }
-        if !written { reply.settle(.failure(.closed)) }
+        if !written {
+            _ = shutdownCommands()
+            reply.settle(.failure(.closed))
+        }
         return reply
     }
 
