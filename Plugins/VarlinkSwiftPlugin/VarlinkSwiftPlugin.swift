@@ -34,7 +34,7 @@ struct VarlinkSwiftPlugin: BuildToolPlugin {
                 options: [
                     "--prefix", "AppState", "--hand-written", "SetPage", "--import", "AppStateCore",
                     "--type", "Rect:imported", "--type", "Insets:imported", "--type", "Node:imported",
-                    "--type", "Event", "--type", "Follower", "--type", "IdleState", "--type", "Inhibitor",
+                    "--type", "Event", "--type", "Follower", "--type", "IdleState", "--type", "Inhibitor", "--type", "FrontEnd",
                 ]),
             Generation(
                 interface: "org.varlink.service.varlink", output: "VarlinkServiceInterface+Declarations.swift",

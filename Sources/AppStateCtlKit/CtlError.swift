@@ -118,6 +118,8 @@ public struct CtlError: Error, Hashable, Sendable, CustomStringConvertible {
             message = "appstated has no on-screen keyboard to ask: \(text("reason"))"
         case .keyboardRequestFailed?:
             message = "\(text("keyboard")) did not do what was asked: \(text("reason"))"
+        case .noKiosk?:
+            message = "no appstate-kiosk shows the tree \(text("tree")) (is it running, and reporting to this appstated?)"
         case .invalidValue?:
             message = "invalid \(text("parameter")): \(text("reason"))"
         case nil:

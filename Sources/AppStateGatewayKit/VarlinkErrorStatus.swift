@@ -28,6 +28,7 @@ public enum VarlinkErrorStatus {
         "io.appstate.SessionOwnedByLogind": 409,
         "io.appstate.WindowOwnedByOutput": 409,
         "io.appstate.NoKeyboardFollowed": 409,
+        "io.appstate.NoKiosk": 404,
         "io.appstate.MessageTooLarge": 413,
         "io.appstate.TooManyConnections": 503,
         "io.appstate.WatcherTooSlow": 503,

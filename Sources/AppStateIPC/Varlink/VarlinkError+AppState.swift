@@ -135,6 +135,12 @@ extension VarlinkError {
         VarlinkError(.keyboardRequestFailed, ["keyboard": .string(keyboard), "reason": .string(reason)])
     }
 
+    /// `io.appstate.NoKiosk`: no kiosk that is up reports for the tree.
+    /// - Parameter tree: The tree.
+    public static func noKiosk(tree: String) -> VarlinkError {
+        VarlinkError(.noKiosk, ["tree": .string(tree)])
+    }
+
     /// `io.appstate.InvalidValue`: a parameter of the right type with an impossible value.
     /// - Parameters:
     ///   - parameter: The name of the parameter.

@@ -29,6 +29,7 @@ extension VarlinkError: CustomStringConvertible {
             return "tree \(quoted("tree")) follows \(output): the compositor decides the window's size"
         case .noKeyboardFollowed?: return "no on-screen keyboard to ask: \(text("reason"))"
         case .keyboardRequestFailed?: return "the on-screen keyboard \(quoted("keyboard")) failed the request: \(text("reason"))"
+        case .noKiosk?: return "no kiosk shows tree \(quoted("tree"))"
         case .invalidValue?: return "invalid value for \(quoted("parameter")): \(text("reason"))"
         case nil: break
         }
