@@ -12,6 +12,9 @@ public struct KioskConfiguration: Sendable {
     public var home: String?
     /// How the browser is watched and brought back.
     public var recovery: KioskRecovery
+    /// appstate-kiosk's own Varlink socket (its status, a screenshot), which it reports to the
+    /// daemon; nil when it serves none.
+    public var statusSocket: String?
 
     /// The arguments every browser gets before the user's: no first-run or crash dialogs, no
     /// keyring prompt, full screen; `--remote-debugging-pipe` is added by ``BrowserProcess``.

@@ -1,5 +1,6 @@
 import AppStateCore
 import AppStateIPC
+import Glibc
 
 /// Keeps the screen showing what the tree says: acts on the tree's changes, the browser's
 /// messages and the clock, one at a time, and brings the browser back when it fails: a
@@ -16,24 +17,40 @@ actor KioskSupervisor {
 
     /// Where the page stands.
     private enum Phase {
+        /// Started, and not yet seen alive.
+        case loading
         /// Showing the screen's page.
         case live
         /// Reloaded or restarted at `since`, and not yet seen alive.
-        case recovering(since: ContinuousClock.Instant)
+        case recovering(since: ContinuousClock.Instant, reason: String)
         /// Showing the offline page; the screen's is tried again after `retry`.
-        case offline(retry: Duration)
+        case offline(retry: Duration, reason: String)
+
+        /// The state a front-end reports, and why.
+        var report: (state: String, reason: String?) {
+            switch self {
+            case .loading: ("loading", nil)
+            case .live: ("live", nil)
+            case .recovering(_, let reason): ("recovering", reason)
+            case .offline(_, let reason): ("offline", reason)
+            }
+        }
     }
 
     private let configuration: KioskConfiguration
     private let arguments: [String]
     private let log: KioskLog
     private let inputs: AsyncStream<KioskInput>.Continuation
-    private let keyboard: KeyboardRequests
+    private let daemon: DaemonRequests
     private var budget: RestartBudget
     private var running: Running?
     private var generation = 0
     private var screen: KioskScreen?
-    private var phase = Phase.live
+    private var phase = Phase.loading {
+        didSet { report() }
+    }
+    private var reloads = 0
+    private var restarts = 0
     private var lastAlive = ContinuousClock.now
     private var asking = false
     private var cookies: [JSONValue] = []
@@ -50,7 +67,7 @@ actor KioskSupervisor {
         self.arguments = arguments
         self.log = log
         self.inputs = inputs
-        keyboard = KeyboardRequests(configuration: configuration, log: log)
+        daemon = DaemonRequests(socketPath: configuration.socketPath, log: log)
         budget = RestartBudget(limit: configuration.recovery.maximumRestarts, window: configuration.recovery.restartWindow)
     }
 
@@ -66,9 +83,12 @@ actor KioskSupervisor {
         do {
             try await act(on: inputs)
         } catch {
+            report(state: "down", reason: error.description)
+            await daemon.flush()
             if let running { await running.process.terminate() }
             throw error
         }
+        await daemon.flush()
         if let running { await running.process.terminate() }
     }
 
@@ -76,6 +96,7 @@ actor KioskSupervisor {
         for await input in inputs {
             switch input {
             case .stop:
+                report(state: "down", reason: "stopped")
                 return
             case .tree(let tree):
                 let next = KioskScreen(tree: tree, home: configuration.home)
@@ -89,9 +110,14 @@ actor KioskSupervisor {
             case .alive(let browser) where browser == running?.generation:
                 asking = false
                 lastAlive = .now
-                if case .recovering = phase {
+                switch phase {
+                case .recovering:
                     phase = .live
                     log.info("the page is back")
+                case .loading:
+                    phase = .live
+                case .live, .offline:
+                    break
                 }
             case .tick:
                 try await tick()
@@ -111,12 +137,12 @@ actor KioskSupervisor {
             let visible = event.string("payload") == "editable"
             guard visible || keyboardRequested else { return }
             keyboardRequested = visible
-            keyboard.request(visible: visible)
+            requestKeyboard(visible: visible)
         case "Page.frameNavigated" where event.session == session:
             guard case .object(let frame)? = event.parameters["frame"], frame["parentId"] == nil else { return }
             if keyboardRequested {
                 keyboardRequested = false
-                keyboard.request(visible: false)
+                requestKeyboard(visible: false)
             }
             if case .string(let url)? = frame["url"], url.hasPrefix("chrome-error:") { goOffline(because: "the page ended on an error page") }
         case "Page.loadEventFired" where event.session == session:
@@ -137,11 +163,16 @@ actor KioskSupervisor {
         let now = ContinuousClock.now
         let hang = configuration.recovery.hangTimeout
         if now - lastAlive > hang {
-            if case .recovering(let since) = phase, now - since > hang {
+            switch phase {
+            case .recovering(let since, _) where now - since > hang:
                 return try await restart(because: "the page did not come back within \(hang)")
+            case .live, .loading:
+                return try await reload(because: "the page gave no sign of life for \(hang)")
+            case .recovering, .offline:
+                break
             }
-            if case .live = phase { return try await reload(because: "the page gave no sign of life for \(hang)") }
         }
+        report()
         if !asking {
             asking = true
             let (page, generation, inputs) = (running.page, running.generation, self.inputs)
@@ -177,7 +208,8 @@ actor KioskSupervisor {
     private func reload(because reason: String) async throws(KioskError) {
         guard let running else { return }
         log.warn("\(reason): reloading it")
-        phase = .recovering(since: .now)
+        reloads += 1
+        phase = .recovering(since: .now, reason: reason)
         lastAlive = .now
         let page = running.page
         Task { _ = try? await page.reload() }
@@ -187,7 +219,7 @@ actor KioskSupervisor {
         guard let running else { return }
         if case .offline = phase { return }
         let retry = configuration.recovery.firstRetry
-        phase = .offline(retry: retry)
+        phase = .offline(retry: retry, reason: reason)
         log.warn("showing the offline page (\(reason)); trying again in \(retry)")
         schedule(retry: retry, browser: running.generation)
         let (page, offline) = (running.page, screen?.offline)
@@ -195,11 +227,11 @@ actor KioskSupervisor {
     }
 
     private func retry() async throws(KioskError) {
-        guard let running, case .offline(let delay) = phase else { return }
+        guard let running, case .offline(let delay, _) = phase else { return }
         do {
             if let failure = try await withDeadline(configuration.recovery.hangTimeout, { try await running.page.reload() }) {
                 let next = min(delay * 2, configuration.recovery.lastRetry)
-                phase = .offline(retry: next)
+                phase = .offline(retry: next, reason: failure)
                 log.warn("still cannot load the page (\(failure)); trying again in \(next)")
                 schedule(retry: next, browser: running.generation)
                 try await running.page.showOffline(screen?.offline)
@@ -213,6 +245,30 @@ actor KioskSupervisor {
         } catch {
             try await restart(because: "the browser failed: \(error)")
         }
+    }
+
+    private func requestKeyboard(visible: Bool) {
+        daemon.call(
+            RequestKeyboard.self, RequestKeyboard.Parameters(tree: configuration.tree, visible: visible),
+            failure: "cannot \(visible ? "show" : "hide") the on-screen keyboard")
+    }
+
+    /// Tells the daemon how the kiosk is doing: at every change of phase and every tick, well
+    /// within the interval after which the daemon marks a silent front-end down.
+    private func report() {
+        let (state, reason) = phase.report
+        report(state: state, reason: reason)
+    }
+
+    private func report(state: String, reason: String?) {
+        let interval = configuration.recovery.livenessInterval * 3
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        daemon.call(
+            ReportFrontEnd.self,
+            ReportFrontEnd.Parameters(
+                tree: configuration.tree, kind: "kiosk", name: "appstate-kiosk \(getpid())", state: state, reason: reason, reloads: reloads,
+                restarts: restarts, livenessInterval: seconds, socket: configuration.statusSocket),
+            failure: "cannot tell appstated how the kiosk is doing")
     }
 
     private func schedule(retry delay: Duration, browser: Int) {
@@ -230,7 +286,8 @@ actor KioskSupervisor {
         log.warn("\(reason): restarting the browser")
         if let running { await running.process.terminate(grace: .seconds(1)) }
         running = nil
-        phase = .recovering(since: .now)
+        restarts += 1
+        phase = .recovering(since: .now, reason: reason)
         try await launch()
     }
 

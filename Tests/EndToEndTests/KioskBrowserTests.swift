@@ -59,15 +59,9 @@ final class KioskBrowserTests: AppStateTestCase {
         addTeardownBlock { [kiosk] in XCTAssertEqual(kiosk?.stop(), 0, kiosk?.messages ?? "") }
     }
 
-    /// ``PageServer/waitForReport(_:after:timeout:_:)``, failing with what appstate-kiosk said.
     @discardableResult
     private func waitForReport(_ what: String, after skipping: Int = 0, _ condition: ([String: String]) -> Bool) throws -> [String: String] {
-        do {
-            return try pages.waitForReport(what, after: skipping, condition)
-        } catch {
-            let loads = pages.requests.compactMap { $0["path"] as? String }.filter { $0 != "/report" }
-            throw TestFailure("\(error); the browser loaded \(loads); appstate-kiosk said:\n\(kiosk.messages)")
-        }
+        try kiosk.waitForReport(on: pages, what, after: skipping, condition)
     }
 
     private func ctl(_ arguments: String...) throws {

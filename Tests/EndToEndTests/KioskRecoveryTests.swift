@@ -26,18 +26,14 @@ final class KioskRecoveryTests: AppStateTestCase {
         kiosk = try KioskProcess(
             socket: daemon.socketPath, in: daemon.directory, arguments: ["--home", pages.url("/home?remember=ada")] + arguments)
         addTeardownBlock { [kiosk] in kiosk?.stop() }
-        try pages.waitForReport("the home page") { $0["page"] == "home" && $0["event"] == "load" }
+        try kiosk.waitForReport(on: pages, "the home page") { $0["page"] == "home" && $0["event"] == "load" }
     }
 
     /// Waits for the home page to report a load after the first `reports` reports, and
     /// returns that report.
     @discardableResult
     private func waitForReload(after reports: Int, _ what: String, timeout: TimeInterval = 30) throws -> [String: String] {
-        do {
-            return try pages.waitForReport(what, after: reports, timeout: timeout) { $0["page"] == "home" && $0["event"] == "load" }
-        } catch {
-            throw TestFailure("\(error); appstate-kiosk said:\n\(kiosk.messages)")
-        }
+        try kiosk.waitForReport(on: pages, what, after: reports, timeout: timeout) { $0["page"] == "home" && $0["event"] == "load" }
     }
 
     private func killRenderers(_ signal: Int32) throws {
@@ -83,7 +79,7 @@ final class KioskRecoveryTests: AppStateTestCase {
         try kiosk.waitForMessage("showing the offline page")
         try kiosk.waitForMessage("still cannot load the page")
         pages = try PageServer(port: port)
-        try pages.waitForReport("the home page, once its server is back") { $0["page"] == "home" && $0["event"] == "load" }
+        try kiosk.waitForReport(on: pages, "the home page, once its server is back") { $0["page"] == "home" && $0["event"] == "load" }
         try kiosk.waitForMessage("the page is back")
     }
 

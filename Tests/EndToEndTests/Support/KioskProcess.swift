@@ -56,6 +56,21 @@ final class KioskProcess {
         throw TestFailure("appstate-kiosk did not say \"\(text)\" \(times) times; it said:\n\(messages)")
     }
 
+    /// ``PageServer/waitForReport(_:after:timeout:_:)`` of the pages this kiosk shows, failing
+    /// with what the browser loaded and what appstate-kiosk said.
+    @discardableResult
+    func waitForReport(
+        on pages: PageServer, _ what: String, after skipping: Int = 0, timeout: TimeInterval = 20, _ condition: ([String: String]) -> Bool
+    ) throws -> [String: String] {
+        do {
+            return try pages.waitForReport(what, after: skipping, timeout: timeout, condition)
+        } catch {
+            let loads = pages.requests.compactMap { $0["path"] as? String }.filter { $0 != "/report" }
+            let output = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw TestFailure("\(error); the browser loaded \(loads); appstate-kiosk and the browser said:\n\(output.suffix(3000))")
+        }
+    }
+
     /// Sends SIGTERM and waits for the exit status.
     @discardableResult
     func stop() -> Int32 {
