@@ -230,14 +230,21 @@ let package = Package(
             dependencies: [
                 "AppStateCore",
                 "AppStateIPC",
+                "ServicePorts",
+                "VarlinkServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            ],
+            resources: [.embedInCode("io.appstate.kiosk.varlink")],
+            plugins: ["VarlinkSwiftPlugin"]
         ),
         .executableTarget(
             name: "appstate-kiosk",
             dependencies: [
                 "AppStateCtlKit",
                 "AppStateKioskKit",
+                "VarlinkServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

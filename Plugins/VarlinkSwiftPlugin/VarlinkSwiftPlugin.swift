@@ -42,6 +42,12 @@ struct VarlinkSwiftPlugin: BuildToolPlugin {
                     "--prefix", "VarlinkService", "--import", "AppStateCore",
                 ]),
         ],
+        // appstate-kiosk's own interface: its status and a screenshot.
+        "AppStateKioskKit": [
+            Generation(
+                interface: "io.appstate.kiosk.varlink", output: "KioskInterface+Declarations.swift",
+                options: ["--prefix", "Kiosk", "--import", "AppStateCore", "--import", "AppStateIPC"])
+        ],
         // Varlink's certification interface, as Varlink's own implementations declare it: its
         // enumerations are generated too, since no Swift of the project stands for them.
         "VarlinkCertification": [

@@ -13,6 +13,15 @@ public enum AtomicTextFile {
     ///   - text: The new content.
     /// - Throws: ``CtlError`` with status 73 (`EX_CANTCREAT`), naming the file and the reason.
     public static func replace(_ path: String, with text: String) throws(CtlError) {
+        try replace(path, with: Array(text.utf8))
+    }
+
+    /// Replaces the file at `path` with `bytes`, as ``replace(_:with:)-(_,String)`` does a text.
+    /// - Parameters:
+    ///   - path: The file to replace; its directory must exist.
+    ///   - bytes: The new content.
+    /// - Throws: ``CtlError`` with status 73 (`EX_CANTCREAT`), naming the file and the reason.
+    public static func replace(_ path: String, with bytes: [UInt8]) throws(CtlError) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -22,7 +31,7 @@ public enum AtomicTextFile {
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
-        let written = write(Array(text.utf8), to: descriptor)
+        let written = write(bytes, to: descriptor)
         let settled = written && fchmod(descriptor, 0o644) == 0 && fsync(descriptor) == 0
         // close reports a failed delayed write too, so its result counts.
         guard close(descriptor) == 0, settled else { throw failure(path, "cannot write \(temporary)") }
@@ -31,7 +40,11 @@ public enum AtomicTextFile {
     }
 
     /// Writes all of `bytes`, resuming after interruptions and partial writes.
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    /// - Parameters:
+    ///   - bytes: What to write.
+    ///   - descriptor: Where, e.g. `STDOUT_FILENO`.
+    /// - Returns: False when the descriptor refused them.
+    public static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var remaining = bytes[...]
         while !remaining.isEmpty {
             let count = remaining.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

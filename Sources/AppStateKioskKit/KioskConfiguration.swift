@@ -13,7 +13,7 @@ public struct KioskConfiguration: Sendable {
     /// How the browser is watched and brought back.
     public var recovery: KioskRecovery
     /// appstate-kiosk's own Varlink socket (its status, a screenshot), which it reports to the
-    /// daemon; nil when it serves none.
+    /// daemon; nil for the default, beside the daemon's socket.
     public var statusSocket: String?
 
     /// The arguments every browser gets before the user's: no first-run or crash dialogs, no

@@ -1,7 +1,10 @@
 import AppStateCore
 import AppStateIPC
 import Glibc
+import NIOCore
+import ServicePorts
 import UnixSignals
+import VarlinkServer
 
 /// Runs the kiosk: starts the browser and a ``KioskSupervisor`` for it, feeds the supervisor
 /// the tree's changes (followed with `Watch`), a tick every liveness interval and SIGTERM or
@@ -17,8 +20,11 @@ public struct KioskDriver: Sendable {
     }
 
     /// Runs until SIGTERM or SIGINT, then stops the browser and returns.
+    /// - Parameters:
+    ///   - eventLoop: The event loop of the main thread, which serves the status socket.
+    ///   - runner: The way to the main actor on that loop.
     /// - Throws: ``KioskError`` when the browser cannot be started, or cannot be brought back.
-    public func run() async throws(KioskError) {
+    package func run(eventLoop: any EventLoop, runner: any MainActorRunner) async throws(KioskError) {
         let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         // A browser that died leaves its command pipe without a reader: writing to it must fail
         // with EPIPE, not end this process.
@@ -30,6 +36,30 @@ public struct KioskDriver: Sendable {
             configuration: configuration,
             arguments: KioskConfiguration.defaultBrowserArguments + profile.arguments + configuration.browserArguments + ["about:blank"],
             log: log, inputs: continuation)
+        let statusPath =
+            configuration.statusSocket ?? KioskStatusSocket.defaultPath(besides: configuration.socketPath, tree: configuration.tree)
+        let listener: VarlinkListener?
+        do {
+            listener = try await KioskStatusSocket.serve(
+                at: statusPath, besides: configuration.socketPath, supervisor: supervisor, eventLoop: eventLoop, runner: runner)
+            await supervisor.serving(statusSocket: statusPath)
+        } catch {
+            log.warn("cannot serve the status socket \(statusPath) (\(error)); running without it")
+            listener = nil
+        }
+        do {
+            try await supervise(supervisor, inputs: inputs, continuation: continuation, signals: signals)
+        } catch {
+            await listener?.drain()
+            throw error
+        }
+        await listener?.drain()
+    }
+
+    private func supervise(
+        _ supervisor: KioskSupervisor, inputs: AsyncStream<KioskInput>, continuation: AsyncStream<KioskInput>.Continuation,
+        signals: UnixSignalsSequence
+    ) async throws(KioskError) {
         try await supervisor.start()
         let interval = configuration.recovery.livenessInterval
         let feeds = [

@@ -16,6 +16,8 @@ actor KioskPage {
     private(set) var session = ""
     /// The script that writes the screen's properties into every new document.
     private var propertiesScript: String?
+    /// The script that blanks every new document while the screen is blanked.
+    private var blankScript: String?
     /// The screen last shown; nil for a fresh page.
     private var shown: KioskScreen?
     /// The URL last navigated to: pages navigate by themselves, and are left alone as long as
@@ -62,6 +64,11 @@ actor KioskPage {
             }
             addedScript = send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(KioskScripts.documentProperties(of: screen))])
         }
+        let url = screen.url.flatMap { $0 == navigated ? nil : $0 }
+        // Before the viewport changes: a page that reads the properties on resize reads them new.
+        if url == nil, propertiesChanged {
+            replies.append(evaluate(KioskScripts.documentProperties(of: screen)))
+        }
         if earlier?.viewport != screen.viewport {
             let viewport = screen.viewport
             replies.append(
@@ -70,11 +77,20 @@ actor KioskPage {
                     ["width": .number(viewport.width), "height": .number(viewport.height), "deviceScaleFactor": 0, "mobile": false]))
         }
         var navigation: (url: String, reply: DevToolsReply)?
-        if let url = screen.url, url != navigated {
+        if let url {
             navigation = (url, send("Page.navigate", ["url": .string(url)]))
             navigated = url
-        } else if propertiesChanged {
-            replies.append(evaluate(KioskScripts.documentProperties(of: screen)))
+        }
+        if screen.blanked != (earlier?.blanked ?? false) {
+            replies.append(evaluate(screen.blanked ? KioskScripts.blank : KioskScripts.wake))
+            if let blankScript {
+                replies.append(send("Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(blankScript)]))
+                self.blankScript = nil
+            }
+        }
+        var addedBlankScript: DevToolsReply?
+        if screen.blanked, blankScript == nil {
+            addedBlankScript = send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(KioskScripts.blank)])
         }
         if screen.keyboardHeight > 0, (earlier?.keyboardHeight ?? 0) == 0 {
             replies.append(evaluate(KioskScripts.revealFocused))
@@ -82,6 +98,9 @@ actor KioskPage {
         shown = screen
         if let addedScript, case .string(let identifier)? = try await addedScript.value["identifier"] {
             propertiesScript = identifier
+        }
+        if let addedBlankScript, case .string(let identifier)? = try await addedBlankScript.value["identifier"] {
+            blankScript = identifier
         }
         for reply in replies { _ = try await reply.value }
         guard let navigation else { return nil }
@@ -108,6 +127,15 @@ actor KioskPage {
     /// that hangs or crashed never does. The caller bounds the wait.
     func isAlive() async -> Bool {
         (try? await send("Runtime.evaluate", ["expression": "1", "returnByValue": true]).value["result"]) != nil
+    }
+
+    /// What the page shows now, as a PNG of its viewport.
+    /// - Throws: ``DevToolsError`` when the browser fails.
+    func screenshot() async throws -> Screenshot.Reply {
+        let reply = try await send("Page.captureScreenshot", ["format": "png"]).value
+        guard case .string(let png)? = reply["data"] else { throw DevToolsError.unexpectedReply(method: "Page.captureScreenshot") }
+        let viewport = shown?.viewport ?? Size(width: 0, height: 0)
+        return Screenshot.Reply(png: png, width: Int(viewport.width), height: Int(viewport.height))
     }
 
     /// The cookies of the customer's session, as the browser's network service has them
@@ -165,6 +193,7 @@ actor KioskPage {
         self.target = target
         self.session = session
         propertiesScript = nil
+        blankScript = nil
         navigated = nil
         // A fresh page has shown nothing: the next screen is shown on it in full.
         shown = nil
@@ -173,6 +202,7 @@ actor KioskPage {
             // A binding's calls are reported only while the Runtime domain is enabled.
             send("Runtime.enable"),
             send("Runtime.addBinding", ["name": .string(KioskScripts.focusBinding)]),
+            send("Runtime.addBinding", ["name": .string(KioskScripts.wakeBinding)]),
             send("Page.addScriptToEvaluateOnNewDocument", ["source": .string(KioskScripts.focus)]),
             send("Emulation.setFocusEmulationEnabled", ["enabled": true]),
         ]

@@ -23,6 +23,8 @@ public struct KioskScreen: Hashable, Sendable {
     /// The tree's offline page, shown while a screen's page cannot be loaded; nil for the
     /// built-in one.
     public var offline: String?
+    /// Whether the screen is blanked: the page covered with black, its input held back.
+    public var blanked: Bool
     /// Each login-state container's user, by the container's path; logged-out containers have none.
     public var sessions: [String: String]
 
@@ -40,6 +42,7 @@ public struct KioskScreen: Hashable, Sendable {
         }
         self.url = url ?? home
         offline = tree.offline
+        blanked = tree.blanked == true
         window = tree.frame.size
         keyboardHeight = Self.keyboardHeight(in: tree)
         current = node.path

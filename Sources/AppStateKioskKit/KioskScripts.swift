@@ -42,6 +42,73 @@ enum KioskScripts {
         })();
         """
 
+    /// The binding through which a blanked page says that someone touched it.
+    static let wakeBinding = "appstateKioskWake"
+
+    /// Covers the page with black and holds back every input from it: the first touch, click
+    /// or key only asks through ``wakeBinding`` to wake the screen, and the rest of that
+    /// gesture (its release, its click) is held back too, however soon the screen wakes.
+    static let blank = """
+        (() => {
+          const key = Symbol.for("appstate-kiosk.blank");
+          if (globalThis[key]) return globalThis[key].blank();
+          const cover = document.createElement("div");
+          cover.style.cssText = "position:fixed;inset:0;background:#000;z-index:2147483647;cursor:none";
+          const types = ["pointerdown", "pointerup", "pointermove", "mousedown", "mouseup", "mousemove", "click", "dblclick",
+            "auxclick", "contextmenu", "touchstart", "touchmove", "touchend", "keydown", "keypress", "keyup", "wheel"];
+          const state = { blanked: false, gesture: false, listening: false };
+          const stop = () => {
+            if (!state.listening) return;
+            state.listening = false;
+            for (const type of types) removeEventListener(type, hold, true);
+          };
+          const hold = (event) => {
+            event.stopImmediatePropagation();
+            event.preventDefault();
+            if (state.blanked && ["pointerdown", "mousedown", "touchstart", "keydown"].includes(event.type) && !state.gesture) {
+              state.gesture = true;
+              globalThis.\(wakeBinding)("wake");
+            } else if (["pointerup", "mouseup", "touchend", "keyup"].includes(event.type) && state.gesture) {
+              // The click that follows a release comes in the same task: the gesture ends after it.
+              setTimeout(() => {
+                state.gesture = false;
+                if (!state.blanked) stop();
+              }, 0);
+            }
+          };
+          const show = () => (document.documentElement ?? document).appendChild(cover);
+          globalThis[key] = {
+            blank() {
+              state.blanked = true;
+              if (!state.listening) {
+                state.listening = true;
+                for (const type of types) addEventListener(type, hold, { capture: true, passive: false });
+              }
+              if (document.documentElement) show();
+              else new MutationObserver((_, observer) => {
+                if (!document.documentElement) return;
+                observer.disconnect();
+                if (state.blanked) show();
+              }).observe(document, { childList: true });
+            },
+            wake() {
+              state.blanked = false;
+              cover.remove();
+              if (!state.gesture) stop();
+            },
+          };
+          globalThis[key].blank();
+        })();
+        """
+
+    /// Uncovers a blanked page; the input of a gesture that woke it is held back to its end.
+    static let wake = """
+        (() => {
+          const blanked = globalThis[Symbol.for("appstate-kiosk.blank")];
+          if (blanked) blanked.wake();
+        })();
+        """
+
     /// Writes the screen's attributes and custom properties on `<html>`: at once in a document
     /// that has its root element, else as soon as the parser makes it (a script evaluated on a
     /// new document runs before there is one).

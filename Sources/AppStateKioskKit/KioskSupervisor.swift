@@ -51,6 +51,8 @@ actor KioskSupervisor {
     }
     private var reloads = 0
     private var restarts = 0
+    /// The status socket reported to the daemon; nil while none is served.
+    private var statusSocket: String?
     private var lastAlive = ContinuousClock.now
     private var asking = false
     private var cookies: [JSONValue] = []
@@ -129,6 +131,32 @@ actor KioskSupervisor {
         }
     }
 
+    /// Says which status socket to report to the daemon.
+    /// - Parameter path: The socket, or nil when none is served.
+    func serving(statusSocket path: String?) {
+        statusSocket = path
+        report()
+    }
+
+    /// How the kiosk is doing, for its status socket.
+    func status() -> GetStatus.Reply {
+        let (state, reason) = phase.report
+        return GetStatus.Reply(
+            tree: configuration.tree, state: state, reason: reason, url: screen?.url, blanked: screen?.blanked ?? false, reloads: reloads,
+            restarts: restarts)
+    }
+
+    /// What the browser shows now, as a PNG.
+    /// - Throws: `io.appstate.kiosk.NoBrowser` while the browser is restarted or does not answer.
+    func screenshot() async throws(VarlinkError) -> Screenshot.Reply {
+        guard let page = running?.page else { throw KioskInterface.noBrowser(reason: "the browser is being restarted") }
+        do {
+            return try await withDeadline(configuration.recovery.hangTimeout) { try await page.screenshot() }
+        } catch {
+            throw KioskInterface.noBrowser(reason: "the browser did not take the screenshot: \(error)")
+        }
+    }
+
     private func handle(_ event: DevToolsEvent) async throws(KioskError) {
         guard let running else { return }
         let session = await running.page.session
@@ -138,6 +166,8 @@ actor KioskSupervisor {
             guard visible || keyboardRequested else { return }
             keyboardRequested = visible
             requestKeyboard(visible: visible)
+        case "Runtime.bindingCalled" where event.session == session && event.string("name") == KioskScripts.wakeBinding:
+            daemon.call(Wake.self, Wake.Parameters(tree: configuration.tree), failure: "cannot wake the screen")
         case "Page.frameNavigated" where event.session == session:
             guard case .object(let frame)? = event.parameters["frame"], frame["parentId"] == nil else { return }
             if keyboardRequested {
@@ -267,7 +297,7 @@ actor KioskSupervisor {
             ReportFrontEnd.self,
             ReportFrontEnd.Parameters(
                 tree: configuration.tree, kind: "kiosk", name: "appstate-kiosk \(getpid())", state: state, reason: reason, reloads: reloads,
-                restarts: restarts, livenessInterval: seconds, socket: configuration.statusSocket),
+                restarts: restarts, livenessInterval: seconds, socket: statusSocket),
             failure: "cannot tell appstated how the kiosk is doing")
     }
 

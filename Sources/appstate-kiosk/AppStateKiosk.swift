@@ -2,10 +2,11 @@ import AppStateCtlKit
 import AppStateKioskKit
 import ArgumentParser
 import Glibc
+import VarlinkServer
 
 /// `appstate-kiosk`: one browser showing one tree's screens.
 @main
-struct AppStateKiosk: AsyncParsableCommand {
+struct AppStateKiosk: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "appstate-kiosk",
         abstract: "Show a tree's screens in a browser: its pages, its keyboard, its sessions.",
@@ -67,6 +68,15 @@ struct AppStateKiosk: AsyncParsableCommand {
         help: ArgumentHelp("The span over which restarts are counted, in seconds.", valueName: "seconds"))
     var restartWindow = 300.0
 
+    @Option(
+        name: .customLong("status-socket"),
+        help: ArgumentHelp(
+            "appstate-kiosk's own socket (io.appstate.kiosk: its status, a screenshot).",
+            discussion: "Default: io.appstate.kiosk beside the daemon's socket (io.appstate.kiosk.TREE with --tree).",
+            valueName: "path"),
+        completion: .file())
+    var statusSocket: String?
+
     func validate() throws {
         for (name, value) in [("--liveness-interval", livenessInterval), ("--hang-timeout", hangTimeout), ("--restart-window", restartWindow)]
         where !(value > 0 && value <= 86_400) {
@@ -78,16 +88,21 @@ struct AppStateKiosk: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let log = KioskLog()
         do {
             let recovery = KioskRecovery(
                 livenessInterval: .seconds(livenessInterval), hangTimeout: .seconds(hangTimeout), maximumRestarts: maximumRestarts,
                 restartWindow: .seconds(restartWindow))
-            let configuration = KioskConfiguration(
+            var configuration = KioskConfiguration(
                 socketPath: try daemon.path(), tree: tree, browser: browser, browserArguments: browserArguments, home: home,
                 recovery: recovery)
-            try await KioskDriver(configuration: configuration).run()
+            configuration.statusSocket = statusSocket
+            let driver = KioskDriver(configuration: configuration)
+            // The main thread is the event loop of the status socket, and its way to the main actor.
+            try MainThreadEventLoop.run { eventLoop, runner in
+                try await driver.run(eventLoop: eventLoop, runner: runner)
+            }
         } catch let error as CtlError {
             log.error(error.message)
             throw ExitCode(error.exitCode)
@@ -96,4 +111,5 @@ struct AppStateKiosk: AsyncParsableCommand {
             throw ExitCode(error.exitStatus)
         }
     }
+
 }

@@ -50,6 +50,7 @@ struct AppStateCtl: ParsableCommand {
             LockCommand.self,
             UnlockCommand.self,
             KeyboardCommand.self,
+            ScreenshotCommand.self,
             PageCommand.self,
             MenuCommand.self,
             NavCommand.self,

@@ -28,6 +28,8 @@ import urllib.parse
 
 COMMANDS = {}
 LOCK = threading.Lock()
+# print() writes a line and its end apart: requests served at once would mix their lines.
+OUTPUT = threading.Lock()
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>%(name)s</title>
@@ -82,7 +84,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
         query = dict(urllib.parse.parse_qsl(url.query, keep_blank_values=True))
-        print(json.dumps({"path": url.path, "query": query}), flush=True)
+        with OUTPUT:
+            sys.stdout.write(json.dumps({"path": url.path, "query": query}) + "\n")
+            sys.stdout.flush()
         if url.path == "/report":
             self.send_response(204)
             self.end_headers()

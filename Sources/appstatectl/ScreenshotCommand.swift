@@ -1,0 +1,49 @@
+import AppStateCtlKit
+import AppStateIPC
+import ArgumentParser
+import Glibc
+
+/// `appstatectl screenshot`: a PNG of what the tree's kiosk shows now.
+struct ScreenshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "screenshot",
+        abstract: "Write a PNG of what the tree's kiosk shows now.",
+        discussion: """
+            Asks appstated which appstate-kiosk shows the tree (GetKiosk), and that kiosk's own \
+            socket for a screenshot (io.appstate.kiosk.Screenshot), at the size of the page's \
+            viewport: the tree's window less the on-screen keyboard. Without -o the PNG goes to \
+            standard output. A tree that no running kiosk shows fails with exit status 1. With \
+            --json, prints {"width": int, "height": int} once the file is written.
+
+            EXAMPLE
+              $ appstatectl screenshot -o lobby.png
+            """
+    )
+
+    @OptionGroup var options: ConnectionOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the PNG to this file, replaced whole.", valueName: "file"), completion: .file())
+    var output: String?
+
+    func run() throws {
+        let (png, reply) = try options.withClient { client throws -> ([UInt8], [String: JSONValue]) in
+            let kiosk = try client.call(GetKiosk.self, GetKiosk.Parameters(tree: options.tree))
+            let reply = try VarlinkClient(path: kiosk.socket, timeout: .seconds(options.timeout)).call(method: "io.appstate.kiosk.Screenshot")
+            guard case .string(let text)? = reply["png"], let png = Base64.decode(text) else {
+                throw CtlError(message: "the kiosk at \(kiosk.socket) sent no PNG", exitCode: ExitStatus.protocolError)
+            }
+            return (png, reply)
+        }
+        do throws(CtlError) {
+            if let output {
+                try AtomicTextFile.replace(output, with: png)
+            } else if !AtomicTextFile.write(png, to: STDOUT_FILENO) {
+                throw CtlError(message: "cannot write the PNG to standard output", exitCode: ExitStatus.systemError)
+            }
+        } catch {
+            Console.error(error.message)
+            throw ExitCode(error.exitCode)
+        }
+        if options.json { Console.output(JSONValue.object(["width": reply["width"] ?? 0, "height": reply["height"] ?? 0]).jsonText) }
+    }
+}
