@@ -243,6 +243,8 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        // A test harness, not a product: kills the daemon under mutations, or replays power
+        // cuts. An executable so that scripts/crashtest can run long campaigns of it.
         .executableTarget(
             name: "appstate-crashtest",
             dependencies: [
@@ -250,7 +252,8 @@ let package = Package(
                 "AppStateIPC",
                 "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]
+            ],
+            path: "Tests/CrashTest"
         ),
         // What every test target needs to start other programs safely.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
