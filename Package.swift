@@ -204,8 +204,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            // Kiosk is examples/web-kiosk, whose README is for people.
-            exclude: ["Kiosk/README.md"],
+            // Kiosk is the example kiosk page, which examples/web-kiosk/README.md describes.
             resources: [
                 .embedInCode("appstate.js"),
                 .embedInCode("Kiosk/index.html"),
