@@ -80,7 +80,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Tree files in YAML (libyaml's event parser) or JSON, read into the model's specs.
+        // Tree files in YAML (libyaml's event parser) or JSON, read into the model's specs, and
+        // the daemon's policy for each tree beside them: its idle steps, the logind seat and the
+        // output it follows.
         .target(name: "TreeFiles", dependencies: ["AppStateCore", "CYAML", "StateContainers"]),
         // The trees on the main actor: calls, commits and rollbacks, persistence, access.
         .target(
@@ -90,6 +92,7 @@ let package = Package(
                 "AppStateIPC",
                 "ServicePorts",
                 "StateContainers",
+                "TreeFiles",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -290,6 +293,7 @@ let package = Package(
                 "ServiceTestDoubles",
                 "StateContainers",
                 "TestSupport",
+                "TreeFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -319,6 +323,7 @@ let package = Package(
                 "ServicePorts",
                 "StateContainers",
                 "TestSupport",
+                "TreeFiles",
                 "VarlinkServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
