@@ -81,7 +81,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Tree files in YAML (libyaml's event parser) or JSON, read into the model's specs.
+        // Tree files in YAML (libyaml's event parser) or JSON, read into the model's specs, and
+        // the daemon's policy for each tree beside them: its idle steps, the logind seat and the
+        // output it follows.
         .target(name: "TreeFiles", dependencies: ["AppStateCore", "CYAML", "StateContainers"]),
         // The trees on the main actor: calls, commits and rollbacks, persistence, access.
         .target(
@@ -91,6 +93,7 @@ let package = Package(
                 "AppStateIPC",
                 "ServicePorts",
                 "StateContainers",
+                "TreeFiles",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -205,8 +208,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            // Kiosk is examples/web-kiosk, whose README is for people.
-            exclude: ["Kiosk/README.md"],
+            // Kiosk is the example kiosk page, which examples/web-kiosk/README.md describes.
             resources: [
                 .embedInCode("appstate.js"),
                 .embedInCode("Kiosk/index.html"),
@@ -268,6 +270,8 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        // A test harness, not a product: kills the daemon under mutations, or replays power
+        // cuts. An executable so that scripts/crashtest can run long campaigns of it.
         .executableTarget(
             name: "appstate-crashtest",
             dependencies: [
@@ -275,7 +279,8 @@ let package = Package(
                 "AppStateIPC",
                 "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]
+            ],
+            path: "Tests/CrashTest"
         ),
         // What every test target needs to start other programs safely.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -313,6 +318,7 @@ let package = Package(
                 "ServiceTestDoubles",
                 "StateContainers",
                 "TestSupport",
+                "TreeFiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -342,6 +348,7 @@ let package = Package(
                 "ServicePorts",
                 "StateContainers",
                 "TestSupport",
+                "TreeFiles",
                 "VarlinkServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),

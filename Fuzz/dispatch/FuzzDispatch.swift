@@ -3,6 +3,7 @@ import AppStateIPC
 import ServicePorts
 import ServiceTestDoubles
 import StateContainers
+import TreeFiles
 
 @testable import AppStateHost
 @testable import VarlinkServer
@@ -46,9 +47,9 @@ func fuzz(_ bytes: [UInt8]) {
 
 /// Decoded once, so that executions spend their time on the input, not on Foundation's JSON
 /// decoder.
-private let defaultTree: TreeFile = {
+private let defaultTree: HostedTreeFile = {
     do {
-        return try TreeFile.default
+        return try HostedTreeFile.default
     } catch {
         fatalError("the default tree does not decode: \(error)")
     }

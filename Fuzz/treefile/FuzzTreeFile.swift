@@ -10,7 +10,7 @@ import TreeFiles
 /// names its place (see `namesPlace`).
 func fuzz(_ bytes: [UInt8]) {
     MainActor.assumeIsolated {
-        check(requiringPlaces: false) { () throws(TreeFileError) in try TreeFile.decode(json: bytes) }
+        check(requiringPlaces: false) { () throws(TreeFileError) in HostedTreeFile(try TreeFile.decode(json: bytes)) }
         guard let text = String(validating: bytes, as: UTF8.self) else { return }
         check(requiringPlaces: true) { () throws(TreeFileError) in try TreeFileLoader.decode(yaml: text) }
         check(requiringPlaces: true) { () throws(TreeFileError) in try TreeFileLoader.decode(json: text) }
@@ -19,7 +19,7 @@ func fuzz(_ bytes: [UInt8]) {
 
 /// The model's own JSON entry point has no lines to give, so only the loader's errors, which
 /// `appstated --check` prints, are held to naming a place.
-@MainActor private func check(requiringPlaces: Bool, _ decode: () throws(TreeFileError) -> TreeFile) {
+@MainActor private func check(requiringPlaces: Bool, _ decode: () throws(TreeFileError) -> HostedTreeFile) {
     do throws(TreeFileError) {
         let file = try decode()
         do throws(TreeFileError) {
@@ -27,7 +27,7 @@ func fuzz(_ bytes: [UInt8]) {
         } catch {
             fatalError("invariant broken: a decoded file does not validate: \(error)")
         }
-        try TreeBuilder.check(file)
+        try TreeBuilder.check(file.model)
     } catch {
         require(!error.issues.isEmpty, "an error without issues")
         guard requiringPlaces else { return }

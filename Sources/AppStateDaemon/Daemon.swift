@@ -6,6 +6,7 @@ import NIOCore
 import ServiceLifecycle
 import ServicePorts
 import StateContainers
+import TreeFiles
 import UnixSignals
 import VarlinkServer
 
@@ -56,7 +57,7 @@ package enum Daemon {
             access: PeerAccess(policy: policy, logger: logger), connections: connections, metrics: metrics,
             logger: logger)
         let followers = await runner.value { DaemonFollowers.make(configuration, trees: trees, runner: runner, board: board, logger: logger) }
-        let retarget: @MainActor @Sendable (TreeFile) -> Void = { file in
+        let retarget: @MainActor @Sendable (HostedTreeFile) -> Void = { file in
             let routes = DaemonFollowers.routes(configuration, trees: trees.host.trees, specs: file.trees, logger: logger)
             trees.processor.follow(routes)
             followers.follow(routes)

@@ -3,6 +3,7 @@ import AppStateHost
 import Logging
 import ServicePorts
 import StateContainers
+import TreeFiles
 
 /// What the trees follow, from the options and the tree file, and the followers that follow it.
 enum DaemonFollowers {
@@ -17,7 +18,7 @@ enum DaemonFollowers {
     ///   - logger: Where a tree that cannot follow logind is noted.
     /// - Returns: The routes.
     @MainActor static func routes(
-        _ configuration: DaemonConfiguration, trees: [HostedTree], specs: [TreeSpec],
+        _ configuration: DaemonConfiguration, trees: [HostedTree], specs: [HostedTreeSpec],
         logger: Logger
     ) -> FollowedRoutes {
         var routes = FollowedRoutes()

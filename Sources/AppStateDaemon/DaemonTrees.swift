@@ -3,6 +3,7 @@ import AppStateHost
 import Logging
 import ServicePorts
 import StateContainers
+import TreeFiles
 import VarlinkServer
 
 /// The daemon's trees at run time: the host, where their state is kept, and the processor
@@ -32,7 +33,7 @@ struct DaemonTrees: Sendable {
     /// - Throws: A ``StorageError`` (a state file that cannot be read, a newer build wrote,
     ///   or that is damaged and cannot be set aside) or ``SystemdError`` saying what is wrong.
     @MainActor static func load(
-        _ file: TreeFile, configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
+        _ file: HostedTreeFile, configuration: DaemonConfiguration, socket: String?, connections: ConnectionCounter,
         followers: FollowerBoard, runner: any MainActorRunner, metrics: DaemonMetrics,
         logger: Logger
     ) throws -> DaemonTrees {

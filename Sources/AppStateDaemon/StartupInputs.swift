@@ -11,7 +11,7 @@ import TreeFiles
 /// ``Daemon`` reads them on another thread while the main thread starts the loop.
 struct StartupInputs: Sendable {
     /// The configured tree file, or the embedded default tree.
-    let treeFile: TreeFile
+    let treeFile: HostedTreeFile
     /// The allowed groups that exist, in the configured order: the first owns a socket the
     /// daemon creates, and all of them may change state. A name that does not resolve grants
     /// nothing, so that the daemon still runs for root and its own user.

@@ -5,7 +5,7 @@ import Glibc
 /// front-end's own directory (`--pages DIR`). `appstate.js` is served at `/appstate.js` either
 /// way, from the binary, so that the module always speaks this gateway's protocol.
 public enum GatewayPages: Hashable, Sendable {
-    /// The kiosk page of `examples/web-kiosk`, embedded.
+    /// The example kiosk page (`Kiosk/`, described in `examples/web-kiosk/README.md`), embedded.
     case embedded
     /// The files under a directory: `/` is its `index.html`.
     case directory(String)

@@ -1,13 +1,14 @@
 public import AppStateCore
 
-// The vocabulary that the model and the wire share is declared once, in AppStateCore, and
+// The vocabulary that the model shares with the wire is declared once, in AppStateCore, and
 // every public type of it is named here as well, so that `import StateContainers` alone gives
-// the whole model API and `import AppStateIPC` the whole client API: this one file is a source
-// of both modules (AppStateIPC's is a link to it). Swift has no supported way to re-export a module (`public import` only lets
-// a module's public API mention the other's types), so each type gets an alias. An alias names
-// the same type, not a copy: values pass between the modules unchanged, and the members,
-// extensions and conformances AppStateCore declares come with it. A type added to AppStateCore
-// needs a line here, which VocabularyAliasTests checks.
+// the whole model API: a controller's frame is a `Rect`, a notification's `userInfo` is made of
+// `JSONValue`, a snapshot is a `NodeSnapshot`. Swift has no supported way to re-export a module
+// (`public import` only lets a module's public API mention the other's types), so each type
+// gets an alias. AppStateIPC names the same types in its own `Vocabulary.swift` for the clients.
+// An alias names the same type, not a copy: values pass between the modules unchanged, and the
+// members, extensions and conformances AppStateCore declares come with it. A type added to
+// AppStateCore needs a line here, which VocabularyAliasTests checks.
 //
 // A file that imports more than one of AppStateCore, StateContainers and AppStateIPC finds
 // each name in each of them. Swift resolves them to the one type in type annotations, member

@@ -12,7 +12,7 @@ package struct TreeFileCheck: Sendable {
     /// - Parameter path: The YAML or JSON file.
     @MainActor package init(path: String) {
         do {
-            let file = try TreeFileLoader.load(path: path)
+            let file = try TreeFileLoader.load(path: path).model
             try TreeBuilder.check(file)
             isValid = true
             text = "\(path): ok, \(file.trees.count) tree(s): \(file.trees.map(\.name).joined(separator: ", "))"

@@ -2,9 +2,10 @@ import AppStateCore
 import StateContainers
 
 /// Reads tree files (the format: `Sources/StateContainers/StateContainers.docc/TreeFiles.md`)
-/// from disk: YAML with libyaml, JSON with `TreeFile.decode(json:)`, both into the spec types
-/// of `StateContainers`, decoded and validated, with every problem named by its place in the
-/// file and, where the text can be parsed, its line.
+/// from disk: YAML with libyaml, JSON with `HostedTreeFile.decode(json:)`, both into a
+/// ``HostedTreeFile`` (the spec types of `StateContainers` and the daemon's keys beside
+/// them), decoded and validated, with every problem named by its place in the file and, where
+/// the text can be parsed, its line.
 ///
 /// ```swift
 /// let file = try TreeFileLoader.load(path: "/etc/appstate/trees.yaml")
@@ -19,7 +20,7 @@ package enum TreeFileLoader {
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError`` naming `path`, with every problem found (or the one that
     ///   stopped the reading: an unreadable file, a syntax error, a value of the wrong type).
-    package static func load(path: String) throws(TreeFileError) -> TreeFile {
+    package static func load(path: String) throws(TreeFileError) -> HostedTreeFile {
         do throws(TreeFileError) {
             let bytes = try TreeFileBytes.read(path: path, limit: maximumFileSize)
             guard let text = String(validating: bytes, as: UTF8.self) else { throw TreeFileError("not UTF-8 text") }
@@ -32,11 +33,11 @@ package enum TreeFileLoader {
     }
 
     /// Reads, decodes and validates the tree file at `path`, or the embedded default tree.
-    /// - Parameter path: The file's path; nil for `TreeFile.default`.
+    /// - Parameter path: The file's path; nil for ``HostedTreeFile/default``.
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError``, as ``load(path:)`` throws it.
-    package static func load(pathOrDefault path: String?) throws(TreeFileError) -> TreeFile {
-        guard let path else { return try TreeFile.default }
+    package static func load(pathOrDefault path: String?) throws(TreeFileError) -> HostedTreeFile {
+        guard let path else { return try HostedTreeFile.default }
         return try load(path: path)
     }
 
@@ -46,29 +47,29 @@ package enum TreeFileLoader {
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
     ///   syntax or structural problem, each with its line.
-    package static func decode(yaml: String) throws(TreeFileError) -> TreeFile {
+    package static func decode(yaml: String) throws(TreeFileError) -> HostedTreeFile {
         let document = try compose(yaml)
         try checkExpandedSize(of: document)
         do throws(TreeFileError) {
-            return try TreeFile.decode { userInfo in
-                try YAMLNodeDecoder.decode(TreeFile.self, from: document, userInfo: userInfo)
+            return try HostedTreeFile.decode { userInfo in
+                try YAMLNodeDecoder.decode(HostedTreeFile.self, from: document, userInfo: userInfo)
             }
         } catch {
             throw withLines(error, from: document)
         }
     }
 
-    /// Decodes and validates a JSON tree file, as `TreeFile.decode(json:)` does (JSON is read
-    /// strictly: `"id": 3` is not a string), adding the lines YAML finds for the problems'
+    /// Decodes and validates a JSON tree file, as `HostedTreeFile.decode(json:)` does (JSON is
+    /// read strictly: `"id": 3` is not a string), adding the lines YAML finds for the problems'
     /// places: JSON is YAML too.
     /// - Parameter json: The file's text.
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
     ///   syntax or structural problem.
-    package static func decode(json: String) throws(TreeFileError) -> TreeFile {
+    package static func decode(json: String) throws(TreeFileError) -> HostedTreeFile {
         // Foundation's decoder says only that the data is not JSON; the package's own strict
-        // parser says what and where. A NUL byte is left to `TreeFile.decode(json:)`, which
-        // names it in its own words.
+        // parser says what and where. A NUL byte is left to `HostedTreeFile.decode(json:)`,
+        // which names it in its own words.
         if !json.utf8.contains(0) {
             // Foundation's decoder skips a byte order mark, and so does this check.
             let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -82,7 +83,7 @@ package enum TreeFileLoader {
             }
         }
         do throws(TreeFileError) {
-            return try TreeFile.decode(json: Array(json.utf8))
+            return try HostedTreeFile.decode(json: Array(json.utf8))
         } catch {
             // Lines are a help, not a need: JSON that libyaml cannot read keeps its issues
             // without them, so the syntax error is dropped here on purpose.

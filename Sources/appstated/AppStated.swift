@@ -105,13 +105,13 @@ struct AppStated: ParsableCommand {
         guard idleTimeout >= 0, idleTimeout <= 86400 else {
             throw ValidationError("--idle-timeout must be between 0 and 86400 seconds")
         }
-        if let problem = TreeSpec.seatNameProblem(seat) {
+        if let problem = HostedTreeSpec.seatNameProblem(seat) {
             throw ValidationError("--seat: \(problem)")
         }
         if let oskSource, OnScreenKeyboardKind(rawValue: oskSource) == nil {
             throw ValidationError("--osk-source must be squeekboard, kwin or onboard, not \(oskSource)")
         }
-        if let output, let problem = TreeSpec.outputNameProblem(output) {
+        if let output, let problem = HostedTreeSpec.outputNameProblem(output) {
             throw ValidationError("--output: \(problem)")
         }
         if let oskHeight, !(oskHeight > 0 && oskHeight <= 1_000_000) {

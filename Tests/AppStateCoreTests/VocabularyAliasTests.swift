@@ -3,10 +3,10 @@ import TestSupport
 import XCTest
 
 /// `import StateContainers` and `import AppStateIPC` each give a whole API because each module
-/// names every public type of AppStateCore with a type alias, in one file
-/// (`Vocabulary.swift`). A type added to AppStateCore without its alias would compile and
-/// pass every other test, and only a client that imports one product would notice; so the
-/// list is checked against AppStateCore's sources here.
+/// names every public type of AppStateCore with a type alias, in a `Vocabulary.swift` of its
+/// own. A type added to AppStateCore without its aliases would compile and pass every other
+/// test, and only a client that imports one product would notice; so both lists are checked
+/// against AppStateCore's sources here.
 final class VocabularyAliasTests: AppStateTestCase {
     private static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -8,6 +8,7 @@ import NIOPosix
 import ServicePorts
 import StateContainers
 import TestSupport
+import TreeFiles
 import VarlinkServer
 import XCTest
 
@@ -42,7 +43,7 @@ final class ServerAccessTests: AppStateTestCase {
     ) {
         let directory = try TemporaryDirectory()
         let socket = directory.path + "/io.appstate"
-        let host = try TreeHost(file: TreeFile.default)
+        let host = try TreeHost(file: HostedTreeFile.default)
         host.makeVisible()
         let server = VarlinkServer(
             endpoint: .path(socket, mode: 0o600, group: nil), eventLoops: MultiThreadedEventLoopGroup.singleton,

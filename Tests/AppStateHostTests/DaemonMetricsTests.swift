@@ -4,6 +4,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -14,7 +15,7 @@ final class DaemonMetricsTests: AppStateTestCase {
     private let root = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
 
     @MainActor private func processor(_ metrics: DaemonMetrics) throws -> RequestProcessor {
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         return RequestProcessor(host: host, store: nil, metrics: metrics)
     }
@@ -62,7 +63,7 @@ final class DaemonMetricsTests: AppStateTestCase {
     @MainActor func testProcess_whenTheCommitIsRefused_thenTheDurableChangesCountAsStorageFailureOnewayIncluded() async throws {
         let metrics = DaemonMetrics()
         let directory = try TemporaryDirectory()
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         // A session start that is not a finite number cannot be written as JSON.
         try host.restore(

@@ -4,6 +4,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -26,7 +27,7 @@ final class DispatchFuzzReplayTests: AppStateTestCase {
     /// calls, run against a fresh default tree without a state store.
     @MainActor private func replay(_ bytes: [UInt8], name: String) async throws {
         guard let flags = bytes.first else { return }
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: nil)
         let connection = ConnectionContext(peer: Peer(pid: 1, uid: 1000, gid: 1000, mayMutate: flags & 1 == 1), watcher: ClosedWatcher())

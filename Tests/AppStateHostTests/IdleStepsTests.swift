@@ -5,6 +5,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -52,7 +53,7 @@ final class IdleStepsTests: AppStateTestCase {
     @MainActor private func start(
         steps: [IdleStep] = [IdleStep(after: 60, .lock), IdleStep(after: 300, .logout)], loggedIn: Bool = true
     ) async throws -> Fixture {
-        var file = try TreeFile.default
+        var file = try HostedTreeFile.default
         file.trees[0].idle = steps
         try file.validate()
         let clock = ManualClock()
@@ -237,7 +238,7 @@ final class IdleStepsTests: AppStateTestCase {
     }
 
     @MainActor func testIdleStep_whenTheTreeFollowsLogind_thenLogindIsAskedToLockElseItIsRefused() async throws {
-        var file = try TreeFile.default
+        var file = try HostedTreeFile.default
         file.trees[0].idle = [IdleStep(after: 1, .lock)]
         let clock = ManualClock()
         let host = try TreeHost(file: file, clock: clock)
@@ -258,7 +259,7 @@ final class IdleStepsTests: AppStateTestCase {
 
     /// The default tree with an attract screen its root may present.
     @MainActor private func startPresenting() async throws -> (Fixture, Controller) {
-        var file = try TreeFile.default
+        var file = try HostedTreeFile.default
         file.trees[0].presentations = [NodeSpec(kind: Controller.Kind.self, id: "attract")]
         file.trees[0].idle = [IdleStep(after: 60, .present("attract")), IdleStep(after: 300, .logout)]
         try file.validate()
@@ -325,7 +326,7 @@ final class IdleStepsTests: AppStateTestCase {
     @MainActor func testReload_whenTheStepsChange_thenTheClockGoesOnWithTheNewSteps() async throws {
         let fixture = try await start()
         fixture.advance(seconds: 30)
-        var file = try TreeFile.default
+        var file = try HostedTreeFile.default
         file.trees[0].idle = [IdleStep(after: 40, .logout)]
         try fixture.host.reload(file)
         fixture.advance(seconds: 9)

@@ -4,6 +4,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -39,7 +40,7 @@ final class MethodRegistryTests: AppStateTestCase {
     @MainActor func testRead_whenRegisteredInOnePlace_thenAnsweredAtOnceAndInABatchAlike() async throws {
         var registry = MethodRegistry.appState
         registry.read(GetTreeNames.self) { _, trees in GetTreeNames.Reply(names: trees.trees.map(\.name)) }
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let processor = RequestProcessor(
             host: host, store: nil, runner: MainQueueRunner(), environment: .init(), sessionOwners: [:],
@@ -58,7 +59,7 @@ final class MethodRegistryTests: AppStateTestCase {
     }
 
     @MainActor func testRoute_whenLookedUp_thenUnknownMethodsSayWhy() throws {
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         let processor = RequestProcessor(host: host, store: nil)
         guard case .unknown(let missing) = processor.route(VarlinkCall(method: "io.appstate.Nope")),
             case .unknown(let elsewhere) = processor.route(VarlinkCall(method: "com.example.Nope"))
@@ -73,7 +74,7 @@ final class MethodRegistryTests: AppStateTestCase {
     }
 
     @MainActor func testChange_whenAMethodChanges_thenItsEventIsNamedAfterIt() async throws {
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: nil)
         let connection = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())

@@ -4,6 +4,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -28,7 +29,7 @@ final class RequestProcessorAtOnceTests: AppStateTestCase {
         init(directory: TemporaryDirectory, writer: GatedWriter? = nil) async throws {
             self.directory = directory
             store = writer.map { StateStore(directory: directory.path, threadPool: $0.pool) } ?? StateStore(directory: directory.path)
-            host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+            host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
             host.makeVisible()
             processor = RequestProcessor(host: host, store: store)
             let watcher = ConnectionContext(peer: mutator.peer, watcher: RecordingWatcher(lane: lane))

@@ -4,6 +4,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -22,7 +23,7 @@ final class RequestProcessorFollowerTests: AppStateTestCase {
     @MainActor func testProcess_whenATreeFollowsLogind_thenClientsSessionCallsAreRefusedAndTheFollowersAreMade() async throws {
         let directory = try TemporaryDirectory()
         let store = StateStore(directory: directory.path)
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: store, sessionOwners: ["default": "seat0"])
         let refused = VarlinkError.sessionOwnedByLogind(tree: "default", seat: "seat0").name
@@ -57,7 +58,7 @@ final class RequestProcessorFollowerTests: AppStateTestCase {
     }
 
     @MainActor func testProcess_whenNoTreeFollowsLogind_thenClientsChangeTheSession() async throws {
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: nil)
         let replies = await processor.process([call(.login, ["user": "ada"]), call(.lock)], on: connection())
@@ -66,10 +67,11 @@ final class RequestProcessorFollowerTests: AppStateTestCase {
 
     @MainActor func testProcess_whenATreeFollowsAnOutput_thenClientsResizeIsRefusedAndTheFollowersResizeGoesDown() async throws {
         let host = try TreeHost(
-            file: TreeFile(trees: [
-                TreeSpec(name: "main", root: NodeSpec(kind: Controller.Kind.self, id: "a")),
-                TreeSpec(name: "side", window: Size(width: 640, height: 480), root: NodeSpec(kind: Controller.Kind.self, id: "b")),
-            ]), clock: ManualClock())
+            file: HostedTreeFile(
+                TreeFile(trees: [
+                    TreeSpec(name: "main", root: NodeSpec(kind: Controller.Kind.self, id: "a")),
+                    TreeSpec(name: "side", window: Size(width: 640, height: 480), root: NodeSpec(kind: Controller.Kind.self, id: "b")),
+                ])), clock: ManualClock())
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: nil)
         processor.follow(FollowedRoutes(outputs: ["main": .first, "side": .named("HDMI-A-1")]))

@@ -4,6 +4,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -14,7 +15,7 @@ final class RequestProcessorStorageTests: AppStateTestCase {
     @MainActor func testProcess_whenTheStateCannotBeEncoded_thenStorageFailureTheChangeUndoneAndNothingWritten() async throws {
         let directory = try TemporaryDirectory()
         let store = StateStore(directory: directory.path)
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         // A session start that is not a finite number cannot be written as JSON.
         try host.restore(
@@ -41,7 +42,7 @@ final class RequestProcessorStorageTests: AppStateTestCase {
     @MainActor func testProcess_whenTheDiskIsFullThenHasSpace_thenStorageFailureTreesBackAtTheSavedStateThenSavedAgain() async throws {
         let directory = try TemporaryDirectory()
         let store = StateStore(directory: directory.path)
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let (logger, messages) = RecordingLogHandler.logger()
         let processor = RequestProcessor(host: host, store: store, logger: logger)
@@ -86,7 +87,7 @@ final class RequestProcessorCommitOrderTests: AppStateTestCase {
     @MainActor func testProcess_whenManyDurableBatchesFollowEachOther_thenTheFileHoldsTheLastOnesState() async throws {
         let directory = try TemporaryDirectory()
         let store = StateStore(directory: directory.path)
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: store)
         let mutator = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
@@ -120,7 +121,7 @@ final class RequestProcessorOrderTests: AppStateTestCase {
         let directory = try TemporaryDirectory()
         let writer = try GatedWriter()
         let store = StateStore(directory: directory.path, threadPool: writer.pool)
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: store)
         let peer = Peer(pid: 1, uid: 0, gid: 0, mayMutate: true)
@@ -155,7 +156,7 @@ final class RequestProcessorOrderTests: AppStateTestCase {
 /// window size, which a UI moves many times a second, at `debug`.
 final class RequestProcessorLogTests: AppStateTestCase {
     @MainActor func testProcess_whenChangesAreSavedOrTransient_thenLoggedAtInfoOrDebug() async throws {
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let directory = try TemporaryDirectory()
         let (logger, messages) = RecordingLogHandler.logger()

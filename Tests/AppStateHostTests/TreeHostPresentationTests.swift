@@ -5,6 +5,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -34,7 +35,7 @@ final class TreeHostPresentationTests: AppStateTestCase {
         let mutator = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
 
         init(restoring state: StateDocument? = nil) async throws {
-            host = try TreeHost(file: TreeFile.decode(json: Array(TreeHostPresentationTests.file.utf8)), restoring: state, clock: ManualClock())
+            host = try TreeHost(file: HostedTreeFile.decode(json: Array(TreeHostPresentationTests.file.utf8)), restoring: state, clock: ManualClock())
             host.makeVisible()
             processor = RequestProcessor(host: host, store: nil)
             let watcher = ConnectionContext(peer: mutator.peer, watcher: RecordingWatcher(lane: lane))

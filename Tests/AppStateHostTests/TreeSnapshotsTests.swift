@@ -3,6 +3,7 @@ import AppStateIPC
 import ServicePorts
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost

@@ -4,6 +4,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -21,7 +22,7 @@ final class WatchChangesPropertyTests: AppStateTestCase {
     @MainActor private func run(seed: UInt64, steps: Int) async throws {
         var random = SeededGenerator(seed: seed)
         let clock = ManualClock()
-        let host = try TreeHost(file: TreeFile.default, clock: clock)
+        let host = try TreeHost(file: HostedTreeFile.default, clock: clock)
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: nil)
         let mutator = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())

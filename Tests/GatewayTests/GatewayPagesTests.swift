@@ -9,13 +9,13 @@ final class GatewayPagesTests: AppStateTestCase {
         response.headers.first { $0.name == "Content-Type" }?.value
     }
 
-    func testEmbedded_whenTheKioskFiles_thenServesThemWithTheirTypesAndTheExampleIsTheSame() throws {
-        let example = TestPaths.repositoryRoot.appendingPathComponent("examples/web-kiosk")
+    func testEmbedded_whenTheKioskFiles_thenServesThemWithTheirTypesAndBytes() throws {
+        let kiosk = TestPaths.repositoryRoot.appendingPathComponent("Sources/AppStateGatewayKit/Kiosk")
         for (file, type) in [("index.html", "text/html"), ("kiosk.css", "text/css"), ("kiosk.js", "text/javascript")] {
             let response = GatewayPages.embedded.response(for: file)
             XCTAssertEqual(response.status, 200, file)
             XCTAssertEqual(contentType(response)?.hasPrefix(type), true, file)
-            XCTAssertEqual(response.body, Array(try Data(contentsOf: example.appendingPathComponent(file))), file)
+            XCTAssertEqual(response.body, Array(try Data(contentsOf: kiosk.appendingPathComponent(file))), file)
         }
         XCTAssertEqual(GatewayPages.embedded.response(for: "README.md").status, 404)
         XCTAssertTrue(String(decoding: GatewayPages.module, as: UTF8.self).contains("export function connect("))

@@ -96,9 +96,17 @@ final class TreeFileDecodingTests: AppStateTestCase {
                 #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
                 #"trees[0].root.children[0].kids: unknown key "kids" (expected one of \#(nodeKeys))"#,
                 #"trees[0].root.titel: unknown key "titel" (expected one of \#(nodeKeys))"#,
-                #"trees[0].windw: unknown key "windw" (expected one of name, window, root, logindSeat, output, presentations, idle)"#,
+                #"trees[0].windw: unknown key "windw" (expected one of name, window, root, presentations)"#,
                 #"verison: unknown key "verison" (expected one of version, trees)"#,
             ])
+    }
+
+    /// Idle steps, the logind seat and the output a tree follows are the daemon's policy: its
+    /// tree files read them beside these keys (`HostedTreeFile`), the model does not.
+    func testDecode_whenATreeHoldsTheDaemonsKeys_thenTheyAreUnknownToTheModel() {
+        XCTAssertEqual(
+            TreeFixtures.problems(in: #"{"trees": [{"name": "t", "root": {"type": "Controller", "id": "a"}, "output": "HDMI-A-1"}]}"#),
+            [#"trees[0].output: unknown key "output" (expected one of name, window, root, presentations)"#])
     }
 
     func testDecode_whenValueHasWrongType_thenErrorNamesItsPath() {

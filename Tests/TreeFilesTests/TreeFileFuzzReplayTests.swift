@@ -25,7 +25,11 @@ final class TreeFileFuzzReplayTests: AppStateTestCase {
 
     func testDecodeJSON_whenNULByte_thenNotValidJSONAtItsCharacter() {
         // Not the number 1 followed by garbage: the NUL is the problem, named where it is.
-        for decode in [{ try TreeFileLoader.decode(json: "1\u{0}") }, { try TreeFile.decode(json: Array("1\u{0}".utf8)) }] {
+        let decoders = [
+            { _ = try TreeFileLoader.decode(json: "1\u{0}") }, { _ = try HostedTreeFile.decode(json: Array("1\u{0}".utf8)) },
+            { _ = try TreeFile.decode(json: Array("1\u{0}".utf8)) },
+        ]
+        for decode in decoders {
             XCTAssertThrowsError(try decode()) { error in
                 XCTAssertEqual((error as? TreeFileError)?.issues.map(\.message), ["not valid JSON: NUL byte around character 1."])
             }
@@ -53,17 +57,17 @@ final class TreeFileFuzzReplayTests: AppStateTestCase {
 
     /// What target `treefile` does with one input, with assertions instead of traps.
     @MainActor private func replayTreeFile(_ bytes: [UInt8], name: String) {
-        assertDecodes(name, placesRequired: false) { () throws(TreeFileError) in try TreeFile.decode(json: bytes) }
+        assertDecodes(name, placesRequired: false) { () throws(TreeFileError) in HostedTreeFile(try TreeFile.decode(json: bytes)) }
         guard let text = String(validating: bytes, as: UTF8.self) else { return }
         assertDecodes(name, placesRequired: true) { () throws(TreeFileError) in try TreeFileLoader.decode(yaml: text) }
         assertDecodes(name, placesRequired: true) { () throws(TreeFileError) in try TreeFileLoader.decode(json: text) }
     }
 
-    @MainActor private func assertDecodes(_ name: String, placesRequired: Bool, _ decode: () throws(TreeFileError) -> TreeFile) {
+    @MainActor private func assertDecodes(_ name: String, placesRequired: Bool, _ decode: () throws(TreeFileError) -> HostedTreeFile) {
         do throws(TreeFileError) {
             let file = try decode()
             try file.validate()
-            try TreeBuilder.check(file)
+            try TreeBuilder.check(file.model)
         } catch {
             XCTAssertFalse(error.issues.isEmpty, name)
             guard placesRequired else { return }

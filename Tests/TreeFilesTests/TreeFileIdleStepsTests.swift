@@ -123,6 +123,6 @@ final class TreeFileIdleStepsTests: AppStateTestCase {
         var file = try TreeFileLoader.decode(yaml: tree(idle: "      - { after: 60, lock: true }"))
         file.trees[0].idle.append(IdleStep(after: 120, .logout))
         let json = try JSONEncoder().encode(file)
-        XCTAssertEqual(try TreeFile.decode(json: json), file)
+        XCTAssertEqual(try HostedTreeFile.decode(json: Array(json)), file)
     }
 }

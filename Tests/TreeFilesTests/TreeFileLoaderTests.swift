@@ -62,7 +62,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
     }
 
     func testDecode_whenYAMLAndJSONDescribeTheSameTree_thenSameSpec() throws {
-        XCTAssertEqual(try TreeFileLoader.decode(yaml: defaultTreeYAML), try TreeFile.default)
+        XCTAssertEqual(try TreeFileLoader.decode(yaml: defaultTreeYAML), try HostedTreeFile.default)
     }
 
     func testDecode_whenYAMLNullOrTilde_thenNoRestorationIdentifier() throws {
@@ -280,9 +280,9 @@ final class TreeFileLoaderTests: AppStateTestCase {
     func testLoad_whenJSONFileValid_thenSameAsFoundationReadsIt() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let path = try write("default.json", String(decoding: try encoder.encode(TreeFile.default), as: UTF8.self))
+        let path = try write("default.json", String(decoding: try encoder.encode(HostedTreeFile.default), as: UTF8.self))
 
-        XCTAssertEqual(try TreeFileLoader.load(path: path), try TreeFile.default)
+        XCTAssertEqual(try TreeFileLoader.load(path: path), try HostedTreeFile.default)
     }
 
     func testLoad_whenYAMLFileHasProblems_thenDescriptionNamesFileLineAndPlace() throws {
@@ -337,7 +337,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
 
         XCTAssertEqual(paths, ["kiosk.yaml", "point-of-sale.yaml"])
         for name in paths {
-            XCTAssertNoThrow(try TreeBuilder.check(TreeFileLoader.load(path: examples.appendingPathComponent(name).path)), name)
+            XCTAssertNoThrow(try TreeBuilder.check(TreeFileLoader.load(path: examples.appendingPathComponent(name).path).model), name)
         }
     }
 

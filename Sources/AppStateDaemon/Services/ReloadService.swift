@@ -22,7 +22,7 @@ struct ReloadService: Service {
     let systemd: SystemdLink
     /// Takes the reloaded file: works out what the new trees follow and hands it to the
     /// followers and the gates.
-    let retarget: @MainActor @Sendable (TreeFile) -> Void
+    let retarget: @MainActor @Sendable (HostedTreeFile) -> Void
 
     func run() async throws {
         guard await systemd.readiness.waitAsService() else { return }

@@ -1,6 +1,6 @@
 import AppStateIPC
 import ServicePorts
-import StateContainers
+import TreeFiles
 
 /// The idle clocks of all trees (``IdleTimeline``) and the inhibitors that hold them back.
 ///

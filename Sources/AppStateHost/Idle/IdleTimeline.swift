@@ -1,4 +1,4 @@
-import StateContainers
+import TreeFiles
 
 /// One tree's idle clock: when it last saw activity, which of the tree's ``IdleStep``s have
 /// fired since, and the timer for the next one.

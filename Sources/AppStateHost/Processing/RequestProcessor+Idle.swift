@@ -1,6 +1,7 @@
 import AppStateIPC
 import ServicePorts
 import StateContainers
+import TreeFiles
 
 extension RequestProcessor {
     /// Gives the idle clock the trees' steps: at start and after every reload. A presentation

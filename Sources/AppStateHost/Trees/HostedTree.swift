@@ -1,6 +1,7 @@
 import AppStateCore
 import AppStateIPC
 import StateContainers
+import TreeFiles
 
 /// One named tree the daemon hosts: its window, and the transient keyboard state that is
 /// not part of the model's restorable state.

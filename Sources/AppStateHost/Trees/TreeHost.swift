@@ -1,5 +1,6 @@
 import AppStateIPC
 import StateContainers
+import TreeFiles
 
 /// The trees the daemon hosts, on the main actor as UIKit's are: built from a tree file,
 /// restored from the state directory, changed by the ``CallProcessor``'s calls.
@@ -23,7 +24,7 @@ import StateContainers
     ///   - clock: The clock transitions take their duration on.
     /// - Throws: ``TreeFileError`` when a tree cannot be built, ``ContainmentError`` for saved
     ///   state of another version.
-    package init(file: TreeFile, restoring state: StateDocument? = nil, clock: any Clock<Duration> = ContinuousClock()) throws {
+    package init(file: HostedTreeFile, restoring state: StateDocument? = nil, clock: any Clock<Duration> = ContinuousClock()) throws {
         self.clock = clock
         let trees = try TreeHost.build(file, restoring: state, clock: clock)
         self.trees = trees
@@ -94,7 +95,7 @@ import StateContainers
     /// Replaces the trees with those of a new tree file, carrying the restorable state over.
     /// - Parameter file: The new trees.
     /// - Throws: ``TreeFileError`` when a tree cannot be built; the old trees stay then.
-    package func reload(_ file: TreeFile) throws {
+    package func reload(_ file: HostedTreeFile) throws {
         let replacement = try TreeHost.build(file, restoring: restorableState, clock: clock)
         for tree in trees { tree.window.rootController = nil }
         trees = replacement
@@ -104,11 +105,11 @@ import StateContainers
         afterReload()
     }
 
-    private static func build(_ file: TreeFile, restoring state: StateDocument?, clock: any Clock<Duration>) throws -> [HostedTree] {
-        try file.trees.map { spec in
-            let root = try TreeBuilder.makeRootController(for: spec)
-            if let saved = state?.trees[spec.name] { try root.decodeRestorableTree(saved) }
-            return HostedTree(name: spec.name, window: Window(size: spec.window, clock: clock), root: root, idleSteps: spec.idle)
+    private static func build(_ file: HostedTreeFile, restoring state: StateDocument?, clock: any Clock<Duration>) throws -> [HostedTree] {
+        try file.trees.map { tree in
+            let root = try TreeBuilder.makeRootController(for: tree.spec)
+            if let saved = state?.trees[tree.name] { try root.decodeRestorableTree(saved) }
+            return HostedTree(name: tree.name, window: Window(size: tree.window, clock: clock), root: root, idleSteps: tree.idle)
         }
     }
 }

@@ -5,7 +5,7 @@ extension KeyedDecodingContainer {
     /// - Parameter key: The key of the integer.
     /// - Returns: The integer, or nil when the key is absent or null.
     /// - Throws: `DecodingError.typeMismatch` for anything but a whole number that fits an `Int`.
-    func decodeIntegerIfPresent(forKey key: Key) throws -> Int? {
+    package func decodeIntegerIfPresent(forKey key: Key) throws -> Int? {
         let mismatch = DecodingError.typeMismatch(Int.self, .init(codingPath: codingPath + [key], debugDescription: "expected an integer"))
         let number: Double?
         do {

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// A tree file, like a storyboard: the named trees the daemon hosts.
+/// A tree file, like a storyboard: named trees of controllers.
 ///
 /// ```yaml
 /// version: 1          # optional; the only version there is
@@ -9,8 +9,10 @@ import FoundationEssentials
 ///     window: { width: 1280, height: 800 }
 ///     root: { type: Controller, id: main }
 /// ```
-/// Read one with ``decode(json:)-([UInt8])`` (the service reads YAML with ``decode(using:)``): both
-/// decode and validate, and report every problem of the file at once in a ``TreeFileError``.
+/// Read one with ``decode(json:)-([UInt8])`` or ``decode(using:)``: both decode and validate,
+/// and report every problem of the file at once in a ``TreeFileError``. The daemon reads its
+/// tree files, whose trees may hold keys of the daemon's own as well (see <doc:TreeFiles>),
+/// through the same decoding and checks.
 public struct TreeFile: Hashable, Sendable {
     /// The format version this build reads.
     public static let currentVersion = 1
@@ -51,16 +53,29 @@ public struct TreeFile: Hashable, Sendable {
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the
     ///   first structural problem (invalid JSON, a value of the wrong type, a missing key).
     public static func decode(json: Data) throws(TreeFileError) -> TreeFile {
+        try decode { userInfo in try decodeJSON(TreeFile.self, from: json, userInfo: userInfo) }
+    }
+
+    /// Decodes JSON with Foundation's decoder as ``decode(json:)-(Data)`` does, into the model's
+    /// tree file or another reader's: the daemon's, whose trees hold keys of its own.
+    /// - Parameters:
+    ///   - type: The type of the file.
+    ///   - json: The file's bytes.
+    ///   - userInfo: What ``decode(using:)`` passes to the decoder.
+    /// - Returns: The file, not yet validated.
+    /// - Throws: `DecodingError`, for a NUL byte too.
+    package static func decodeJSON<File: Decodable>(
+        _ type: File.Type, from json: Data, userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws -> File {
         // Foundation takes text with NUL bytes for UTF-16 or UTF-32, or ends it at one, and
         // then reports nonsense without a place; in UTF-8 JSON a NUL is never valid.
         if let nul = json.firstIndex(of: 0) {
-            throw TreeFileError("not valid JSON: NUL byte around character \(json.distance(from: json.startIndex, to: nul)).")
+            let message = "not valid JSON: NUL byte around character \(json.distance(from: json.startIndex, to: nul))."
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: message))
         }
-        return try decode { userInfo in
-            let decoder = JSONDecoder()
-            decoder.userInfo = userInfo
-            return try decoder.decode(TreeFile.self, from: json)
-        }
+        let decoder = JSONDecoder()
+        decoder.userInfo = userInfo
+        return try decoder.decode(File.self, from: json)
     }
 
     /// Decodes with a decoder of the caller's choosing (the service reads YAML with libyaml this

@@ -7,12 +7,11 @@ import AppStateCore
 /// name: kiosk                          # unique in the file; a-z, 0-9 and -
 /// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
 /// root: { type: Controller, id: main }
-/// logindSeat: seat0                     # optional; the session follows this logind seat
-/// output: HDMI-A-1                      # optional; the window follows this Wayland output's size
 /// presentations:                        # optional; what the root's presentation context presents
 ///   - { type: Controller, id: attract }
-/// idle: [{ after: 300, logout: true }]  # optional; what happens when nobody touches it
 /// ```
+/// The daemon's tree files give a tree keys of the daemon's own as well (see <doc:TreeFiles>),
+/// which its loader reads beside these.
 public struct TreeSpec: Hashable, Sendable {
     /// The window size a tree gets when its file gives none.
     public static let defaultWindowSize = Size(width: 1280, height: 800)
@@ -23,78 +22,34 @@ public struct TreeSpec: Hashable, Sendable {
     public var window: Size
     /// The root controller.
     public var root: NodeSpec
-    /// The systemd-logind seat whose active session the tree's login-state container follows
-    /// (as `appstated --follow-logind --seat` does for every tree), e.g. `seat0`; nil when
-    /// the command line decides. The tree must have a login-state container.
-    public var logindSeat: String?
-    /// The Wayland output whose logical size the tree's window follows (as
-    /// `appstated --follow-output NAME` does for every tree), e.g. `HDMI-A-1`; nil when the
-    /// command line decides.
-    public var output: String?
     /// The controllers the root's presentation context may present, by identifier
     /// (`Controller.present(identifier:style:animated:completion:)`), each built afresh for
     /// each presentation, with the schema of any node. A presented controller's path is the
     /// root's followed by its identifier; it takes part in restoration unless its
     /// `restorationId` is null.
     public var presentations: [NodeSpec] = []
-    /// What happens after a time without activity, in the order the steps fire; empty for
-    /// nothing.
-    public var idle: [IdleStep]
 
     /// Creates a tree.
     /// - Parameters:
     ///   - name: The name: lowercase letters, digits and `-`, unique in its file.
     ///   - window: The size of the window.
     ///   - root: The root controller.
-    ///   - logindSeat: The logind seat the session follows, if the tree says.
-    ///   - output: The Wayland output the window follows, if the tree says.
     ///   - presentations: The controllers the root may present.
-    ///   - idle: The idle steps, in the order they fire.
-    public init(
-        name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil, output: String? = nil,
-        presentations: [NodeSpec] = [], idle: [IdleStep] = []
-    ) {
+    public init(name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, presentations: [NodeSpec] = []) {
         self.name = name
         self.window = window
         self.root = root
-        self.logindSeat = logindSeat
-        self.output = output
         self.presentations = presentations
-        self.idle = idle
-    }
-}
-
-extension TreeSpec {
-    /// What is wrong with a logind seat name, by logind's rule for them: `seat` followed by
-    /// ASCII letters, digits, `-` and `_`, at most 255 bytes (`seat0`, `seat-usb1`).
-    /// - Parameter seat: The name, from a tree file's `logindSeat` or `appstated --seat`.
-    /// - Returns: A sentence naming the problem, or nil for a valid name.
-    public static func seatNameProblem(_ seat: String) -> String? {
-        let rest = seat.unicodeScalars.dropFirst(4)
-        let valid =
-            seat.hasPrefix("seat") && seat.utf8.count <= 255
-            && rest.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
-        return valid ? nil : "logind seat \"\(seat)\" must be \"seat\" followed by letters, digits, \"-\" and \"_\" (e.g. seat0)"
-    }
-}
-
-extension TreeSpec {
-    /// What is wrong with a Wayland output's name, from a tree file's `output` or
-    /// `appstated --follow-output`: compositors name outputs with printable characters
-    /// (`HDMI-A-1`, `eDP-1`, `HEADLESS-1`), never empty or longer than 255 bytes.
-    /// - Parameter output: The name.
-    /// - Returns: A sentence naming the problem, or nil for a valid name.
-    public static func outputNameProblem(_ output: String) -> String? {
-        let valid = !output.isEmpty && output.utf8.count <= 255 && output.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F }
-        return valid ? nil : "output \"\(output)\" must be a compositor's output name: 1 to 255 printable characters without spaces (e.g. HDMI-A-1)"
     }
 }
 
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, window, root, logindSeat, output
-        case presentations, idle
+        case name, window, root, presentations
     }
+
+    /// The keys of a tree's mapping that the model reads, in the order the format documents them.
+    package static let keyNames = CodingKeys.allCases.map(\.stringValue)
 
     enum WindowKeys: String, CodingKey, CaseIterable {
         case width, height
@@ -105,7 +60,19 @@ extension TreeSpec: Codable {
     /// - Throws: `DecodingError` for a value of the wrong type, a missing key, or an unknown key
     ///   when the decoder collects none (see ``TreeFile/decode(using:)``).
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        try self.init(from: decoder, mappingKeys: Self.keyNames)
+    }
+
+    /// Decodes a tree from a mapping that may hold keys of its reader's as well, which the
+    /// reader decodes itself: the daemon's tree files give each tree keys of the daemon's own.
+    /// - Parameters:
+    ///   - decoder: The decoder.
+    ///   - keys: Every key the mapping may hold, ``keyNames`` among them, in the order an
+    ///     unknown key's message lists them.
+    /// - Throws: `DecodingError`, as ``init(from:)`` throws it, for a key not in `keys`.
+    package init(from decoder: any Decoder, mappingKeys keys: [String]) throws {
+        _ = try decoder.strictContainer(expecting: keys)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         if container.contains(.window), try !container.decodeNil(forKey: .window) {
             // Through a decoder of its own, so that the window mapping is checked for
@@ -116,10 +83,7 @@ extension TreeSpec: Codable {
             window = Self.defaultWindowSize
         }
         root = try container.decode(NodeSpec.self, forKey: .root)
-        logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
-        output = try container.decodeIfPresent(String.self, forKey: .output)
         presentations = try container.decodeIfPresent([NodeSpec].self, forKey: .presentations) ?? []
-        idle = try container.decodeIfPresent([IdleStep].self, forKey: .idle) ?? []
     }
 
     /// Encodes the tree as a file would hold it.
@@ -132,9 +96,6 @@ extension TreeSpec: Codable {
         try window.encode(self.window.width, forKey: .width)
         try window.encode(self.window.height, forKey: .height)
         try container.encode(root, forKey: .root)
-        try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
-        try container.encodeIfPresent(output, forKey: .output)
         if !presentations.isEmpty { try container.encode(presentations, forKey: .presentations) }
-        if !idle.isEmpty { try container.encode(idle, forKey: .idle) }
     }
 }

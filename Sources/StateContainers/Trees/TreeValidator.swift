@@ -1,7 +1,7 @@
 /// Checks what decoding cannot: versions, names, identifiers, and for each node what its kind
 /// (``ControllerKind``) says: the children it needs, the keys it takes and their values. It
 /// goes on after each problem, so that one run reports them all.
-struct TreeValidator {
+package struct TreeValidator {
     typealias Path = [TreeFileError.PathComponent]
 
     private var found: [TreeFileError.Issue] = []
@@ -38,60 +38,6 @@ struct TreeValidator {
         }
         validate(tree.root, at: path + [.key("root")], depth: 0)
         validatePresentations(of: tree, at: path)
-        if let seat = tree.logindSeat {
-            validateSeat(seat, of: tree, at: path + [.key("logindSeat")])
-        }
-        if let output = tree.output, let problem = TreeSpec.outputNameProblem(output) {
-            report(path + [.key("output")], problem)
-        }
-        validateIdleSteps(of: tree, at: path + [.key("idle")])
-    }
-
-    /// Steps that each name one action the tree can carry out, after a positive time, in
-    /// rising order. A tree that follows a logind seat has logind lock the session, and leaves
-    /// logging out to logind (its IdleAction), which decides the session.
-    private mutating func validateIdleSteps(of tree: TreeSpec, at path: Path) {
-        var previous: Double?
-        for (index, step) in tree.idle.enumerated() {
-            let stepPath = path + [.index(index)]
-            if !(step.after.isFinite && step.after > 0) {
-                report(stepPath + [.key("after")], "after must be a positive number of seconds (got \(Self.format(step.after)))")
-            } else if let previous, step.after <= previous {
-                report(
-                    stepPath + [.key("after")],
-                    "steps must come in rising order of after: \(Self.format(step.after)) comes after \(Self.format(previous))")
-            }
-            if step.after.isFinite, step.after > 0 { previous = max(previous ?? 0, step.after) }
-            let named = [step.present.map { _ in "present" }, step.logout ? "logout" : nil, step.lock ? "lock" : nil].compactMap(\.self)
-            if named.count > 1 {
-                report(stepPath, "a step does one thing: \(named.joined(separator: " and ")) cannot share a step")
-            } else if named.isEmpty {
-                report(stepPath, "a step needs an action: present: ID, logout: true or lock: true")
-            }
-            if let present = step.present, !tree.presentations.contains(where: { $0.id == present }) {
-                let known = tree.presentations.map(\.id)
-                report(
-                    stepPath + [.key("present")],
-                    known.isEmpty
-                        ? "unknown presentation \"\(present)\": the tree declares no presentations"
-                        : "unknown presentation \"\(present)\" (expected one of \(known.joined(separator: ", ")))")
-            }
-            if step.logout || step.lock, !Self.containsLoginState(tree.root) {
-                report(stepPath, "a \(step.logout ? "logout" : "lock") step needs a LoginStateController in the tree")
-            } else if step.logout, tree.logindSeat != nil {
-                report(stepPath, "a tree that follows a logind seat leaves logging out to logind (its IdleAction)")
-            }
-        }
-    }
-
-    /// A seat name as logind accepts one, and a login container to show what it follows.
-    private mutating func validateSeat(_ seat: String, of tree: TreeSpec, at path: Path) {
-        if let problem = TreeSpec.seatNameProblem(seat) {
-            report(path, problem)
-        }
-        if !Self.containsLoginState(tree.root) {
-            report(path, "a tree that follows a logind seat needs a LoginStateController")
-        }
     }
 
     /// Each presentation as a node of its own, with an identifier that no other presentation
@@ -115,11 +61,6 @@ struct TreeValidator {
                 report(place, "duplicate restoration identifier \"\(restorationId)\" under the root")
             }
         }
-    }
-
-    private static func containsLoginState(_ node: NodeSpec) -> Bool {
-        node.type == LoginStateController.Kind.typeName || node.children.contains(where: containsLoginState)
-            || node.subtrees.contains { containsLoginState($0.node) }
     }
 
     private mutating func validate(_ node: NodeSpec, at path: Path, depth: Int) {
@@ -205,7 +146,7 @@ struct TreeValidator {
     }
 
     /// A number as its author wrote it: `0`, `-1.5`, `inf`.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if let integer = Int(exactly: value) { return String(integer) }
         return String(value)
     }
@@ -215,9 +156,17 @@ extension TreeValidator {
     /// Issues sorted by their place in the file: list positions by index, keys in the order
     /// the format documents them (unknown keys last, by name), a place before what it contains.
     /// Issues at the same place keep their order.
-    static func inFileOrder(_ issues: [TreeFileError.Issue]) -> [TreeFileError.Issue] {
-        issues.enumerated().sorted { lhs, rhs in
-            switch compare(lhs.element.path, rhs.element.path) {
+    /// - Parameters:
+    ///   - issues: The issues.
+    ///   - keys: Keys beyond the model's, in the order the reader's format documents them
+    ///     among their siblings: the daemon's tree files give each tree keys of its own.
+    /// - Returns: The issues in the order of the file.
+    package static func inFileOrder(_ issues: [TreeFileError.Issue], keys: [String] = []) -> [TreeFileError.Issue] {
+        // A key ranks by its first place: the reader's keys, which may list the model's
+        // beside their own to place them, come first.
+        let ranks = Dictionary((keys + modelKeys).enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return issues.enumerated().sorted { lhs, rhs in
+            switch compare(lhs.element.path, rhs.element.path, ranks: ranks) {
             case .some(let isAscending): isAscending
             case nil: lhs.offset < rhs.offset
             }
@@ -225,13 +174,13 @@ extension TreeValidator {
     }
 
     /// Whether `lhs` comes before `rhs`, or nil when they are the same place.
-    private static func compare(_ lhs: Path, _ rhs: Path) -> Bool? {
+    private static func compare(_ lhs: Path, _ rhs: Path, ranks: [String: Int]) -> Bool? {
         for (left, right) in zip(lhs, rhs) where left != right {
             switch (left, right) {
             case (.index(let left), .index(let right)): return left < right
             case (.key(let left), .key(let right)):
-                let leftRank = keyRanks[left] ?? .max
-                let rightRank = keyRanks[right] ?? .max
+                let leftRank = ranks[left] ?? .max
+                let rightRank = ranks[right] ?? .max
                 return leftRank != rightRank ? leftRank < rightRank : left < right
             case (.index, .key): return true
             case (.key, .index): return false
@@ -240,10 +189,8 @@ extension TreeValidator {
         return lhs.count == rhs.count ? nil : lhs.count < rhs.count
     }
 
-    private static let keyRanks: [String: Int] = {
-        let keys =
-            TreeFile.CodingKeys.allCases.map(\.stringValue) + TreeSpec.CodingKeys.allCases.map(\.stringValue)
-            + IdleStep.CodingKeys.allCases.map(\.stringValue) + TreeSpec.WindowKeys.allCases.map(\.stringValue) + NodeSpec.keyNames
-        return Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    }()
+    /// The model's keys, in the order the format documents them.
+    private static let modelKeys =
+        TreeFile.CodingKeys.allCases.map(\.stringValue) + TreeSpec.keyNames + TreeSpec.WindowKeys.allCases.map(\.stringValue)
+        + NodeSpec.keyNames
 }

@@ -27,7 +27,7 @@ extension Decoder {
     /// - Parameter type: The keys the mapping may hold.
     /// - Throws: `DecodingError` when the value is not a mapping, or has an unknown key and
     ///   no collector is installed.
-    func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func strictContainer<Key: CodingKey & CaseIterable>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         _ = try strictContainer(expecting: Key.allCases.map(\.stringValue))
         return try container(keyedBy: Key.self)
     }

@@ -1,3 +1,5 @@
+import StateContainers
+
 /// One step of a tree's `idle` list: what happens once nobody has used the screen for a time.
 ///
 /// ```yaml
@@ -8,9 +10,9 @@
 /// Each step names one action: `logout: true`, `lock: true` or `present: ID`, an entry of the
 /// tree's presentations. The steps' `after` values rise, so that they fire in order; any
 /// activity starts the clock again and dismisses what a step presented.
-public struct IdleStep: Hashable, Sendable {
+package struct IdleStep: Hashable, Sendable {
     /// What a step does when it fires.
-    public enum Action: Hashable, Sendable, CustomStringConvertible {
+    package enum Action: Hashable, Sendable, CustomStringConvertible {
         /// Logs the session out of the tree's login-state container.
         case logout
         /// Locks the session of the tree's login-state container.
@@ -19,7 +21,7 @@ public struct IdleStep: Hashable, Sendable {
         case present(String)
 
         /// The action as `GetStats` shows it: `logout`, `lock`, `present attract`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .logout: "logout"
             case .lock: "lock"
@@ -29,21 +31,21 @@ public struct IdleStep: Hashable, Sendable {
     }
 
     /// Seconds without activity before the step fires: a positive, finite number.
-    public var after: Double
+    package var after: Double
     /// Whether the step logs out.
-    public var logout: Bool
+    package var logout: Bool
     /// Whether the step locks.
-    public var lock: Bool
+    package var lock: Bool
     /// The identifier of the presentation the step shows, as the file names it.
-    public var present: String?
+    package var present: String?
 
-    /// Creates a step; ``TreeFile/validate()`` checks that it names exactly one action.
+    /// Creates a step; ``HostedTreeFile/validate()`` checks that it names exactly one action.
     /// - Parameters:
     ///   - after: Seconds without activity before it fires.
     ///   - logout: Whether it logs out.
     ///   - lock: Whether it locks.
     ///   - present: The presentation it shows, if any.
-    public init(after: Double, logout: Bool = false, lock: Bool = false, present: String? = nil) {
+    package init(after: Double, logout: Bool = false, lock: Bool = false, present: String? = nil) {
         self.after = after
         self.logout = logout
         self.lock = lock
@@ -54,7 +56,7 @@ public struct IdleStep: Hashable, Sendable {
     /// - Parameters:
     ///   - after: Seconds without activity before it fires.
     ///   - action: What it does.
-    public init(after: Double, _ action: Action) {
+    package init(after: Double, _ action: Action) {
         switch action {
         case .logout: self.init(after: after, logout: true)
         case .lock: self.init(after: after, lock: true)
@@ -64,7 +66,7 @@ public struct IdleStep: Hashable, Sendable {
 
     /// The step's action; nil unless it names exactly one that the tree can carry out, which a
     /// validated file guarantees.
-    public var action: Action? {
+    package var action: Action? {
         switch (logout, lock, present) {
         case (true, false, nil): .logout
         case (false, true, nil): .lock
@@ -83,7 +85,7 @@ extension IdleStep: Codable {
     /// - Parameter decoder: The decoder.
     /// - Throws: `DecodingError` for a value of the wrong type, a missing `after`, or an
     ///   unknown key when the decoder collects none.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         after = try container.decode(Double.self, forKey: .after)
         logout = try container.decodeIfPresent(Bool.self, forKey: .logout) ?? false
@@ -94,7 +96,7 @@ extension IdleStep: Codable {
     /// Encodes the step as a file would hold it.
     /// - Parameter encoder: The encoder.
     /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(after, forKey: .after)
         try container.encodeIfPresent(present, forKey: .present)
