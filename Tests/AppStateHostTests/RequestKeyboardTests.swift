@@ -4,6 +4,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -21,7 +22,7 @@ final class RequestKeyboardTests: AppStateTestCase {
     }
 
     @MainActor private func processor(keyboard: RecordingKeyboard?, store: StateStore? = nil) throws -> RequestProcessor {
-        let host = try TreeHost(file: TreeFile.default, clock: ManualClock())
+        let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
         let processor = RequestProcessor(host: host, store: store)
         processor.systemKeyboard = keyboard
