@@ -65,10 +65,11 @@ enum KioskScripts {
           const hold = (event) => {
             event.stopImmediatePropagation();
             event.preventDefault();
-            if (state.blanked && ["pointerdown", "mousedown", "touchstart", "keydown"].includes(event.type) && !state.gesture) {
+            if (state.blanked && ["pointerdown", "mousedown", "touchstart", "keydown", "click"].includes(event.type) && !state.gesture) {
               state.gesture = true;
               globalThis.\(wakeBinding)("wake");
-            } else if (["pointerup", "mouseup", "touchend", "keyup"].includes(event.type) && state.gesture) {
+            }
+            if (["pointerup", "mouseup", "touchend", "keyup", "click"].includes(event.type) && state.gesture) {
               // The click that follows a release comes in the same task: the gesture ends after it.
               setTimeout(() => {
                 state.gesture = false;

@@ -19,7 +19,12 @@ struct AppStateKiosk: ParsableCommand {
             keyboard, and the focused element is scrolled into view. When the page focuses a \
             text field, appstate-kiosk asks appstated to show the keyboard (RequestKeyboard), \
             and to hide it when the focus leaves. When a customer logs out, their cookies, \
-            storage, cache and history are cleared before the logged-out screen shows.
+            storage, cache and history are cleared before the logged-out screen shows. A page \
+            that crashed or gives no sign of life is reloaded, a browser that exited or does \
+            not come back is restarted with the session's cookies, and a page that cannot be \
+            loaded gives way to an offline page while it is tried again; past --max-restarts \
+            within --restart-window, appstate-kiosk exits 69 for systemd to restart it. Its own \
+            socket (--status-socket) answers io.appstate.kiosk: its status and a screenshot.
 
             EXAMPLE
               $ cage -- appstate-kiosk --tree lobby --home https://kiosk.example/

@@ -13,7 +13,9 @@ browser did without driving the browser itself:
   GET /NAME?focus=1          the same page, which focuses its text field once loaded
   GET /report?...            what a page reports (printed, answered 204)
   GET /command?page=NAME     the next command the test wrote on stdin for that page:
-                             "NAME focus", "NAME blur" or "NAME navigate PATH"
+                             "NAME focus", "NAME blur", "NAME navigate PATH" or "NAME click",
+                             which presses and releases the pointer on the page's counter
+                             (it reports "count" with the count when it counts a click)
 
 It listens on a free port, or on the port given as its only argument. Stop it by closing its
 stdin.
@@ -37,6 +39,7 @@ PAGE = """<!doctype html>
 </head><body>
 <h1>%(name)s</h1>
 <input id="field" type="text" placeholder="type here">
+<button id="counter" type="button">0</button>
 <script>
 const page = %(name_json)s;
 const parameters = new URLSearchParams(location.search);
@@ -58,8 +61,26 @@ addEventListener("load", () => {
   if (parameters.get("focus") === "1") document.getElementById("field").focus();
 });
 addEventListener("resize", () => report("resize"));
+// Whatever is put over the page beside <head> and <body>, as a blanked screen's cover is.
+new MutationObserver(() => report("cover", { covers: String(document.documentElement.children.length - 2) }))
+  .observe(document.documentElement, { childList: true });
 document.getElementById("field").addEventListener("focus", () => report("focus"));
 document.getElementById("field").addEventListener("blur", () => report("blur"));
+let count = 0;
+document.getElementById("counter").addEventListener("click", () => {
+  count += 1;
+  document.getElementById("counter").textContent = String(count);
+  report("count", { count: String(count) });
+});
+// A touch as the browser delivers one: down, up, then the click.
+function press(target) {
+  const options = { bubbles: true, cancelable: true, composed: true, view: window };
+  for (const type of ["pointerdown", "mousedown", "pointerup", "mouseup"]) {
+    const Event = type.startsWith("pointer") ? PointerEvent : MouseEvent;
+    target.dispatchEvent(new Event(type, options));
+  }
+  target.click();
+}
 async function poll() {
   for (;;) {
     try {
@@ -67,6 +88,7 @@ async function poll() {
       if (command === "focus") document.getElementById("field").focus();
       else if (command === "blur") document.getElementById("field").blur();
       else if (command.startsWith("navigate ")) location.href = command.slice(9);
+      else if (command === "click") press(document.getElementById("counter"));
     } catch (error) {}
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -163,6 +163,45 @@ final class KioskBrowserTests: AppStateTestCase {
         XCTAssertTrue(exiting.messages.contains("the browser exited with status 1"), exiting.messages)
     }
 
+    func testKiosk_whenTheScreenIsBlanked_thenTheFirstTouchOnlyWakesItAndTheNextCounts() throws {
+        try start()
+        try waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        try ctl("blank")
+        try waitForReport("the page covered") { $0["event"] == "cover" && $0["covers"] == "1" }
+        pages.tell("form", "click")
+        try daemon.waitForRoot("the screen woken by the touch") { $0?["blanked"] == nil }
+        try waitForReport("the cover gone") { $0["event"] == "cover" && $0["covers"] == "0" }
+        pages.tell("form", "click")
+        let counted = try waitForReport("the next touch counted") { $0["event"] == "count" }
+        XCTAssertEqual(counted["count"], "1", "the touch that woke the screen did not reach the page")
+    }
+
+    func testKiosk_whenAScreenshotIsAsked_thenItIsAPNGOfTheWindow() throws {
+        try start()
+        try waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        let file = daemon.directory.appendingPathComponent("screen.png")
+        let deadline = Date().addingTimeInterval(20)
+        var result = try Command.run(Products.appstatectl.path, ["--socket", daemon.daemon.socketPath, "screenshot", "-o", file.path])
+        // The kiosk reports its socket once it serves it.
+        while result.status != 0, Date() < deadline {
+            usleep(100_000)
+            result = try Command.run(Products.appstatectl.path, ["--socket", daemon.daemon.socketPath, "screenshot", "-o", file.path])
+        }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let png = try [UInt8](Data(contentsOf: file))
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+        let size = stride(from: 16, to: 24, by: 4).map { png[$0..<$0 + 4].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual(size, [1280, 800], "the window's size")
+    }
+
+    func testKiosk_whenNoKioskShowsTheTree_thenScreenshotSaysSo() throws {
+        let daemon = try DaemonProcess()
+        addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.stop(), 0) }
+        let result = try Command.run(Products.appstatectl.path, ["--socket", daemon.socketPath, "screenshot", "-o", "/dev/null"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("no appstate-kiosk shows the tree"), result.stderr)
+    }
+
     /// Waits until the mocked squeekboard's `SetVisible` was called with exactly these values.
     private func waitForSetVisibleCalls(_ expected: [String], timeout: TimeInterval = 20) throws {
         let deadline = Date().addingTimeInterval(timeout)

@@ -1,12 +1,13 @@
 import AppStateCore
 import AppStateKioskKit
 import Glibc
+import TestSupport
 import XCTest
 
 /// The DevTools framing and matching, against the test playing the browser's end of the two
 /// pipes (the real browser is in the end-to-end tests): what the browser may send in pieces,
 /// out of order, wrong, or not at all.
-final class DevToolsConnectionTests: XCTestCase {
+final class DevToolsConnectionTests: AppStateTestCase {
     /// The browser's ends: it reads commands from `commands` and writes to `messages`.
     private var commands: Int32 = -1
     private var messages: Int32 = -1

@@ -1,10 +1,11 @@
 import AppStateCore
 import AppStateIPC
 import AppStateKioskKit
+import TestSupport
 import XCTest
 
 /// Which page, viewport and `<html>` properties a tree's state gives, and when a session ends.
-final class KioskScreenTests: XCTestCase {
+final class KioskScreenTests: AppStateTestCase {
     private func node(
         _ path: String, _ type: String = "Controller", url: String? = nil, current: String? = nil, user: String? = nil,
         overlap: Double? = nil, onScreen: Bool = true, presented: Bool? = nil, inset: Double = 0, _ children: [Node] = []
