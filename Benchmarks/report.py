@@ -461,10 +461,13 @@ TOPICS = [
      "Durable changes from 1 and 16 clients against one write, fsync, rename and fsync of the directory per "
      "change on the same file system: what group commit buys.",
      lambda figure: figure.startswith("durable mutations")),
-    ("web.md", "the inspector and the gateway",
+    ("web.md", "the inspector, the gateway and the kiosk",
      "`appstate-inspect`'s page and the kiosk page through `appstate-gateway`, in headless chromium "
-     "(`scripts/benchmark-inspector`, `scripts/benchmark-gateway`), beside a watcher of the same run.",
-     lambda figure: figure.startswith(("inspector page", "kiosk page", "appstate-gateway", "chromium's floor"))),
+     "(`scripts/benchmark-inspector`, `scripts/benchmark-gateway`), beside a watcher of the same run; and a "
+     "screen change reaching the browser `appstate-kiosk` drives, beside chromium navigating by itself "
+     "(`scripts/benchmark-kiosk`).",
+     lambda figure: figure.startswith(("inspector page", "kiosk page", "appstate-gateway", "chromium's floor",
+                                       "current-path change to the kiosk", "appstate-kiosk"))),
     ("followers.md", "following the system",
      "A change of logind (on a private bus) or of a headless sway's output reaching a watcher, beside the same "
      "change by a direct Varlink call, interleaved (`Benchmarks/logind-latency.py`, `Benchmarks/idle-latency.py`, "
