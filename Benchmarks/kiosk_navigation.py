@@ -13,6 +13,12 @@ same page server, in the same run, their trials interleaved so that both meet th
   on the wall clock (performance.timeOrigin + performance.now(), which chromium takes from it).
 - the floor: a second chromium, driven by this script over its own --remote-debugging-pipe,
   sent Page.navigate to the same two pages: from the command's write to the same first script.
+
+Then its recovery, each over --recovery-trials (20) with the kiosk's --hang-timeout at 2 s:
+- the renderer killed (SIGKILL) → the current page's first script again;
+- the renderer stopped (SIGSTOP) → the same, after a reload or a restart;
+- the browser killed → the same, in a new browser;
+- the floor: chromium started cold on the same page, from its start to the same first script.
 """
 import argparse
 import http.server
@@ -121,6 +127,60 @@ def varlink(path, method, parameters):
         return began
 
 
+def below(pid):
+    """The command lines of the processes below `pid`, by process id."""
+    table = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                stat = open(f"/proc/{name}/stat").read()
+                command = open(f"/proc/{name}/cmdline").read().replace("\0", " ")
+            except OSError:
+                continue
+            table[int(name)] = (int(stat[stat.rindex(")") + 2:].split()[1]), command)
+    found, grew = {pid}, True
+    while grew:
+        grew = False
+        for child, (parent, _) in table.items():
+            if parent in found and child not in found:
+                found.add(child)
+                grew = True
+    return {child: table[child][1] for child in found if child != pid and child in table}
+
+
+def renderers(kiosk):
+    return [pid for pid, command in below(kiosk).items() if "--type=renderer" in command and "--top-chrome-webui" not in command]
+
+
+def browser_of(kiosk):
+    return next(pid for pid, command in below(kiosk).items() if "--type=" not in command and "chromium" in command)
+
+
+def recovery(kiosk_pid, base, work, trials):
+    """Seconds from each failure to the current page's first script again, and chromium's cold starts."""
+    import signal
+    times = {"renderer killed": [], "renderer stopped": [], "browser killed": [], "cold start": []}
+    page = "/kiosk-a"
+    for trial in range(trials):
+        for what in ("renderer killed", "renderer stopped", "browser killed"):
+            count = len(Pages.committed.get(page, []))
+            began = time.time()
+            if what == "browser killed":
+                os.kill(browser_of(kiosk_pid), signal.SIGKILL)
+            else:
+                for pid in renderers(kiosk_pid):
+                    os.kill(pid, signal.SIGKILL if what == "renderer killed" else signal.SIGSTOP)
+            times[what].append(wait_commit(page, count + 1, timeout=60) - began)
+            time.sleep(0.5)
+        began = time.time()
+        cold = subprocess.Popen(["chromium", *ARGUMENTS, f"--user-data-dir={work}/cold-{trial}", f"{base}/cold"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times["cold start"].append(wait_commit("/cold", trial + 1, timeout=60) - began)
+        cold.kill()
+        cold.wait()
+    return {what: percentiles(values) for what, values in times.items()}
+
+
 def resident_kib(pid):
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmRSS:"):
@@ -139,6 +199,7 @@ def main():
     parser.add_argument("--appstated", required=True)
     parser.add_argument("--kiosk", required=True)
     parser.add_argument("--trials", type=int, default=200)
+    parser.add_argument("--recovery-trials", type=int, default=20)
     arguments = parser.parse_args()
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Pages)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -165,7 +226,8 @@ trees:
         while not os.path.exists(socket_path):
             time.sleep(0.01)
         kiosk = subprocess.Popen([arguments.kiosk, "--socket", socket_path, "--browser-arg=--headless=new",
-                                  "--browser-arg=--no-sandbox", f"--browser-arg=--user-data-dir={work}/kiosk"],
+                                  "--browser-arg=--no-sandbox", f"--browser-arg=--user-data-dir={work}/kiosk",
+                                  "--liveness-interval", "0.5", "--hang-timeout", "2", "--max-restarts", "1000"],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_commit("/kiosk-a", 1)
         floor = Floor(work)
@@ -181,11 +243,20 @@ trees:
             floor_times.append(wait_commit(f"/floor-{page}", trial // 2 + 1) - began)
             time.sleep(0.05)
         time.sleep(2)
+        kiosk_rss = resident_kib(kiosk.pid)
+        if trials_left := arguments.recovery_trials:
+            if arguments.trials % 2:
+                varlink(socket_path, "io.appstate.SetPage", {"id": "a"})
+            recovered = recovery(kiosk.pid, base, work, trials_left)
+        else:
+            recovered = {}
         print(json.dumps({
             "trials": arguments.trials,
             "kiosk": percentiles(kiosk_times),
             "floor": percentiles(floor_times),
-            "kiosk_idle_rss_kib": resident_kib(kiosk.pid),
+            "kiosk_idle_rss_kib": kiosk_rss,
+            "hang_timeout_ms": 2000,
+            "recovery": recovered,
             "daemon_idle_rss_kib": resident_kib(daemon.pid),
         }))
     finally:

@@ -89,15 +89,24 @@ public final class BrowserProcess: Sendable {
         connection.close()
         for signal in [SIGTERM, SIGKILL] {
             if await exited(within: grace) { break }
-            kill(-pid, signal)
+            Glibc.kill(-pid, signal)
         }
+        return await exitStatus
+    }
+
+    /// Kills the browser and its helpers at once.
+    /// - Returns: Its exit status.
+    @discardableResult
+    public func kill() async -> Int32 {
+        connection.close()
+        signalGroup(SIGKILL)
         return await exitStatus
     }
 
     /// Sends a signal to the browser's whole process group.
     /// - Parameter signal: The signal.
     public func signalGroup(_ signal: Int32) {
-        if !hasExited { kill(-pid, signal) }
+        if !hasExited { Glibc.kill(-pid, signal) }
     }
 
     private func exited(within limit: Duration) async -> Bool {
@@ -121,7 +130,7 @@ public final class BrowserProcess: Sendable {
             return watch.waiters
         }
         // The helpers outlive a browser that was killed: they go with their group.
-        kill(-pid, SIGKILL)
+        Glibc.kill(-pid, SIGKILL)
         for waiter in waiters { waiter.resume(returning: code) }
     }
 

@@ -180,11 +180,28 @@ actor KioskPage {
         log.info("session ended: cookies, storage, cache and history cleared")
     }
 
+    /// Shows the screen in a new page of the same context, in place of one whose renderer
+    /// hangs: a page of its own gets a renderer of its own, while the session's cookies and
+    /// storage stay. The hung page is closed.
+    /// - Parameter screen: The screen to show there.
+    /// - Returns: Why the page could not be loaded, if it could not.
+    /// - Throws: ``DevToolsError`` when the browser fails.
+    func reopen(showing screen: KioskScreen) async throws -> String? {
+        let hung = target
+        try await openTarget(in: context)
+        _ = connection.send("Target.closeTarget", ["targetId": .string(hung)])
+        return try await show(screen)
+    }
+
     private func openContext() async throws {
         let created = try await connection.call("Target.createBrowserContext")
         guard case .string(let context)? = created["browserContextId"] else {
             throw DevToolsError.unexpectedReply(method: "Target.createBrowserContext")
         }
+        try await openTarget(in: context)
+    }
+
+    private func openTarget(in context: String) async throws {
         let page = try await connection.call("Target.createTarget", ["url": "about:blank", "browserContextId": .string(context)])
         guard case .string(let target)? = page["targetId"] else { throw DevToolsError.unexpectedReply(method: "Target.createTarget") }
         let attached = try await connection.call("Target.attachToTarget", ["targetId": .string(target), "flatten": true])

@@ -197,7 +197,7 @@ actor KioskSupervisor {
             case .recovering(let since, _) where now - since > hang:
                 return try await restart(because: "the page did not come back within \(hang)")
             case .live, .loading:
-                return try await reload(because: "the page gave no sign of life for \(hang)")
+                return try await reload(because: "the page gave no sign of life for \(hang)", hung: true)
             case .recovering, .offline:
                 break
             }
@@ -235,14 +235,20 @@ actor KioskSupervisor {
         }
     }
 
-    private func reload(because reason: String) async throws(KioskError) {
+    /// Brings a crashed or silent page back: a crashed page is loaded again (its renderer is
+    /// gone, so a new one takes it); a silent one is shown in a new page of the session, since a
+    /// hung renderer would hold a reload of the same page too.
+    private func reload(because reason: String, hung: Bool = false) async throws(KioskError) {
         guard let running else { return }
         log.warn("\(reason): reloading it")
         reloads += 1
         phase = .recovering(since: .now, reason: reason)
         lastAlive = .now
-        let page = running.page
-        Task { _ = try? await page.reload() }
+        asking = false
+        let (page, screen) = (running.page, screen)
+        Task {
+            if hung, let screen { _ = try? await page.reopen(showing: screen) } else { _ = try? await page.reload() }
+        }
     }
 
     private func goOffline(because reason: String) {
@@ -271,7 +277,7 @@ actor KioskSupervisor {
                 log.info("the page is back")
             }
         } catch is DeadlinePassed {
-            try await reload(because: "the page did not answer within \(configuration.recovery.hangTimeout)")
+            try await reload(because: "the page did not answer within \(configuration.recovery.hangTimeout)", hung: true)
         } catch {
             try await restart(because: "the browser failed: \(error)")
         }
@@ -314,7 +320,9 @@ actor KioskSupervisor {
             throw .tooManyRestarts(configuration.recovery.maximumRestarts, within: configuration.recovery.restartWindow, last: reason)
         }
         log.warn("\(reason): restarting the browser")
-        if let running { await running.process.terminate(grace: .seconds(1)) }
+        // A browser that failed owes nothing to a graceful stop, and one whose renderer hangs
+        // may never finish one.
+        if let running { await running.process.kill() }
         running = nil
         restarts += 1
         phase = .recovering(since: .now, reason: reason)
