@@ -180,16 +180,21 @@ actor KioskPage {
         log.info("session ended: cookies, storage, cache and history cleared")
     }
 
-    /// Shows the screen in a new page of the same context, in place of one whose renderer
-    /// hangs: a page of its own gets a renderer of its own, while the session's cookies and
-    /// storage stay. The hung page is closed.
-    /// - Parameter screen: The screen to show there.
+    /// Shows the screen in a new page of a new context, with the session's cookies, in place of
+    /// one whose renderer hangs: pages of one site in one context share a renderer, so only a
+    /// context of its own is sure to get a renderer other than the hung one. The hung context
+    /// is disposed of without waiting for it.
+    /// - Parameters:
+    ///   - screen: The screen to show there.
+    ///   - cookies: The session's cookies, as the supervisor keeps them (none after a session
+    ///     ended).
     /// - Returns: Why the page could not be loaded, if it could not.
     /// - Throws: ``DevToolsError`` when the browser fails.
-    func reopen(showing screen: KioskScreen) async throws -> String? {
-        let hung = target
-        try await openTarget(in: context)
-        _ = connection.send("Target.closeTarget", ["targetId": .string(hung)])
+    func reopen(showing screen: KioskScreen, cookies: [JSONValue]) async throws -> String? {
+        let hung = context
+        try await openContext()
+        try await restore(cookies: cookies)
+        _ = connection.send("Target.disposeBrowserContext", ["browserContextId": .string(hung)])
         return try await show(screen)
     }
 
@@ -198,10 +203,6 @@ actor KioskPage {
         guard case .string(let context)? = created["browserContextId"] else {
             throw DevToolsError.unexpectedReply(method: "Target.createBrowserContext")
         }
-        try await openTarget(in: context)
-    }
-
-    private func openTarget(in context: String) async throws {
         let page = try await connection.call("Target.createTarget", ["url": "about:blank", "browserContextId": .string(context)])
         guard case .string(let target)? = page["targetId"] else { throw DevToolsError.unexpectedReply(method: "Target.createTarget") }
         let attached = try await connection.call("Target.attachToTarget", ["targetId": .string(target), "flatten": true])

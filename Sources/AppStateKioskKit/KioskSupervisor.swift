@@ -236,8 +236,8 @@ actor KioskSupervisor {
     }
 
     /// Brings a crashed or silent page back: a crashed page is loaded again (its renderer is
-    /// gone, so a new one takes it); a silent one is shown in a new page of the session, since a
-    /// hung renderer would hold a reload of the same page too.
+    /// gone, so a new one takes it); a silent one is shown in a new page with the session's
+    /// cookies, since a hung renderer would hold a reload of the same page too.
     private func reload(because reason: String, hung: Bool = false) async throws(KioskError) {
         guard let running else { return }
         log.warn("\(reason): reloading it")
@@ -245,9 +245,9 @@ actor KioskSupervisor {
         phase = .recovering(since: .now, reason: reason)
         lastAlive = .now
         asking = false
-        let (page, screen) = (running.page, screen)
+        let (page, screen, cookies) = (running.page, screen, cookies)
         Task {
-            if hung, let screen { _ = try? await page.reopen(showing: screen) } else { _ = try? await page.reload() }
+            if hung, let screen { _ = try? await page.reopen(showing: screen, cookies: cookies) } else { _ = try? await page.reload() }
         }
     }
 
