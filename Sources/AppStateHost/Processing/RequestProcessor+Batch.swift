@@ -142,9 +142,11 @@ extension RequestProcessor {
     /// Whether a change is someone using the tree: every change a client makes, and a
     /// follower's but a lock or a logout, which logind makes when the session goes idle as
     /// often as when someone asks, and a resize, which the compositor makes when an output is
-    /// plugged, unplugged or reconfigured with nobody at the screen; never an idle step's own.
+    /// plugged, unplugged or reconfigured with nobody at the screen; never an idle step's own,
+    /// nor a blank, which puts the screen away rather than using it (so the steps after an
+    /// idle step's blank, a logout, still come when they would have).
     private static func isActivity(_ call: VarlinkCall, in batch: Batch) -> Bool {
-        if batch.isIdleStep { return false }
+        if batch.isIdleStep || call.method == Blank.name { return false }
         return batch.fromClient || ![Lock.name, Logout.name, Resize.name].contains(call.method)
     }
 

@@ -27,6 +27,8 @@ extension MethodRegistry {
         registry.change(HideKeyboard.self, durable: false) { host, parameters throws(VarlinkError) in try host.hideKeyboard(parameters) }
         registry.change(Resize.self, durable: false) { host, parameters throws(VarlinkError) in try host.resize(parameters) }
         registry.ask(RequestKeyboard.self) { processor, parameters throws(VarlinkError) in try processor.requestKeyboard(parameters) }
+        registry.change(Blank.self, durable: false) { host, parameters throws(VarlinkError) in try host.blank(parameters) }
+        registry.change(Wake.self, durable: false) { host, parameters throws(VarlinkError) in try host.wake(parameters) }
         return registry
     }()
 }

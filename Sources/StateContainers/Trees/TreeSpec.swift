@@ -6,6 +6,7 @@ import AppStateCore
 /// ```yaml
 /// name: kiosk                          # unique in the file; a-z, 0-9 and -
 /// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
+/// offline: file:///srv/kiosk/offline.html # optional; the page a kiosk shows while a screen's fails
 /// root: { type: Controller, id: main }
 /// logindSeat: seat0                     # optional; the session follows this logind seat
 /// output: HDMI-A-1                      # optional; the window follows this Wayland output's size
@@ -21,6 +22,10 @@ public struct TreeSpec: Hashable, Sendable {
     public var name: String
     /// The size of the tree's window.
     public var window: Size
+    /// The page a kiosk browser shows while a screen's own page cannot be loaded: an `http:`,
+    /// `https:` or `file:` URL, checked as a node's `url` is (``NodeSpec/urlProblem(_:key:)``);
+    /// nil for the kiosk's built-in one. Snapshots carry it as the root's `offline`.
+    public var offline: String?
     /// The root controller.
     public var root: NodeSpec
     /// The systemd-logind seat whose active session the tree's login-state container follows
@@ -48,17 +53,19 @@ public struct TreeSpec: Hashable, Sendable {
     ///   - root: The root controller.
     ///   - logindSeat: The logind seat the session follows, if the tree says.
     ///   - output: The Wayland output the window follows, if the tree says.
+    ///   - offline: The page a kiosk shows while a screen's cannot be loaded, if the tree says.
     ///   - presentations: The controllers the root may present.
     ///   - idle: The idle steps, in the order they fire.
     public init(
         name: String, window: Size = TreeSpec.defaultWindowSize, root: NodeSpec, logindSeat: String? = nil, output: String? = nil,
-        presentations: [NodeSpec] = [], idle: [IdleStep] = []
+        offline: String? = nil, presentations: [NodeSpec] = [], idle: [IdleStep] = []
     ) {
         self.name = name
         self.window = window
         self.root = root
         self.logindSeat = logindSeat
         self.output = output
+        self.offline = offline
         self.presentations = presentations
         self.idle = idle
     }
@@ -92,7 +99,7 @@ extension TreeSpec {
 
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, window, root, logindSeat, output
+        case name, window, offline, root, logindSeat, output
         case presentations, idle
     }
 
@@ -115,6 +122,7 @@ extension TreeSpec: Codable {
         } else {
             window = Self.defaultWindowSize
         }
+        offline = try container.decodeIfPresent(String.self, forKey: .offline)
         root = try container.decode(NodeSpec.self, forKey: .root)
         logindSeat = try container.decodeIfPresent(String.self, forKey: .logindSeat)
         output = try container.decodeIfPresent(String.self, forKey: .output)
@@ -131,6 +139,7 @@ extension TreeSpec: Codable {
         var window = container.nestedContainer(keyedBy: WindowKeys.self, forKey: .window)
         try window.encode(self.window.width, forKey: .width)
         try window.encode(self.window.height, forKey: .height)
+        try container.encodeIfPresent(offline, forKey: .offline)
         try container.encode(root, forKey: .root)
         try container.encodeIfPresent(logindSeat, forKey: .logindSeat)
         try container.encodeIfPresent(output, forKey: .output)

@@ -44,6 +44,9 @@ struct TreeValidator {
         if let output = tree.output, let problem = TreeSpec.outputNameProblem(output) {
             report(path + [.key("output")], problem)
         }
+        if let offline = tree.offline, let problem = NodeSpec.urlProblem(offline, key: "offline") {
+            report(path + [.key("offline")], problem)
+        }
         validateIdleSteps(of: tree, at: path + [.key("idle")])
     }
 
@@ -62,11 +65,12 @@ struct TreeValidator {
                     "steps must come in rising order of after: \(Self.format(step.after)) comes after \(Self.format(previous))")
             }
             if step.after.isFinite, step.after > 0 { previous = max(previous ?? 0, step.after) }
-            let named = [step.present.map { _ in "present" }, step.logout ? "logout" : nil, step.lock ? "lock" : nil].compactMap(\.self)
+            let named = [step.present.map { _ in "present" }, step.logout ? "logout" : nil, step.lock ? "lock" : nil, step.blank ? "blank" : nil]
+                .compactMap(\.self)
             if named.count > 1 {
                 report(stepPath, "a step does one thing: \(named.joined(separator: " and ")) cannot share a step")
             } else if named.isEmpty {
-                report(stepPath, "a step needs an action: present: ID, logout: true or lock: true")
+                report(stepPath, "a step needs an action: present: ID, logout: true, lock: true or blank: true")
             }
             if let present = step.present, !tree.presentations.contains(where: { $0.id == present }) {
                 let known = tree.presentations.map(\.id)
