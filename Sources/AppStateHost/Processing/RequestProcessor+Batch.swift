@@ -65,7 +65,7 @@ extension RequestProcessor {
         do {
             let (reply, event) = try reply(to: call, route: route, in: batch)
             if let event { batch.events.append((event, durable)) }
-            if route.effect?.isMutation == true, Self.isActivity(call, in: batch) { idle.activity(tree: call.parameters["tree"]?.stringValue) }
+            if route.effect?.changesTrees == true, Self.isActivity(call, in: batch) { idle.activity(tree: call.parameters["tree"]?.stringValue) }
             // A mutation that changed nothing (Logout while logged out) still reports a
             // state, which another batch may have made and not yet written: its reply waits
             // until that state is durable too.

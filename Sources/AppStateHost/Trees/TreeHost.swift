@@ -50,6 +50,12 @@ import StateContainers
             })
     }
 
+    /// A tree's snapshot as it is now, published or not, with what the tree says of its root.
+    /// - Parameter tree: One of the trees.
+    func snapshot(of tree: HostedTree) -> NodeSnapshot {
+        Self.withTreeMembers(tree.root.snapshot(), of: tree, earlier: try? published.snapshots.root(named: tree.name))
+    }
+
     /// The root's snapshot with what the tree, rather than its root controller, says of it:
     /// its offline page and whether it is blanked. The controller's own snapshot leaves them
     /// out, so the earlier published root is taken again when nothing differs from it, as the
