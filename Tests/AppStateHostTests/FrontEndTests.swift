@@ -305,12 +305,14 @@ final class FrontEndTests: AppStateTestCase {
         XCTAssertTrue(lines.contains(#"appstate_frontends_up{tree="default",kind="kiosk"} 0.0"#), "down")
     }
 
-    @MainActor func testReload_whenATreeIsGone_thenItsFrontEndsAreForgotten() async throws {
+    @MainActor func testReload_whenATreeIsGone_thenItsFrontEndsAreForgottenAndNoneIsUp() async throws {
         let fixture = try await Fixture()
         _ = await fixture.report(tree: "lobby")
         _ = await fixture.report()
+        XCTAssertTrue(fixture.processor.exposition.contains(#"appstate_frontends_up{tree="lobby",kind="kiosk"} 1.0"#))
         try fixture.host.reload(try TreeFile.default)
         let listed = try await fixture.frontEnds()
         XCTAssertEqual(listed.map(\.tree), ["default"])
+        XCTAssertTrue(fixture.processor.exposition.contains(#"appstate_frontends_up{tree="lobby",kind="kiosk"} 0.0"#), "not what it last had")
     }
 }

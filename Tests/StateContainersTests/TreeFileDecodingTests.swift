@@ -96,7 +96,7 @@ final class TreeFileDecodingTests: AppStateTestCase {
                 #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
                 #"trees[0].root.children[0].kids: unknown key "kids" (expected one of \#(nodeKeys))"#,
                 #"trees[0].root.titel: unknown key "titel" (expected one of \#(nodeKeys))"#,
-                #"trees[0].windw: unknown key "windw" (expected one of name, window, root, logindSeat, output, presentations, idle)"#,
+                #"trees[0].windw: unknown key "windw" (expected one of name, window, offline, root, logindSeat, output, presentations, idle)"#,
                 #"verison: unknown key "verison" (expected one of version, trees)"#,
             ])
     }

@@ -58,6 +58,9 @@ package final class DaemonMetrics: ServerMetrics {
     private let fanOutSeconds: CoreMetrics.Timer
     /// Every call answered, counted on whichever thread answered it.
     private let requests = Atomic(0)
+    /// The trees and kinds whose front-ends up were recorded, so that a tree a reload took
+    /// away reads 0 rather than what it last had.
+    private let frontEndSeries = Mutex<Set<[String]>>([])
 
     /// Creates the metrics of a daemon in a registry of their own.
     package convenience init() {
@@ -175,7 +178,12 @@ package final class DaemonMetrics: ServerMetrics {
     package func exposition(connections: Int, watchers: Int, frontEndsUp: [(tree: String, kind: String, count: Int)] = []) -> String {
         self.connections.record(connections)
         self.watchers.record(watchers)
-        for (tree, kind, count) in frontEndsUp {
+        let gone = frontEndSeries.withLock { series in
+            let now = Set(frontEndsUp.map { [$0.tree, $0.kind] })
+            defer { series = now }
+            return series.subtracting(now)
+        }
+        for (tree, kind, count) in frontEndsUp.map({ ($0.tree, $0.kind, $0.count) }) + gone.map({ ($0[0], $0[1], 0) }) {
             CoreMetrics.Gauge(label: Name.frontEndsUp, dimensions: [("tree", tree), ("kind", kind)], factory: factory).record(count)
         }
         return registry.emitToString()
