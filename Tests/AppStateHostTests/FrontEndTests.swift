@@ -112,14 +112,15 @@ final class FrontEndTests: AppStateTestCase {
 
         _ = await fixture.report("kiosk", "appstate-kiosk 4242", state: "loading", ["socket": .string(socket)])
         XCTAssertEqual(try fixture.told(), [], "a report that changes nothing is no event")
-        _ = await fixture.report("kiosk", "appstate-kiosk 4242", state: "live", ["socket": .string(socket), "reloads": 2, "restarts": 1])
+        _ = await fixture.report(
+            "kiosk", "appstate-kiosk 4242", state: "live", ["socket": .string(socket), "reloads": 2, "restarts": 1, "reason": "recovered"])
         var live = kiosk
         live.state = "live"
         live.reloads = 2
         live.restarts = 1
         XCTAssertEqual(try fixture.told(), [live])
         listed = try await fixture.frontEnds()
-        XCTAssertEqual(listed.first, live, "replaced in its place")
+        XCTAssertEqual(listed.first, live, "replaced in its place, without a reason, since it is live")
         let unknown = await fixture.report(tree: "nope")
         XCTAssertEqual(unknown?.error, VarlinkError.noSuchTree("nope").name)
     }

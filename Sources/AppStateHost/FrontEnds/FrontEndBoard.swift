@@ -68,10 +68,11 @@ import AppStateIPC
     func report(_ parameters: ReportFrontEnd.Parameters, tree: String) -> Report {
         let now = timer.now
         reports += 1
+        // A live front-end needs no reason, as the interface says of its list.
+        let reason = parameters.state == "live" ? nil : parameters.reason.flatMap { $0.isEmpty ? nil : $0 }
         let frontEnd = FrontEnd(
-            tree: tree, kind: parameters.kind, name: parameters.name, state: parameters.state,
-            reason: parameters.reason.flatMap { $0.isEmpty ? nil : $0 }, reloads: parameters.reloads ?? 0, restarts: parameters.restarts ?? 0,
-            socket: parameters.socket)
+            tree: tree, kind: parameters.kind, name: parameters.name, state: parameters.state, reason: reason,
+            reloads: parameters.reloads ?? 0, restarts: parameters.restarts ?? 0, socket: parameters.socket)
         let interval = Duration.milliseconds(Int64((parameters.livenessInterval * 1000).rounded(.up)))
         let entry = Entry(frontEnd: frontEnd, interval: interval, reported: now, sequence: reports)
         var entries = trees[tree] ?? []
