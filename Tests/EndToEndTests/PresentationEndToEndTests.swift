@@ -143,7 +143,10 @@ final class PresentationEndToEndTests: AppStateTestCase {
 
         let tree = try ctl("tree")
         XCTAssertTrue(
-            tree.stdout.contains("└── screensaver PaginatedController \"Screensaver\" 1080×1920+0+0, index 0 of 2 ▲ presented\n"), tree.stdout)
+            tree.stdout.contains(
+                "└── screensaver PaginatedController \"Screensaver\" 1080×1920+0+0, index 0 of 2, url http://127.0.0.1:8080/screensaver.html ▲ presented\n"
+            ),
+            tree.stdout)
         XCTAssertTrue(tree.stdout.hasPrefix("session LoginStateController \"Kiosk\" off screen"), tree.stdout)
         let svg = try ctl("tree", "--svg")
         XCTAssertTrue(svg.stdout.contains(#"data-path="session/screensaver" data-type="PaginatedController" data-presented="true""#), svg.stdout)

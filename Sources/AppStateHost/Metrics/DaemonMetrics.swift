@@ -163,8 +163,9 @@ package final class DaemonMetrics: ServerMetrics {
     ///   - restarts: The browser starts again since its previous report.
     package func countRecoveries(tree: String, reloads: Int, restarts: Int) {
         for (recovery, count) in [("reload", reloads), ("restart", restarts)] where count > 0 {
+            // A report's counts are a client's word: one absurd rise must not wrap the counter.
             CoreMetrics.Counter(label: Name.frontEndRecoveries, dimensions: [("tree", tree), ("recovery", recovery)], factory: factory)
-                .increment(by: count)
+                .increment(by: min(count, Int(Int32.max)))
         }
     }
 
