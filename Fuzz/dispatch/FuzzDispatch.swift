@@ -30,7 +30,9 @@ func fuzz(_ bytes: [UInt8]) {
             fatalError("the default tree does not build: \(error)")
         }
         host.makeVisible()
-        let processor = RequestProcessor(host: host, store: nil, runner: ImmediateRunner())
+        // Idle steps and front-ends' liveness are timed on a manual clock too, which nothing
+        // advances: no timer outlives the input.
+        let processor = RequestProcessor(host: host, store: nil, runner: ImmediateRunner(), idleTimer: ClockIdleTimer(ManualClock()))
         let dispatcher = CallDispatcher(
             processors: [processor], info: ServiceInfo(vendor: "fuzz", product: "fuzz", version: "0", url: "-"),
             runner: ImmediateRunner(), metrics: DaemonMetrics())
@@ -128,7 +130,7 @@ private struct TreeState: Equatable {
     let restorable: StateDocument
 
     @MainActor init(_ host: TreeHost) {
-        trees = host.trees.map { $0.root.snapshot() }
+        trees = host.trees.map { host.snapshot(of: $0) }
         windows = host.trees.map(\.window.size)
         keyboards = host.trees.map(\.keyboardFrame)
         restorable = host.restorableState

@@ -14,6 +14,8 @@ import AppStateIPC
 ///       State: /var/lib/appstate
 ///        Idle: kiosk: 42s, lock held back by 1 inhibitor
 ///  Inhibitors: kiosk: card payment (uid 1000, pid 4242, 3s)
+///  Front-ends: kiosk: kiosk appstate-kiosk 4242: live (2 reloads)
+///              kiosk: page lobby-7f3a: offline (net::ERR_NAME_NOT_RESOLVED)
 ///   Following: logind seat0: following seat0: ada
 ///              osk: disconnected (sm.puri.OSK0 is not on the session bus; waiting for it)
 /// ```
@@ -41,6 +43,8 @@ public struct StatusRenderer: Sendable {
                 State: /var/lib/appstate
                  Idle: kiosk: 42s, lock held back by 1 inhibitor
            Inhibitors: kiosk: card payment (uid 1000, pid 4242, 3s)
+           Front-ends: kiosk: kiosk appstate-kiosk 4242: live (2 reloads)
+                       kiosk: page lobby-7f3a: offline (net::ERR_NAME_NOT_RESOLVED)
         """
 
     /// Renders the status.
@@ -70,6 +74,9 @@ public struct StatusRenderer: Sendable {
             let holder = "uid \(inhibitor.uid), pid \(inhibitor.pid), \(Formatting.uptime(seconds: inhibitor.heldSeconds))"
             rows.append((index == 0 ? "Inhibitors" : "", "\(inhibitor.tree): \(inhibitor.why) (\(holder))"))
         }
+        for (index, frontEnd) in stats.frontEnds.enumerated() {
+            rows.append((index == 0 ? "Front-ends" : "", "\(frontEnd.tree): \(describe(frontEnd))"))
+        }
         // One follower a line, the later ones under the first, as systemctl lists a unit's processes.
         for (index, follower) in (stats.followers ?? []).enumerated() {
             let state = follower.connected ? follower.detail : style.yellow("disconnected") + " (\(follower.detail))"
@@ -83,6 +90,20 @@ public struct StatusRenderer: Sendable {
                 : String(repeating: " ", count: width - label.count) + label + ": " + value
         }
         return ([heading] + lines).joined(separator: "\n")
+    }
+
+    /// A front-end, its state and why, and how often it recovered:
+    /// `kiosk appstate-kiosk 4242: recovering (renderer crashed; 2 reloads, 1 restart)`.
+    private func describe(_ frontEnd: FrontEnd) -> String {
+        let state =
+            switch frontEnd.state {
+            case "live": style.green(frontEnd.state)
+            case "down": style.yellow(frontEnd.state)
+            default: frontEnd.state
+            }
+        let recoveries = [(frontEnd.reloads, "reload"), (frontEnd.restarts, "restart")].filter { $0.0 > 0 }.map { Formatting.count($0, $1) }
+        let details = [frontEnd.reason, recoveries.isEmpty ? nil : recoveries.joined(separator: ", ")].compactMap(\.self)
+        return "\(frontEnd.kind) \(frontEnd.name): \(state)" + (details.isEmpty ? "" : " (\(details.joined(separator: "; ")))")
     }
 
     /// How long a tree has been idle and what comes next: `42s, lock in 18s`.

@@ -12,8 +12,9 @@ import AppStateIPC
 /// ```
 ///
 /// Each line gives the identifier, the kind, the title when there is one, the frame in
-/// window coordinates (or `off screen`), non-zero insets, the container's own state and the
-/// node's url (`url https://…`) when it has one;
+/// window coordinates (or `off screen`), non-zero insets, the container's own state, the
+/// node's url (`url https://…`) when it has one and, on the root, the tree's offline page
+/// (`offline file://…`) and `blanked` while the screen is blanked;
 /// `◀ current` marks the child its parent shows, and `▲ presented` the controller presented
 /// over it, listed after its children. With colour, what is off screen is dimmed so that the
 /// visible chain stands out.
@@ -52,6 +53,8 @@ public struct TreeRenderer: Sendable {
         if let insets = Formatting.insets(node.contentInset) { details.append(inner.yellow(insets)) }
         details += stateDetails(of: node, style: inner)
         if let url = node.url { details.append("url \(url)") }
+        if let offline = node.offline { details.append("offline \(offline)") }
+        if node.blanked == true { details.append(inner.yellow("blanked")) }
         if !details.isEmpty { text += ", " + details.joined(separator: ", ") }
         if isCurrent { text += " " + inner.green("◀ current") }
         if node.presented == true { text += " " + inner.green("▲ presented") }

@@ -19,6 +19,7 @@ struct DaemonCaller: Sendable {
     func call(_ method: String, body: [UInt8]) -> HTTPResponse {
         do throws(GatewayRefusal) {
             let parameters = try Self.parameters(body)
+            if method == ReportFrontEnd.name { try Self.checkPageReport(parameters) }
             do {
                 let client = try VarlinkClient(path: socketPath, timeout: Self.timeout)
                 defer { client.close() }
@@ -34,6 +35,16 @@ struct DaemonCaller: Sendable {
         } catch {
             return .json(status: error.status, error.json, headers: error.headers)
         }
+    }
+
+    /// Refuses a `ReportFrontEnd` of anything but a page: a page could otherwise report itself
+    /// as a kiosk with a socket of its choosing, which `GetKiosk` would hand to whoever asks
+    /// for the kiosk.
+    /// - Parameter parameters: The call's parameters.
+    /// - Throws: ``GatewayRefusal/notAPage(_:)`` unless the kind is `page` and no socket is given.
+    static func checkPageReport(_ parameters: [String: JSONValue]) throws(GatewayRefusal) {
+        guard parameters["kind"] == "page" else { throw .notAPage("a page reports with kind \"page\"") }
+        guard parameters["socket"] == nil || parameters["socket"] == .null else { throw .notAPage("a page has no socket to report") }
     }
 
     /// The parameters a body carries: a JSON object; an empty body is no parameters.

@@ -54,6 +54,12 @@ public struct GatewayRefusal: Error, Sendable {
         GatewayRefusal(status: 403, name: "\(interface).MethodNotAllowed", parameters: ["method": .string(method)])
     }
 
+    /// A `ReportFrontEnd` through the gateway of something else than a page.
+    /// - Parameter reason: What was wrong, in words.
+    public static func notAPage(_ reason: String) -> GatewayRefusal {
+        GatewayRefusal(status: 403, name: "\(interface).NotAPage", parameters: ["reason": .string(reason)])
+    }
+
     /// Nothing is served at this path.
     /// - Parameter path: The request's path.
     public static func notFound(_ path: String) -> GatewayRefusal {

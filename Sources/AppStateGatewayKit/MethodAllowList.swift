@@ -7,10 +7,14 @@ public struct MethodAllowList: Hashable, Sendable {
     public static let interface = "io.appstate"
 
     /// What a gateway allows when not told otherwise: reading the tree, reporting activity
-    /// (a daemon without the method answers `MethodNotFound`), moving the keyboard, and asking
+    /// (a daemon without the method answers `MethodNotFound`), moving the keyboard, asking
     /// the on-screen keyboard the daemon follows to show or hide itself when a field gains or
-    /// loses focus, which changes no more than moving the keyboard does.
-    public static let defaultNames = ["GetTree", "GetCurrent", "ReportActivity", "ShowKeyboard", "HideKeyboard", "RequestKeyboard"]
+    /// loses focus, which changes no more than moving the keyboard does, and reporting the
+    /// page as a front-end of its tree, which the gateway lets through only as a page
+    /// (``DaemonCaller``), so that no page can pose as the kiosk whose socket `GetKiosk` hands out.
+    public static let defaultNames = [
+        "GetTree", "GetCurrent", "ReportActivity", "ShowKeyboard", "HideKeyboard", "RequestKeyboard", "ReportFrontEnd",
+    ]
 
     /// The allowed methods' full names, e.g. `io.appstate.GetTree`.
     public let methods: Set<String>

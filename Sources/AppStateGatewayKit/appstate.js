@@ -6,7 +6,7 @@
 //   await appstate.call("ShowKeyboard", { height: 320 });
 //   await appstate.call("RequestKeyboard", { visible: true });  // the keyboard appstated follows
 //
-// connect({ token, path, tree }) returns an object with
+// connect({ token, path, tree, report }) returns an object with
 //   tree       the followed (sub)tree as GetTree returns it, updated in place; null until the first
 //   current    the deepest current path, e.g. "session/home/pages/overview"; null until the first
 //   connected  whether the page follows the daemon right now
@@ -18,6 +18,13 @@
 //                       to the reply's parameters, rejects with an AppStateError (name, parameters,
 //                       status)
 //   close()    stops following
+//
+// While it follows the daemon it reports the page to it as a front-end of the tree (unless
+// connect is given report: false): ReportFrontEnd with kind "page", a name of the page's own
+// ("page 7f3a9c01 /index.html", drawn at each load), state "live", every 5 seconds with a
+// liveness interval of 10, and "down" when the page goes away (pagehide). `appstatectl status`
+// lists it; the daemon marks it down when its reports stop. A gateway that does not allow the
+// method (403) or a daemon without it (501) ends the reports.
 //
 // Without any code of the page's, it keeps <html> in step with the daemon, for CSS to use:
 //   data-appstate-current        the deepest current path
@@ -39,6 +46,8 @@
 const INTERFACE = "io.appstate";
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 3000;
+const REPORT_EVERY_MS = 5000;
+const LIVENESS_INTERVAL_S = 10;
 
 /** An error the gateway or the daemon answered a call with. */
 export class AppStateError extends Error {
@@ -51,8 +60,14 @@ export class AppStateError extends Error {
 }
 
 /** Starts following the daemon; see the top of this file. */
-export function connect({ token = null, path = null, tree = null, base = new URL(".", import.meta.url) } = {}) {
-  return new AppState({ token: token ?? takeTokenFromLocation(), path, tree, base: new URL(base, location.href) });
+export function connect({ token = null, path = null, tree = null, report = true, base = new URL(".", import.meta.url) } = {}) {
+  return new AppState({ token: token ?? takeTokenFromLocation(), path, tree, report, base: new URL(base, location.href) });
+}
+
+// The page's name as a front-end: drawn at each load, with its path for a person to recognise.
+function frontEndName() {
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(4)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `page ${id} ${location.pathname}`.slice(0, 200);
 }
 
 // A token in the page's own URL (a kiosk opens http://…/?token=…) is used, and taken out of the
@@ -79,6 +94,10 @@ class AppState {
   #written = new Map();
   #sessions = null;
   #settle;
+  #reportTimer = null;
+  #reporting;
+  #reportedLive = false;
+  #name = frontEndName();
 
   constructor(options) {
     this.#options = options;
@@ -86,6 +105,12 @@ class AppState {
     this.current = null;
     this.connected = false;
     this.ready = new Promise((resolve) => { this.#settle = resolve; });
+    this.#reporting = options.report;
+    if (this.#reporting) {
+      addEventListener("pagehide", () => this.#stopReporting("the page was closed"));
+      // A page the browser kept (the back-forward cache) and shows again is live again.
+      addEventListener("pageshow", (event) => { if (event.persisted && this.connected) this.#startReporting(); });
+    }
     this.#open();
   }
 
@@ -97,11 +122,16 @@ class AppState {
   }
 
   async call(method, parameters = {}) {
+    return this.#post(method, parameters, false);
+  }
+
+  // keepalive lets a call made as the page goes away outlive it.
+  async #post(method, parameters, keepalive) {
     const name = method.includes(".") ? method : `${INTERFACE}.${method}`;
     const headers = { "Content-Type": "application/json" };
     if (this.#options.token !== null) headers.Authorization = `Bearer ${this.#options.token}`;
     const response = await fetch(new URL(`call/${name}`, this.#options.base), {
-      method: "POST", headers, body: JSON.stringify(parameters), credentials: this.#credentials(),
+      method: "POST", headers, body: JSON.stringify(parameters), credentials: this.#credentials(), keepalive,
     });
     const body = await response.json().catch(() => null);
     if (response.ok) return body ?? {};
@@ -110,6 +140,8 @@ class AppState {
 
   close() {
     this.#closed = true;
+    this.#stopReporting("the page stopped following the daemon");
+    this.#reporting = false;
     clearTimeout(this.#retryTimer);
     this.#source?.close();
     this.#source = null;
@@ -164,7 +196,11 @@ class AppState {
   }
 
   #status(message) {
+    const was = this.connected;
     this.connected = this.#streamOpen && this.#daemonConnected;
+    // Reports go out while they can reach the daemon; one that cannot is marked down by it.
+    if (this.connected && !was) this.#startReporting();
+    if (!this.connected) this.#stopReporting(null);
     this.#write("data-appstate-connected", String(this.connected));
     for (const listener of this.#listeners.status) listener({ connected: this.connected, message });
   }
@@ -179,6 +215,34 @@ class AppState {
     this.#settle();
     const detail = { tree: this.tree, current: this.current, event };
     for (const listener of this.#listeners.change) listener(detail);
+  }
+
+  #startReporting() {
+    if (!this.#reporting || this.#reportTimer !== null) return;
+    this.#reportedLive = true;
+    this.#report("live", null, false);
+    this.#reportTimer = setInterval(() => this.#report("live", null, false), REPORT_EVERY_MS);
+  }
+
+  // Stops the reports; with a reason, says the page is down, as it goes away (the stream may
+  // be closed by then: the browser ends it as it leaves the page).
+  #stopReporting(reason) {
+    clearInterval(this.#reportTimer);
+    this.#reportTimer = null;
+    if (reason === null || !this.#reporting || !this.#reportedLive) return;
+    this.#reportedLive = false;
+    this.#report("down", reason, true);
+  }
+
+  #report(state, reason, keepalive) {
+    const parameters = { kind: "page", name: this.#name, state, livenessInterval: LIVENESS_INTERVAL_S };
+    if (this.#options.tree !== null) parameters.tree = this.#options.tree;
+    if (reason !== null) parameters.reason = reason;
+    this.#post("ReportFrontEnd", parameters, keepalive).catch((error) => {
+      if (error.status !== 403 && error.status !== 501) return;
+      this.#reporting = false;
+      this.#stopReporting(null);
+    });
   }
 
   // The customer's session ended: nothing of it stays for the next customer.

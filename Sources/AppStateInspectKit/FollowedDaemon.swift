@@ -1,7 +1,7 @@
 import Foundation
 
 /// The daemon an inspector follows, the tree it shows and the hub it publishes to: what
-/// ``WatchFollower`` and ``IdleFollower`` share.
+/// ``WatchFollower`` and ``StatsFollower`` share.
 public struct FollowedDaemon: Sendable {
     /// The daemon's socket.
     public let socketPath: String

@@ -10,8 +10,9 @@ import Synchronization
 /// entry (`snapshot`, so it can draw the window at once), the summaries of the whole bounded
 /// history (`history`: what the timeline lists, without the drawings, which the page asks
 /// for with ``entry(sequence:)`` when one is clicked), and the daemon connection's state
-/// (`status`) and where the tree's idle steps stand (`idle`); then each change, whole, as it
-/// is published (`change`), and each new idle state (`idle`). Publishing and subscribing take the same lock and hand their
+/// (`status`), where the tree's idle steps stand (`idle`) and the tree's front-ends
+/// (`frontends`); then each change, whole, as it is published (`change`), and each new idle
+/// state and list of front-ends. Publishing and subscribing take the same lock and hand their
 /// messages to the viewers while holding it, so a viewer never misses a change or sees
 /// one twice, whenever it connects.
 ///
@@ -34,6 +35,7 @@ public final class InspectorHub: Sendable {
         var sequence = 0
         var status = #"{"connected":false,"message":"connecting to appstated"}"#
         var idle = #"{"inhibitors":[]}"#
+        var frontEnds = #"{"frontEnds":[]}"#
         var viewers: [Int: @Sendable (String) -> Void] = [:]
         var nextViewer = 0
     }
@@ -97,8 +99,20 @@ public final class InspectorHub: Sendable {
         }
     }
 
-    /// Adds a viewer: sends it the current entry, the history, the status and the idle state, then every
-    /// later message until it is removed.
+    /// Records the followed tree's front-ends and tells every viewer, when they changed.
+    /// - Parameter frontEnds: The tree's front-ends, as `GetStats` lists them.
+    public func publishFrontEnds(_ frontEnds: [FrontEnd]) {
+        let text = JSONValue.object(["frontEnds": .array(frontEnds.map { .object($0.parameters) })]).jsonText
+        state.withLock { state in
+            guard text != state.frontEnds else { return }
+            state.frontEnds = text
+            let message = Self.message("frontends", text)
+            for send in state.viewers.values { send(message) }
+        }
+    }
+
+    /// Adds a viewer: sends it the current entry, the history, the status, the idle state and
+    /// the front-ends, then every later message until it is removed.
     /// - Parameter send: Writes one message to the viewer; called with the hub's lock held,
     ///   so it must only queue the write.
     /// - Returns: The viewer's number, for ``unsubscribe(_:)``.
@@ -111,6 +125,7 @@ public final class InspectorHub: Sendable {
             }
             send(Self.message("status", state.status))
             send(Self.message("idle", state.idle))
+            send(Self.message("frontends", state.frontEnds))
             state.nextViewer += 1
             state.viewers[state.nextViewer] = send
             return state.nextViewer

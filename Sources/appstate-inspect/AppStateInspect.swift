@@ -58,7 +58,7 @@ struct AppStateInspect: ParsableCommand {
         let server = try InspectorServer(address: address, token: AccessToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
         let followed = FollowedDaemon(socketPath: socketPath, tree: tree, hub: hub)
         WatchFollower(daemon: followed).start()
-        IdleFollower(daemon: followed).start()
+        StatsFollower(daemon: followed).start()
         print(server.url)
         fflush(nil)
         try server.wait()

@@ -57,6 +57,8 @@ struct AppStateCtl: ParsableCommand {
             PresentCommand.self,
             DismissCommand.self,
             ResizeCommand.self,
+            BlankCommand.self,
+            WakeCommand.self,
             PostCommand.self,
             WatchCommand.self,
             ActivityCommand.self,

@@ -44,7 +44,8 @@ final class NodeSnapshotChangesTests: AppStateTestCase {
             "onScreen": { $0.onScreen.toggle() }, "current": { $0.current = "x" }, "pageIndex": { $0.pageIndex = 1 },
             "pageCount": { $0.pageCount = 1 }, "user": { $0.user = "x" }, "locked": { $0.locked = true },
             "menuVisible": { $0.menuVisible = true }, "keyboardOverlap": { $0.keyboardOverlap = 1 }, "contentState": { $0.contentState = "x" },
-            "collapsed": { $0.collapsed = false }, "presented": { $0.presented = true },
+            "collapsed": { $0.collapsed = false }, "offline": { $0.offline = "file:///offline.html" }, "blanked": { $0.blanked = true },
+            "presented": { $0.presented = true },
         ]
         // A member added to snapshots (in the node's shared box) must be compared too: it is
         // listed here, or this fails.

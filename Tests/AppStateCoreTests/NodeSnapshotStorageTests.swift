@@ -80,7 +80,8 @@ final class NodeSnapshotStorageTests: AppStateTestCase {
             path: "home/pages", identifier: "pages", type: "PaginatedController", title: "Pages", url: "https://kiosk.example/pages",
             appearance: .appeared, frame: Rect(x: 0, y: 0, width: 1280, height: 800), onScreen: true,
             current: "settings", pageIndex: 2, pageCount: 3, user: "ada", locked: false, menuVisible: true,
-            keyboardOverlap: 300, contentState: "render", collapsed: true, presented: true,
+            keyboardOverlap: 300, contentState: "render", collapsed: true, offline: "file:///srv/kiosk/offline.html", blanked: true,
+            presented: true,
             children: [
                 NodeSnapshot(
                     path: "home/pages/settings", identifier: "settings", type: "Controller",

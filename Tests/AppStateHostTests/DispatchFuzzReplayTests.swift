@@ -29,7 +29,7 @@ final class DispatchFuzzReplayTests: AppStateTestCase {
         guard let flags = bytes.first else { return }
         let host = try TreeHost(file: HostedTreeFile.default, clock: ManualClock())
         host.makeVisible()
-        let processor = RequestProcessor(host: host, store: nil)
+        let processor = RequestProcessor(host: host, store: nil, idleTimer: ClockIdleTimer(ManualClock()))
         let connection = ConnectionContext(peer: Peer(pid: 1, uid: 1000, gid: 1000, mayMutate: flags & 1 == 1), watcher: ClosedWatcher())
         for frame in bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: true) {
             guard let call = try? VarlinkCall(frame: Array(frame)) else { continue }
@@ -89,7 +89,7 @@ final class DispatchFuzzReplayTests: AppStateTestCase {
         let restorable: StateDocument
 
         @MainActor init(_ host: TreeHost) {
-            trees = host.trees.map { $0.root.snapshot() }
+            trees = host.trees.map { host.snapshot(of: $0) }
             windows = host.trees.map(\.window.size)
             keyboards = host.trees.map(\.keyboardFrame)
             restorable = host.restorableState

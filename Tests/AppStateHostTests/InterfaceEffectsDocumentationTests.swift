@@ -21,6 +21,7 @@ final class InterfaceEffectsDocumentationTests: AppStateTestCase {
                 case .changesDurably: "yes"
                 case .changesTransiently: "yes, transient"
                 case .asksSystem: "yes, through the keyboard"
+                case .reportsFrontEnd: "yes, the tree's front-ends"
                 }
             XCTAssertEqual(row.last, expected, "whether \(name) changes state")
         }

@@ -29,12 +29,15 @@ final class MethodRegistryTests: AppStateTestCase {
 
     func testRegistry_whenBuilt_thenOnlyReadsAndTheStreamNeedNoRightToMutate() {
         let unchanging = MethodRegistry.appState.methods.filter { MethodRegistry.appState.entry($0)?.effect.isMutation == false }
-        XCTAssertEqual(unchanging, [GetTree.name, GetCurrent.name, Watch.name, ReportActivity.name, GetStats.name, GetMetrics.name])
+        XCTAssertEqual(
+            unchanging, [GetTree.name, GetCurrent.name, Watch.name, ReportActivity.name, GetStats.name, GetMetrics.name, GetKiosk.name])
         XCTAssertEqual(MethodRegistry.appState.entry(Inhibit.name)?.effect, .holds)
         XCTAssertEqual(MethodRegistry.appState.entry(Login.name)?.effect, .changesDurably)
         XCTAssertEqual(MethodRegistry.appState.entry(Resize.name)?.effect, .changesTransiently)
         XCTAssertEqual(MethodRegistry.appState.entry(GetTree.name)?.effect, .readsPublished)
         XCTAssertEqual(MethodRegistry.appState.entry(RequestKeyboard.name)?.effect, .asksSystem)
+        XCTAssertEqual(MethodRegistry.appState.entry(ReportFrontEnd.name)?.effect, .reportsFrontEnd)
+        XCTAssertEqual(MethodRegistry.appState.entry(Blank.name)?.effect, .changesTransiently)
     }
 
     @MainActor func testRead_whenRegisteredInOnePlace_thenAnsweredAtOnceAndInABatchAlike() async throws {

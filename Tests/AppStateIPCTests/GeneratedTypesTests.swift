@@ -26,7 +26,8 @@ final class GeneratedTypesTests: AppStateTestCase {
             path: "s", identifier: "s", type: "T", title: "t", url: "https://kiosk.example/", appearance: .appearing,
             frame: Rect(x: 1, y: 2, width: 3, height: 4),
             contentInset: Insets(top: 1, left: 2, bottom: 3, right: 4), onScreen: true, current: "c", pageIndex: 0, pageCount: 1,
-            user: "ada", locked: true, menuVisible: true, keyboardOverlap: 1, contentState: "render", collapsed: false, presented: true,
+            user: "ada", locked: true, menuVisible: true, keyboardOverlap: 1, contentState: "render", collapsed: false,
+            offline: "file:///srv/kiosk/offline.html", blanked: true, presented: true,
             children: [Node(path: "s/c", identifier: "c", type: "T")]
         )
         let encoded: [(name: String, members: [String: JSONValue], declared: [String])] = [
@@ -35,6 +36,11 @@ final class GeneratedTypesTests: AppStateTestCase {
             ("Insets", Insets.zero.parameters, Insets.memberNames),
             ("Event", Event(tree: "t", name: "n", path: "p", current: "c", userInfo: [:]).parameters, Event.memberNames),
             ("Follower", Follower(name: "osk", connected: true, detail: "up").parameters, Follower.memberNames),
+            (
+                "FrontEnd",
+                FrontEnd(tree: "t", kind: "kiosk", name: "k", state: "offline", reason: "r", reloads: 1, restarts: 2, socket: "/run/k").parameters,
+                FrontEnd.memberNames
+            ),
         ]
 
         for (name, members, declared) in encoded {

@@ -40,7 +40,8 @@ final class InterfaceDescriptionTests: AppStateTestCase {
 
     func testDescription_whenParsed_thenDeclaresTheWireTypes() throws {
         XCTAssertEqual(
-            Set(try InterfaceDefinition(parsing: text).types.map(\.name)), ["Rect", "Insets", "Node", "Event", "Follower", "IdleState", "Inhibitor"])
+            Set(try InterfaceDefinition(parsing: text).types.map(\.name)),
+            ["Rect", "Insets", "Node", "Event", "Follower", "FrontEnd", "IdleState", "Inhibitor"])
     }
 
     func testDescription_whenEveryDeclarationIsChecked_thenEachHasADocComment() {

@@ -93,13 +93,19 @@ final class MethodParameterTests: AppStateTestCase {
     }
 
     /// A valid object with every member set. SetPage takes only one of its selectors, so
-    /// its sample keeps `index` and drops the others.
+    /// its sample keeps `index` and drops the others; ReportFrontEnd takes a kind and a state
+    /// of its lists, and a socket's absolute path.
     private func sample(_ members: [InterfaceDefinition.Member], in file: InterfaceDefinition) -> [String: JSONValue] {
         var object: [String: JSONValue] = [:]
         for member in members { object[member.name] = validValue(member.type, in: file) }
         if Set(members.map(\.name)).isSuperset(of: ["index", "id", "step"]) {
             object["id"] = nil
             object["step"] = nil
+        }
+        if members.contains(where: { $0.name == "livenessInterval" }) {
+            object["kind"] = "kiosk"
+            object["state"] = "live"
+            object["socket"] = "/run/appstate/kiosk.sock"
         }
         return object
     }

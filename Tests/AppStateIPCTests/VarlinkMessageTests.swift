@@ -203,6 +203,7 @@ final class VarlinkMessageTests: AppStateTestCase {
             (.windowOwnedByOutput(tree: "t", output: "HDMI-A-1"), .windowOwnedByOutput, ["tree": "t", "output": "HDMI-A-1"]),
             (.noKeyboardFollowed(reason: "r"), .noKeyboardFollowed, ["reason": "r"]),
             (.keyboardRequestFailed(keyboard: "squeekboard", reason: "r"), .keyboardRequestFailed, ["keyboard": "squeekboard", "reason": "r"]),
+            (.noKiosk(tree: "t"), .noKiosk, ["tree": "t"]),
         ]
         XCTAssertEqual(VarlinkError.windowOwnedByOutput(tree: "t", output: nil).parameters, ["tree": "t"], "the first output has no name")
         XCTAssertEqual(Set(cases.map(\.1)), Set(AppStateErrorName.allCases))
@@ -220,6 +221,7 @@ final class VarlinkMessageTests: AppStateTestCase {
             #""a" is a Controller, not a PaginatedController"#
         )
         XCTAssertEqual(VarlinkError.invalidParameter("tree").message, #"invalid parameter "tree""#)
+        XCTAssertEqual(VarlinkError.noKiosk(tree: "lobby").message, #"no kiosk shows tree "lobby""#)
         XCTAssertEqual(
             VarlinkError.alreadyPresenting(path: "kiosk", presented: "kiosk/saver").message,
             #""kiosk" already presents "kiosk/saver" (dismiss it first)"#)

@@ -7,7 +7,8 @@
 `check` is what Tests/EndToEndTests/InspectorBrowserTests.swift runs against a real appstated
 and appstate-inspect: the token is required, the page follows the daemon as appstatectl changes
 it, shows the keyboard's rectangle, filters the timeline and shows an older window when an older
-event is clicked, and a viewer that connects late starts from the current state. It asserts on
+event is clicked, a viewer that connects late starts from the current state, and the tree's
+front-ends and a blanked screen are shown. It asserts on
 the DOM (ids and data-* attributes), never on pixels, and prints one line per step.
 
 `measure` is what scripts/benchmark-inspector runs: changes every 16 ms through the Python
@@ -162,6 +163,20 @@ def check(arguments):
             if name not in names:
                 sys.exit(f"FAILED: the late viewer's timeline {names} lacks {name}")
         step(f"a late viewer starts from the current state with the history ({len(names)} events)")
+
+        import varlink  # ReportFrontEnd has no appstatectl command: a kiosk calls it
+        with varlink.Client(address="unix:" + arguments.socket) as client, client.open("io.appstate") as appstate:
+            appstate.ReportFrontEnd(kind="kiosk", name="appstate-kiosk 4242", state="recovering", reason="renderer crashed",
+                                    reloads=2, livenessInterval=60.0)
+        item = '#front-ends li[data-kind="kiosk"][data-name="appstate-kiosk 4242"]'
+        shown = wait(driver, "the front-end is listed with its state", lambda d: d.find_element(
+            By.CSS_SELECTOR, item + '[data-state="recovering"]').text)
+        if shown != "kiosk appstate-kiosk 4242: recovering (renderer crashed; 2 reloads)":
+            sys.exit(f"FAILED: the front-end reads {shown!r}")
+        wait(driver, "the timeline lists the report", lambda d: d.find_element(By.CSS_SELECTOR, '#timeline li[data-name="ReportFrontEnd"]'))
+        ctl("blank")
+        wait(driver, "the tree says the screen is blanked", lambda d: "blanked" in d.find_element(By.ID, "tree").text.split("\n")[0])
+        step(f"a kiosk's report is listed ({shown}) and in the timeline; appstatectl blank shows on the root")
     finally:
         driver.quit()
     print("inspector browser check: passed")

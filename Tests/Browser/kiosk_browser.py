@@ -11,8 +11,9 @@ their pids, however they end: `check` restarts each of them on purpose.
 
 `check` is what Tests/EndToEndTests/GatewayBrowserTests.swift runs: the page built into the
 gateway follows appstatectl's changes through `data-appstate-current` and the screens CSS shows
-for it; with the keyboard up the focused input's bottom is above the keyboard; touches and key
-presses are reported as activity, at most once a second; the page resyncs without a reload after
+for it, and appstatectl status lists it as a live page, down once it went away; with the keyboard
+up the focused input's bottom is above the keyboard; touches and key presses are reported as
+activity, at most once a second; the page resyncs without a reload after
 the gateway restarts and after the daemon restarts (with another state); a call of a method not
 allowed, a page of another origin and a browser without the token are refused, and the daemon's
 state is unchanged by them. It asserts on the DOM, never on pixels, and prints one line per step.
@@ -242,6 +243,11 @@ def check(arguments):
         driver.execute_script("window.kioskMarker = 'not reloaded'")
         step(f"the page opens on {LOGGED_OUT}, showing #login, with the token out of the address bar")
 
+        def page_line(d):
+            return next((line for line in ctl("status").splitlines() if "default: page " in line), "")
+        wait(driver, "the page reports itself to the daemon as a live front-end", lambda d: page_line(d).endswith(": live"))
+        step(f"appstatectl status lists the page as a front-end: {page_line(driver).strip()}")
+
         field = driver.find_element(By.ID, "user")
         field.click()
         geometry = "const r = document.activeElement.getBoundingClientRect(); return [r.bottom, innerHeight, document.activeElement.id]"
@@ -340,6 +346,8 @@ def check(arguments):
         threading.Thread(target=foreign.serve_forever, daemon=True).start()
         try:
             driver.get(f"http://127.0.0.1:{foreign.server_address[1]}/")
+            wait(driver, "the page that went away says it is down", lambda d: page_line(d).endswith(": down (the page was closed)"))
+            step(f"the page went away (pagehide): {page_line(driver).strip()}")
             outcome = driver.execute_async_script(
                 "const done = arguments[arguments.length - 1];"
                 "fetch(arguments[0] + '/call/io.appstate.ShowKeyboard', {method: 'POST', mode: 'no-cors', credentials: 'include',"

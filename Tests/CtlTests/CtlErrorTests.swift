@@ -74,6 +74,10 @@ final class CtlErrorTests: AppStateTestCase {
                 .keyboardRequestFailed(keyboard: "squeekboard", reason: "sm.puri.OSK0.SetVisible on /sm/puri/OSK0 got no answer"),
                 "squeekboard did not do what was asked: sm.puri.OSK0.SetVisible on /sm/puri/OSK0 got no answer"
             ),
+            .noKiosk: (
+                .noKiosk(tree: "lobby"),
+                "no appstate-kiosk shows the tree lobby (is it running, and reporting to this appstated?)"
+            ),
         ]
         for name in AppStateErrorName.allCases where name != .tooManyConnections {
             guard let (error, message) = expected[name] else {

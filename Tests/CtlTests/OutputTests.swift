@@ -49,7 +49,12 @@ final class OutputTests: AppStateTestCase {
             version: AppStateVersion.current, uptimeSeconds: 7623.5, trees: ["main", "kiosk"], connections: 3, watchers: 1,
             requests: 1234, stateDirectory: "/var/lib/appstate", socket: "/run/appstate/io.appstate",
             idle: [IdleState(tree: "kiosk", idleSeconds: 42.4, stepsFired: 0, nextStep: "lock", inhibitors: 1)],
-            inhibitors: [Inhibitor(tree: "kiosk", uid: 1000, pid: 4242, why: "card payment", heldSeconds: 3.2)]
+            inhibitors: [Inhibitor(tree: "kiosk", uid: 1000, pid: 4242, why: "card payment", heldSeconds: 3.2)],
+            frontEnds: [
+                FrontEnd(tree: "kiosk", kind: "kiosk", name: "appstate-kiosk 4242", state: "live", reloads: 2, restarts: 0),
+                FrontEnd(
+                    tree: "kiosk", kind: "page", name: "lobby-7f3a", state: "offline", reason: "net::ERR_NAME_NOT_RESOLVED", reloads: 0, restarts: 0),
+            ]
         )
         let info = GetInfo.Reply(
             vendor: "appstate", product: "appstated", version: AppStateVersion.current, url: "https://example.org",
@@ -68,7 +73,10 @@ final class OutputTests: AppStateTestCase {
         XCTAssertEqual(
             StatusRenderer.json(stats: stats, info: info),
             #"{"info":{"interfaces":["io.appstate","org.varlink.service"],"product":"appstated","url":"https://example.org","vendor":"appstate","version":"0.1.0"},"#
-                + #""stats":{"connections":3,"idle":[{"idleSeconds":42.4,"inhibitors":1,"nextStep":"lock","stepsFired":0,"tree":"kiosk"}],"#
+                + #""stats":{"connections":3,"#
+                + #""frontEnds":[{"kind":"kiosk","name":"appstate-kiosk 4242","reloads":2,"restarts":0,"state":"live","tree":"kiosk"},"#
+                + #"{"kind":"page","name":"lobby-7f3a","reason":"net::ERR_NAME_NOT_RESOLVED","reloads":0,"restarts":0,"state":"offline","tree":"kiosk"}],"#
+                + #""idle":[{"idleSeconds":42.4,"inhibitors":1,"nextStep":"lock","stepsFired":0,"tree":"kiosk"}],"#
                 + #""inhibitors":[{"heldSeconds":3.2,"pid":4242,"tree":"kiosk","uid":1000,"why":"card payment"}],"requests":1234,"socket":"/run/appstate/io.appstate","stateDirectory":"/var/lib/appstate","trees":["main","kiosk"],"uptimeSeconds":7623.5,"version":"0.1.0","watchers":1}}"#
         )
     }
@@ -88,6 +96,28 @@ final class OutputTests: AppStateTestCase {
                   Following: logind seat0: following seat0: ada
                              osk: disconnected (sm.puri.OSK0 is not on the session bus; waiting for it)
                 """), StatusRenderer().render(stats: stats, info: info, socketPath: "/s"))
+    }
+
+    func testStatusSaysHowEachFrontEndIsDoingAndHowOftenItRecovered() {
+        let info = GetInfo.Reply(vendor: "appstate", product: "appstated", version: "0.1.0", url: "https://example.org", interfaces: [])
+        let stats = GetStats.Reply(
+            version: "0.1.0", uptimeSeconds: 1, trees: ["default", "lobby"], connections: 1, watchers: 0, requests: 2,
+            frontEnds: [
+                FrontEnd(
+                    tree: "default", kind: "kiosk", name: "appstate-kiosk 4242", state: "recovering", reason: "renderer crashed", reloads: 2,
+                    restarts: 1),
+                FrontEnd(
+                    tree: "lobby", kind: "page", name: "page 7f3a", state: "down", reason: "did not report within 10 s", reloads: 0, restarts: 0),
+            ])
+        XCTAssertTrue(
+            StatusRenderer().render(stats: stats, info: info, socketPath: "/s").hasSuffix(
+                """
+                      State: not saved
+                 Front-ends: default: kiosk appstate-kiosk 4242: recovering (renderer crashed; 2 reloads, 1 restart)
+                             lobby: page page 7f3a: down (did not report within 10 s)
+                """), StatusRenderer().render(stats: stats, info: info, socketPath: "/s"))
+        let colored = TerminalStyle(isColored: true)
+        XCTAssertTrue(StatusRenderer(style: colored).render(stats: stats, info: info, socketPath: "/s").contains(": \(colored.yellow("down")) ("))
     }
 
     func testCompletionCandidatesComeFromTheTree() {

@@ -62,6 +62,19 @@ final class TreeRendererTests: AppStateTestCase {
             """)
     }
 
+    func testTheRootLineShowsTheOfflinePageAndBlankedAfterItsState() {
+        var root = SampleTree.root
+        root.children = []
+        root.offline = "file:///srv/kiosk/offline.html"
+        root.blanked = true
+
+        XCTAssertEqual(
+            TreeRenderer().render(root), "session LoginStateController 1280×800+0+0, user ada, offline file:///srv/kiosk/offline.html, blanked")
+        let colored = TerminalStyle(isColored: true)
+        XCTAssertTrue(
+            TreeRenderer(style: colored).describe(root, isCurrent: false).contains(colored.yellow("blanked")), "blanked stands out in colour")
+    }
+
     func testASingleNodeHasNoBranches() {
         let node = Node(path: "root", identifier: "root", type: "Controller", frame: SampleTree.window, onScreen: true)
         XCTAssertEqual(TreeRenderer().render(node), "root Controller 1280×800+0+0")

@@ -82,6 +82,20 @@ final class CtlEndToEndTests: AppStateTestCase {
         XCTAssertEqual(try json(try ctl("unlock", "--json")), ["changed": false, "path": "session/home"])
     }
 
+    func testBlankWake_whenBlanked_thenTheRootSaysBlankedAndWakeTakesItAway() throws {
+        assertOutput(try ctl("blank"), "blanked\n")
+        XCTAssertTrue(try ctl("tree").stdout.hasPrefix("session LoginStateController \"Session\" 1280×800+0+0, logged out, blanked\n"))
+        XCTAssertEqual(try json(try ctl("tree", "--json"))["root"]?["blanked"], true)
+        let again = try ctl("blank")
+        XCTAssertEqual(again.status, 0)
+        XCTAssertEqual(again.stdout, "blanked\n")
+        XCTAssertEqual(again.stderr, "appstatectl: the screen was blanked already\n")
+        assertOutput(try ctl("wake"), "awake\n")
+        XCTAssertNil(try json(try ctl("tree", "--json"))["root"]?["blanked"], "absent while awake")
+        XCTAssertEqual(try json(try ctl("wake", "--json")), ["changed": false])
+        XCTAssertEqual(try ctl("wake").stderr, "appstatectl: the screen was not blanked\n")
+    }
+
     func testGlobalOptions_whenGivenBeforeTheCommand_thenTheyApplyAsAfterIt() throws {
         let elsewhere = ["APPSTATE_SOCKET": "/nonexistent/io.appstate"]
         assertOutput(try ctl("--socket", daemon.socketPath, "current", environment: elsewhere), "session/login/login-form\n")

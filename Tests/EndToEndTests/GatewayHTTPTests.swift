@@ -203,6 +203,27 @@ final class GatewayHTTPTests: AppStateTestCase {
             ])
     }
 
+    /// A page reports itself through the default list, as a page only: the daemon lists it,
+    /// while a report of a kiosk, or of a socket, is refused before it reaches the daemon.
+    func testCall_whenAPageReportsItselfAsAFrontEnd_thenListedButNeverAsAKiosk() throws {
+        let gateway = try gateway()
+        let page = #"{"kind":"page","name":"page 7f3a9c01 /","state":"live","livenessInterval":10}"#
+        let response = try gateway.connection().request("POST", "/call/io.appstate.ReportFrontEnd", headers: [gateway.bearer], body: Array(page.utf8))
+        XCTAssertEqual(response.status, 200, response.text)
+        let stats = try VarlinkClient(path: daemon.socketPath).call(GetStats.self, .init())
+        XCTAssertEqual(stats.frontEnds.map(\.name), ["page 7f3a9c01 /"])
+        for body in [
+            #"{"kind":"kiosk","name":"mallory","state":"live","livenessInterval":10}"#,
+            #"{"kind":"page","name":"mallory","state":"live","livenessInterval":10,"socket":"/tmp/mallory.sock"}"#,
+        ] {
+            let refused = try gateway.connection().request(
+                "POST", "/call/io.appstate.ReportFrontEnd", headers: [gateway.bearer], body: Array(body.utf8))
+            XCTAssertEqual(refused.status, 403, refused.text)
+            XCTAssertEqual(try json(refused)["error"], "io.appstate.gateway.NotAPage")
+        }
+        XCTAssertEqual(try VarlinkClient(path: daemon.socketPath).call(GetStats.self, .init()).frontEnds.count, 1)
+    }
+
     func testCall_whenTheBodyIsMalformedOrTooLarge_thenAnswers400Or413AndTheDaemonIsUntouched() throws {
         let gateway = try gateway()
         let before = try tree()

@@ -98,7 +98,7 @@ final class MetricsEndToEndTests: AppStateTestCase {
             types,
             [
                 "appstate_requests": "counter", "appstate_errors": "counter", "appstate_watchers_cut": "counter",
-                "appstate_connections": "gauge", "appstate_watchers": "gauge",
+                "appstate_connections": "gauge", "appstate_watchers": "gauge", "appstate_frontends_up": "gauge",
                 "appstate_commit_seconds": "histogram", "appstate_commit_batch_size": "histogram", "appstate_fanout_seconds": "histogram",
             ])
         let requests = series("appstate_requests_total", in: samples)
@@ -124,6 +124,9 @@ final class MetricsEndToEndTests: AppStateTestCase {
             ])
         XCTAssertEqual(series("appstate_watchers_cut_total", in: samples), [[:]: 1])
         XCTAssertEqual(series("appstate_watchers", in: samples), [[:]: 0])
+        XCTAssertEqual(
+            series("appstate_frontends_up", in: samples), [["tree": "default", "kind": "kiosk"]: 0, ["tree": "default", "kind": "page"]: 0],
+            "every kind of every tree, before any front-end reported")
         XCTAssertEqual(series("appstate_connections", in: samples), [[:]: 1], "only the metrics call's own")
         // Only the first Login wrote: the later ones and the Resizes left the disk's state as it was.
         XCTAssertEqual(series("appstate_commit_batch_size_count", in: samples), [[:]: 1])

@@ -29,6 +29,12 @@ final class ReliabilityPrivilegeTests: AppStateTestCase {
         (.showKeyboard, #"{"method":"io.appstate.ShowKeyboard","parameters":{"height":200}}"#),
         (.hideKeyboard, #"{"method":"io.appstate.HideKeyboard"}"#),
         (.resize, #"{"method":"io.appstate.Resize","parameters":{"width":1024,"height":768}}"#),
+        (.blank, #"{"method":"io.appstate.Blank"}"#),
+        (.wake, #"{"method":"io.appstate.Wake"}"#),
+        (
+            .reportFrontEnd,
+            #"{"method":"io.appstate.ReportFrontEnd","parameters":{"kind":"kiosk","name":"privilege test","state":"live","livenessInterval":60}}"#
+        ),
         (.post, #"{"method":"io.appstate.Post","parameters":{"name":"kiosk.refresh"}}"#),
         (.post, #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogOut"}}"#),
         (.post, #"{"method":"io.appstate.Post","parameters":{"name":"session.didLogIn","userInfo":{"user":"bob"}}}"#),

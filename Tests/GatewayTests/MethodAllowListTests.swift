@@ -3,13 +3,13 @@ import TestSupport
 import XCTest
 
 final class MethodAllowListTests: AppStateTestCase {
-    func testDefault_whenNotToldOtherwise_thenAllowsReadsActivityAndTheKeyboardOnly() throws {
+    func testDefault_whenNotToldOtherwise_thenAllowsReadsActivityTheKeyboardAndThePagesReportOnly() throws {
         let list = try MethodAllowList()
         XCTAssertEqual(
             list.methods,
             [
                 "io.appstate.GetTree", "io.appstate.GetCurrent", "io.appstate.ReportActivity", "io.appstate.ShowKeyboard",
-                "io.appstate.HideKeyboard", "io.appstate.RequestKeyboard",
+                "io.appstate.HideKeyboard", "io.appstate.RequestKeyboard", "io.appstate.ReportFrontEnd",
             ])
         for method in ["io.appstate.Login", "io.appstate.Logout", "io.appstate.Watch", "org.varlink.service.GetInfo", "GetTree"] {
             XCTAssertFalse(list.allows(method), method)

@@ -15,6 +15,7 @@ final class VarlinkErrorStatusTests: AppStateTestCase {
         XCTAssertEqual(VarlinkErrorStatus.status(for: "io.appstate.TooManyConnections"), 503)
         XCTAssertEqual(VarlinkErrorStatus.status(for: "io.appstate.NoKeyboardFollowed"), 409)
         XCTAssertEqual(VarlinkErrorStatus.status(for: "io.appstate.KeyboardRequestFailed"), 502)
+        XCTAssertEqual(VarlinkErrorStatus.status(for: "io.appstate.NoKiosk"), 404)
         XCTAssertEqual(VarlinkErrorStatus.status(for: "io.example.Unknown"), 400)
     }
 

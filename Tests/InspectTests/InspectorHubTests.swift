@@ -47,7 +47,7 @@ final class InspectorHubTests: AppStateTestCase {
         hub.publish(event: event("SetPage", current: "b"), root: root(current: "b"), receivedAt: 2)
         let viewer = Viewer()
         _ = hub.subscribe(viewer.receive)
-        XCTAssertEqual(viewer.names, ["retry", "snapshot", "history", "status", "idle"])
+        XCTAssertEqual(viewer.names, ["retry", "snapshot", "history", "status", "idle", "frontends"])
         XCTAssertEqual(try viewer.json(1)["name"], "SetPage")
         XCTAssertEqual(try viewer.json(1)["current"], "root/b")
         guard case .array(let entries) = try viewer.json(2)["entries"] else { return XCTFail("no entries") }
@@ -103,9 +103,10 @@ final class InspectorHubTests: AppStateTestCase {
     func testSubscribe_whenNothingWasPublished_thenGetsOnlyTheStatusAndNoIdleSteps() {
         let viewer = Viewer()
         _ = InspectorHub().subscribe(viewer.receive)
-        XCTAssertEqual(viewer.names, ["retry", "status", "idle"])
+        XCTAssertEqual(viewer.names, ["retry", "status", "idle", "frontends"])
         XCTAssertEqual(viewer.messages[1].data, #"{"connected":false,"message":"connecting to appstated"}"#)
         XCTAssertEqual(viewer.messages[2].data, #"{"inhibitors":[]}"#)
+        XCTAssertEqual(viewer.messages[3].data, #"{"frontEnds":[]}"#)
     }
 
     func testPublishIdle_whenItChanges_thenEveryViewerIsToldOnce() throws {
@@ -116,8 +117,28 @@ final class InspectorHubTests: AppStateTestCase {
         hub.publishIdle(idle, inhibitors: [])
         hub.publishIdle(idle, inhibitors: [])
         hub.publishIdle(idle, inhibitors: [Inhibitor(tree: "default", uid: 1000, pid: 7, why: "card payment", heldSeconds: 1)])
-        XCTAssertEqual(viewer.names, ["retry", "status", "idle", "idle", "idle"], "an unchanged state is not sent again")
-        XCTAssertEqual(try viewer.json(3)["idle"]?["nextStep"], "lock")
-        XCTAssertEqual(try viewer.json(4)["inhibitors"]?[0]?["why"], "card payment")
+        XCTAssertEqual(viewer.names, ["retry", "status", "idle", "frontends", "idle", "idle"], "an unchanged state is not sent again")
+        XCTAssertEqual(try viewer.json(4)["idle"]?["nextStep"], "lock")
+        XCTAssertEqual(try viewer.json(5)["inhibitors"]?[0]?["why"], "card payment")
+    }
+
+    func testPublishFrontEnds_whenTheyChange_thenEveryViewerIsToldOnceAndALateViewerGetsTheList() throws {
+        let hub = InspectorHub()
+        let viewer = Viewer()
+        _ = hub.subscribe(viewer.receive)
+        let kiosk = FrontEnd(tree: "default", kind: "kiosk", name: "appstate-kiosk 4242", state: "live", reloads: 2, restarts: 0)
+        hub.publishFrontEnds([kiosk])
+        hub.publishFrontEnds([kiosk])
+        var down = kiosk
+        down.state = "down"
+        down.reason = "did not report within 10 s"
+        hub.publishFrontEnds([down])
+        XCTAssertEqual(viewer.names, ["retry", "status", "idle", "frontends", "frontends", "frontends"], "an unchanged list is not sent again")
+        XCTAssertEqual(try viewer.json(4)["frontEnds"]?[0]?["state"], "live")
+        XCTAssertEqual(try viewer.json(5)["frontEnds"]?[0]?["reason"], "did not report within 10 s")
+        let late = Viewer()
+        _ = hub.subscribe(late.receive)
+        XCTAssertEqual(late.names.last, "frontends")
+        XCTAssertEqual(try late.json(late.messages.count - 1)["frontEnds"]?[0]?["name"], "appstate-kiosk 4242")
     }
 }

@@ -96,7 +96,7 @@ final class TreeFileDecodingTests: AppStateTestCase {
                 #"trees[0].root: unknown type "Pager" (expected one of Controller, ContentStateController, LoginStateController, PaginatedController, KeyboardAwareController, MenuController, StackController, NavigationController, SplitController)"#,
                 #"trees[0].root.children[0].kids: unknown key "kids" (expected one of \#(nodeKeys))"#,
                 #"trees[0].root.titel: unknown key "titel" (expected one of \#(nodeKeys))"#,
-                #"trees[0].windw: unknown key "windw" (expected one of name, window, root, presentations)"#,
+                #"trees[0].windw: unknown key "windw" (expected one of name, window, offline, root, presentations)"#,
                 #"verison: unknown key "verison" (expected one of version, trees)"#,
             ])
     }

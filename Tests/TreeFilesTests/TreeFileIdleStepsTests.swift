@@ -79,9 +79,27 @@ final class TreeFileIdleStepsTests: AppStateTestCase {
             [
                 "line 5, column 7: trees[0].idle[0]: a step does one thing: present and logout cannot share a step",
                 #"line 5, column 20: trees[0].idle[0].present: unknown presentation "attract": the tree declares no presentations"#,
-                "line 6, column 7: trees[0].idle[1]: a step needs an action: present: ID, logout: true or lock: true",
-                "line 7, column 7: trees[0].idle[2]: a step needs an action: present: ID, logout: true or lock: true",
+                "line 6, column 7: trees[0].idle[1]: a step needs an action: present: ID, logout: true, lock: true or blank: true",
+                "line 7, column 7: trees[0].idle[2]: a step needs an action: present: ID, logout: true, lock: true or blank: true",
             ])
+    }
+
+    func testDecode_whenABlankStepThenALogout_thenBothReadInOrder() throws {
+        let file = try TreeFileLoader.decode(
+            yaml: tree(
+                idle: """
+                        - { after: 120, blank: true }
+                        - { after: 600, logout: true }
+                    """))
+        XCTAssertEqual(file.trees[0].idle, [IdleStep(after: 120, .blank), IdleStep(after: 600, .logout)])
+        XCTAssertEqual(file.trees[0].idle[0].action?.description, "blank")
+        XCTAssertEqual(problems(tree(idle: "      - { after: 60, blank: true }", root: "{ type: Controller, id: main }")), [], "any tree blanks")
+    }
+
+    func testDecode_whenABlankStepNamesAnotherActionToo_thenRefused() {
+        XCTAssertEqual(
+            problems(tree(idle: "      - { after: 60, blank: true, lock: true }")),
+            ["line 5, column 9: trees[0].idle[0]: a step does one thing: lock and blank cannot share a step"])
     }
 
     func testDecode_whenAStepPresentsAnUnknownPresentation_thenRefused() {
@@ -116,12 +134,13 @@ final class TreeFileIdleStepsTests: AppStateTestCase {
     func testDecode_whenAStepHasAnUnknownKey_thenRefusedWithTheKeysItTakes() {
         XCTAssertEqual(
             problems(tree(idle: "      - { after: 60, lock: true, suspend: true }")),
-            [#"line 5, column 34: trees[0].idle[0].suspend: unknown key "suspend" (expected one of after, present, logout, lock)"#])
+            [#"line 5, column 34: trees[0].idle[0].suspend: unknown key "suspend" (expected one of after, present, logout, lock, blank)"#])
     }
 
     func testEncode_whenSteps_thenDecodedBackAlike() throws {
         var file = try TreeFileLoader.decode(yaml: tree(idle: "      - { after: 60, lock: true }"))
         file.trees[0].idle.append(IdleStep(after: 120, .logout))
+        file.trees[0].idle.append(IdleStep(after: 180, .blank))
         let json = try JSONEncoder().encode(file)
         XCTAssertEqual(try HostedTreeFile.decode(json: Array(json)), file)
     }

@@ -154,6 +154,31 @@ final class TreeFileLoaderTests: AppStateTestCase {
         XCTAssertEqual(valid.trees[0].root.children.map(\.url), ["file:///srv/kiosk/a.html", "http://127.0.0.1:8470/b"])
     }
 
+    func testDecode_whenATreeGivesAnOfflinePage_thenKeptAndABadOneNamedAtItsLine() throws {
+        let yaml = """
+            trees:
+              - name: t
+                window: { width: 800, height: 600 }
+                offline: javascript:alert(1)
+                root: { type: Controller, id: main }
+              - name: u
+                offline: https://
+                root: { type: Controller, id: main }
+            """
+
+        XCTAssertEqual(
+            problems(yaml: yaml),
+            [
+                #"line 4, column 5: trees[0].offline: offline "javascript:alert(1)" is not an http, https or file URL"#,
+                #"line 7, column 5: trees[1].offline: offline "https://" names no host (as in https://kiosk.example/)"#,
+            ])
+        let valid = try TreeFileLoader.decode(
+            yaml: yaml.replacingOccurrences(of: "javascript:alert(1)", with: "file:///srv/kiosk/offline.html")
+                .replacingOccurrences(of: "https://\n", with: "HTTPS://kiosk.example/offline\n"))
+        XCTAssertEqual(valid.trees.map(\.offline), ["file:///srv/kiosk/offline.html", "HTTPS://kiosk.example/offline"])
+        XCTAssertEqual(try TreeFile.decode(json: try JSONEncoder().encode(valid)), valid, "encoded and read back alike")
+    }
+
     func testDecode_whenYAMLPresentationsHaveProblems_thenEachNamesItsPlaceAndLine() {
         let yaml = """
             trees:

@@ -5,13 +5,15 @@ import ServicePorts
 import Synchronization
 
 /// What the daemon counts for a fleet's Prometheus, counted with swift-metrics into one
-/// Prometheus registry and read with ``exposition(connections:watchers:)`` (`GetMetrics`).
+/// Prometheus registry and read with ``exposition(connections:watchers:frontEndsUp:)``
+/// (`GetMetrics`).
 ///
 /// The counters on the paths of calls are swift-metrics handles made once, each an atomic
 /// add when counted: a call that succeeds costs one dictionary lookup and one add. Label
-/// values come only from the interface's closed sets of methods and errors, so no client can
-/// grow the registry by sending names of its own. The gauges (connections, watchers) are
-/// read when the exposition is asked for, so keeping them costs nothing in between.
+/// values come only from the interface's closed sets of methods, errors and front-end kinds,
+/// and from the tree file's tree names, so no client can grow the registry by sending names
+/// of its own. The gauges (connections, watchers, front-ends up) are read when the
+/// exposition is asked for, so keeping them costs nothing in between.
 package final class DaemonMetrics: ServerMetrics {
     /// The series names, for the documentation and the tests.
     package enum Name {
@@ -33,6 +35,12 @@ package final class DaemonMetrics: ServerMetrics {
         /// Seconds from an event published on the main actor to one lane (event loop) having
         /// issued its writes to all its watchers.
         package static let fanOutSeconds = "appstate_fanout_seconds"
+        /// Front-ends' recoveries the daemon heard of, by `tree` and `recovery` (`reload`, a
+        /// page loaded again, or `restart`, a browser started again): the rises of the
+        /// counts in their reports.
+        package static let frontEndRecoveries = "appstate_frontend_recoveries_total"
+        /// Front-ends that are not down, by `tree` and `kind` (`kiosk` or `page`).
+        package static let frontEndsUp = "appstate_frontends_up"
     }
 
     /// The label value of a method or error the interface does not declare.
@@ -50,6 +58,9 @@ package final class DaemonMetrics: ServerMetrics {
     private let fanOutSeconds: CoreMetrics.Timer
     /// Every call answered, counted on whichever thread answered it.
     private let requests = Atomic(0)
+    /// The trees and kinds whose front-ends up were recorded, so that a tree a reload took
+    /// away reads 0 rather than what it last had.
+    private let frontEndSeries = Mutex<Set<[String]>>([])
 
     /// Creates the metrics of a daemon in a registry of their own.
     package convenience init() {
@@ -145,14 +156,37 @@ package final class DaemonMetrics: ServerMetrics {
         fanOutSeconds.recordNanoseconds(duration.nanoseconds)
     }
 
+    /// Counts the recoveries a front-end's report adds.
+    /// - Parameters:
+    ///   - tree: The front-end's tree.
+    ///   - reloads: The page loads again since its previous report.
+    ///   - restarts: The browser starts again since its previous report.
+    package func countRecoveries(tree: String, reloads: Int, restarts: Int) {
+        for (recovery, count) in [("reload", reloads), ("restart", restarts)] where count > 0 {
+            // A report's counts are a client's word: one absurd rise must not wrap the counter.
+            CoreMetrics.Counter(label: Name.frontEndRecoveries, dimensions: [("tree", tree), ("recovery", recovery)], factory: factory)
+                .increment(by: min(count, Int(Int32.max)))
+        }
+    }
+
     /// Renders every series in the Prometheus text exposition format (version 0.0.4).
     /// - Parameters:
     ///   - connections: The open connections now.
     ///   - watchers: The `Watch` streams now.
+    ///   - frontEndsUp: The front-ends that are not down now, by tree and kind, every kind of
+    ///     every tree listed.
     /// - Returns: The exposition.
-    package func exposition(connections: Int, watchers: Int) -> String {
+    package func exposition(connections: Int, watchers: Int, frontEndsUp: [(tree: String, kind: String, count: Int)] = []) -> String {
         self.connections.record(connections)
         self.watchers.record(watchers)
+        let gone = frontEndSeries.withLock { series in
+            let now = Set(frontEndsUp.map { [$0.tree, $0.kind] })
+            defer { series = now }
+            return series.subtracting(now)
+        }
+        for (tree, kind, count) in frontEndsUp.map({ ($0.tree, $0.kind, $0.count) }) + gone.map({ ($0[0], $0[1], 0) }) {
+            CoreMetrics.Gauge(label: Name.frontEndsUp, dimensions: [("tree", tree), ("kind", kind)], factory: factory).record(count)
+        }
         return registry.emitToString()
     }
 

@@ -26,12 +26,23 @@ package enum MethodEffect: Sendable {
     /// caller to be allowed to mutate. Its reply waits for the service's answer, and the
     /// service's own report of the change reaches the trees through its follower.
     case asksSystem
+    /// Tells the daemon how a front-end that shows a tree is doing: it changes no tree, writes
+    /// nothing and is no activity, but what it says is trusted (`GetKiosk` hands out the
+    /// socket it names, and the metrics count its recoveries), so it needs the caller to be
+    /// allowed to mutate.
+    case reportsFrontEnd
 
-    /// Whether it changes a tree, and so needs the caller to be allowed to mutate.
+    /// Whether it changes what the daemon shows or trusts, and so needs the caller to be
+    /// allowed to mutate.
     package var isMutation: Bool {
         switch self {
         case .readsPublished, .readsLive, .streams, .reportsActivity: false
-        case .changesDurably, .changesTransiently, .holds, .asksSystem: true
+        case .changesDurably, .changesTransiently, .holds, .asksSystem, .reportsFrontEnd: true
         }
+    }
+
+    /// Whether it changes a tree, so that a client's call is someone using the tree.
+    var changesTrees: Bool {
+        self == .changesDurably || self == .changesTransiently
     }
 }

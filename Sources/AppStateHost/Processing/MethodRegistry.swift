@@ -92,6 +92,18 @@ struct MethodRegistry: Sendable {
         }
     }
 
+    /// Registers the report of a front-end, answered by the processor.
+    /// - Parameters:
+    ///   - method: The method's declaration.
+    ///   - answer: Answers decoded parameters with a reply and, when the report changed what
+    ///     the processor knows of the front-end, its event.
+    mutating func report<Method: VarlinkMethod>(
+        _ method: Method.Type,
+        _ answer: @escaping @MainActor @Sendable (RequestProcessor, Method.Parameters) throws(VarlinkError) -> (Method.Reply, Event?)
+    ) {
+        register(method, effect: .reportsFrontEnd, answer)
+    }
+
     /// Registers a stream of the trees' changes, answered by the processor itself.
     /// - Parameter method: The method's declaration.
     mutating func stream<Method: VarlinkMethod>(_ method: Method.Type) {

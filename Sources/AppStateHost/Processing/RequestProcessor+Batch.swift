@@ -65,7 +65,7 @@ extension RequestProcessor {
         do {
             let (reply, event) = try reply(to: call, route: route, in: batch)
             if let event { batch.events.append((event, durable)) }
-            if route.effect?.isMutation == true, Self.isActivity(call, in: batch) { idle.activity(tree: call.parameters["tree"]?.stringValue) }
+            if route.effect?.changesTrees == true, Self.isActivity(call, in: batch) { idle.activity(tree: call.parameters["tree"]?.stringValue) }
             // A mutation that changed nothing (Logout while logged out) still reports a
             // state, which another batch may have made and not yet written: its reply waits
             // until that state is durable too.
@@ -142,9 +142,11 @@ extension RequestProcessor {
     /// Whether a change is someone using the tree: every change a client makes, and a
     /// follower's but a lock or a logout, which logind makes when the session goes idle as
     /// often as when someone asks, and a resize, which the compositor makes when an output is
-    /// plugged, unplugged or reconfigured with nobody at the screen; never an idle step's own.
+    /// plugged, unplugged or reconfigured with nobody at the screen; never an idle step's own,
+    /// nor a blank, which puts the screen away rather than using it (so the steps after an
+    /// idle step's blank, a logout, still come when they would have).
     private static func isActivity(_ call: VarlinkCall, in batch: Batch) -> Bool {
-        if batch.isIdleStep { return false }
+        if batch.isIdleStep || call.method == Blank.name { return false }
         return batch.fromClient || ![Lock.name, Logout.name, Resize.name].contains(call.method)
     }
 

@@ -41,6 +41,7 @@ extension RequestProcessor {
             case .logout: VarlinkCall(method: Logout.name, parameters: ["tree": .string(tree)])
             case .lock: VarlinkCall(method: Lock.name, parameters: ["tree": .string(tree)])
             case .present(let identifier): VarlinkCall(method: Present.name, parameters: ["tree": .string(tree), "id": .string(identifier)])
+            case .blank: VarlinkCall(method: Blank.name, parameters: ["tree": .string(tree)])
             }
         runIdleBatch(call, what: "\(action)", tree: tree)
     }

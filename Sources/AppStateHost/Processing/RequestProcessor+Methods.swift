@@ -27,6 +27,10 @@ extension MethodRegistry {
         registry.change(HideKeyboard.self, durable: false) { host, parameters throws(VarlinkError) in try host.hideKeyboard(parameters) }
         registry.change(Resize.self, durable: false) { host, parameters throws(VarlinkError) in try host.resize(parameters) }
         registry.ask(RequestKeyboard.self) { processor, parameters throws(VarlinkError) in try processor.requestKeyboard(parameters) }
+        registry.report(ReportFrontEnd.self) { processor, parameters throws(VarlinkError) in try processor.reportFrontEnd(parameters) }
+        registry.change(Blank.self, durable: false) { host, parameters throws(VarlinkError) in try host.blank(parameters) }
+        registry.change(Wake.self, durable: false) { host, parameters throws(VarlinkError) in try host.wake(parameters) }
+        registry.live(GetKiosk.self) { processor, parameters throws(VarlinkError) in try processor.kiosk(parameters) }
         return registry
     }()
 }

@@ -58,7 +58,7 @@ extension RequestProcessor {
         do {
             let parameters = try Watch.Parameters(parameters: call.parameters)
             let tree = try host.tree(named: parameters.tree)
-            let root = tree.root.snapshot()
+            let root = host.snapshot(of: tree)
             let followed =
                 try parameters.path.map { path throws(VarlinkError) in
                     guard let node = root.node(at: path) else { throw .noSuchNode(path: path) }

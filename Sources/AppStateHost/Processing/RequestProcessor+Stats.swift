@@ -14,13 +14,14 @@ extension RequestProcessor {
             socket: environment.socket,
             followers: environment.followers(),
             idle: idle.states,
-            inhibitors: idle.inhibitors
+            inhibitors: idle.inhibitors,
+            frontEnds: frontEnds.frontEnds(in: host.treeNames)
         )
     }
 
-    /// The metrics in the Prometheus text exposition format, with the connections and
-    /// watchers as they are now.
+    /// The metrics in the Prometheus text exposition format, with the connections, the
+    /// watchers and the front-ends up as they are now.
     var exposition: String {
-        metrics.exposition(connections: environment.connections(), watchers: hub.count)
+        metrics.exposition(connections: environment.connections(), watchers: hub.count, frontEndsUp: frontEnds.up(in: host.treeNames))
     }
 }

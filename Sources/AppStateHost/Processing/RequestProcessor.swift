@@ -70,6 +70,8 @@ import StateContainers
     var windows = OutputGate(owners: [:])
     /// The trees' idle clocks and the inhibitors that hold them back.
     nonisolated let idle: IdleClock
+    /// The front-ends that report how they show the trees, timed on the idle clock's timer.
+    let frontEnds: FrontEndBoard
 
     package nonisolated var interface: VarlinkInterfaceDescription {
         VarlinkInterfaceDescription(name: AppStateInterface.name, description: AppStateInterface.description)
@@ -112,13 +114,19 @@ import StateContainers
         self.startState = host.restorableState
         self.lastDocument = startState
         self.idle = IdleClock(timer: idleTimer)
+        self.frontEnds = FrontEndBoard(timer: idleTimer)
         host.afterDeferredChange = { [weak self] tree in
             self?.publish([(Event(tree: tree.name, name: RequestProcessor.transitionDidEnd, current: tree.deepestCurrentPath), true)])
         }
         idle.fire = { [weak self] tree, action in self?.runIdleStep(action, tree: tree) }
         idle.dismiss = { [weak self] tree, identifier in self?.dismissIdlePresentation(identifier, tree: tree) }
         configureIdleSteps()
-        host.afterReload = { [weak self] in self?.configureIdleSteps() }
+        frontEnds.markedDown = { [weak self] frontEnd in self?.frontEndMarkedDown(frontEnd) }
+        host.afterReload = { [weak self] in
+            guard let self else { return }
+            self.configureIdleSteps()
+            self.frontEnds.keep(trees: self.host.treeNames)
+        }
     }
 
     /// Locks a session logind owns, for a tree's `lock` idle step; without it such a step is

@@ -3,8 +3,8 @@ import AppStateIPC
 import StateContainers
 import TreeFiles
 
-/// One named tree the daemon hosts: its window, and the transient keyboard state that is
-/// not part of the model's restorable state.
+/// One named tree the daemon hosts: its window, and the transient state that is not part of
+/// the model's restorable state (the keyboard, whether the screen is blanked).
 @MainActor package final class HostedTree {
     package let name: String
     package let window: Window
@@ -15,13 +15,21 @@ import TreeFiles
     var keyboardFrame: Rect?
     /// What happens after a time without activity, as the tree file says.
     let idleSteps: [IdleStep]
+    /// The page a kiosk shows while a screen's cannot be loaded, as the tree file says; the
+    /// root's snapshot carries it.
+    let offline: String?
+    /// Whether the screen is blanked (`Blank`, or an idle step's blank) and not woken since
+    /// (`Wake`). Not saved: a restarted daemon starts awake, and a tree with a blank step
+    /// blanks again once its idle clock reaches it.
+    var blanked = false
 
-    init(name: String, window: Window, root: Controller, idleSteps: [IdleStep] = []) {
+    init(name: String, window: Window, root: Controller, idleSteps: [IdleStep] = [], offline: String? = nil) {
         self.name = name
         self.window = window
         self.root = root
         declaredSize = window.size
         self.idleSteps = idleSteps
+        self.offline = offline
         window.rootController = root
     }
 

@@ -1,3 +1,4 @@
+import AppStateCore
 import AppStateIPC
 import StateContainers
 import TreeFiles
@@ -45,8 +46,29 @@ import TreeFiles
         TreeSnapshots(
             trees: trees.map { tree in
                 let earlier = try? previous?.root(named: tree.name)
-                return TreeSnapshots.Tree(name: tree.name, root: earlier.map { tree.root.snapshot(reusing: $0) } ?? tree.root.snapshot())
+                let root = earlier.map { tree.root.snapshot(reusing: $0) } ?? tree.root.snapshot()
+                return TreeSnapshots.Tree(name: tree.name, root: withTreeMembers(root, of: tree, earlier: earlier))
             })
+    }
+
+    /// A tree's snapshot as it is now, published or not, with what the tree says of its root.
+    /// - Parameter tree: One of the trees.
+    func snapshot(of tree: HostedTree) -> NodeSnapshot {
+        Self.withTreeMembers(tree.root.snapshot(), of: tree, earlier: try? published.snapshots.root(named: tree.name))
+    }
+
+    /// The root's snapshot with what the tree, rather than its root controller, says of it:
+    /// its offline page and whether it is blanked. The controller's own snapshot leaves them
+    /// out, so the earlier published root is taken again when nothing differs from it, as the
+    /// controller's snapshot would be: publishing an unchanged tree allocates nothing.
+    private static func withTreeMembers(_ root: NodeSnapshot, of tree: HostedTree, earlier: NodeSnapshot?) -> NodeSnapshot {
+        let blanked: Bool? = tree.blanked ? true : nil
+        guard root.offline != tree.offline || root.blanked != blanked else { return root }
+        var root = root
+        root.offline = tree.offline
+        root.blanked = blanked
+        if let earlier, root.hasSameOwnMembers(as: earlier), root.children == earlier.children { return earlier }
+        return root
     }
 
     /// An animated transition finishes on the window's clock, after the call that started
@@ -97,6 +119,9 @@ import TreeFiles
     /// - Throws: ``TreeFileError`` when a tree cannot be built; the old trees stay then.
     package func reload(_ file: HostedTreeFile) throws {
         let replacement = try TreeHost.build(file, restoring: restorableState, clock: clock)
+        // A blanked screen stays blanked: a reload is no one at the screen.
+        let blanked = Set(trees.filter(\.blanked).map(\.name))
+        for tree in replacement { tree.blanked = blanked.contains(tree.name) }
         for tree in trees { tree.window.rootController = nil }
         trees = replacement
         watchDeferredChanges()
@@ -109,7 +134,8 @@ import TreeFiles
         try file.trees.map { tree in
             let root = try TreeBuilder.makeRootController(for: tree.spec)
             if let saved = state?.trees[tree.name] { try root.decodeRestorableTree(saved) }
-            return HostedTree(name: tree.name, window: Window(size: tree.window, clock: clock), root: root, idleSteps: tree.idle)
+            return HostedTree(
+                name: tree.name, window: Window(size: tree.window, clock: clock), root: root, idleSteps: tree.idle, offline: tree.offline)
         }
     }
 }

@@ -24,3 +24,21 @@ extension AppStateLimits {
         }
     }
 }
+
+extension AppStateLimits {
+    /// The longest path of a Unix socket, in bytes: `sun_path` holds 108 with the final NUL.
+    public static let maximumSocketPathLength = 107
+
+    /// What is wrong with the path of a Unix socket a client names (`ReportFrontEnd`'s
+    /// `socket`): it must be absolute, fit `sun_path`, and hold no control characters.
+    /// - Parameter path: The path.
+    /// - Returns: A phrase naming the problem, or nil for a path a socket can have.
+    static func socketPathProblem(_ path: String) -> String? {
+        guard path.hasPrefix("/") else { return "must be an absolute path, not \(String(reflecting: path))" }
+        guard path.utf8.count <= maximumSocketPathLength else { return "must be at most \(maximumSocketPathLength) bytes, the longest socket path" }
+        guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return "must not contain control characters"
+        }
+        return nil
+    }
+}

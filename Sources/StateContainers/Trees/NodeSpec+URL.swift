@@ -7,24 +7,27 @@ extension NodeSpec {
     /// What is wrong with a node's ``url``: it must be an `http:`, `https:` or `file:` URL
     /// (the scheme in any case) with something after the scheme, and an `http:` or `https:`
     /// one must name a host (`https://kiosk.example/`); no URL holds spaces or control
-    /// characters. Only the shape is checked, so that nothing is fetched or resolved.
-    /// - Parameter url: The url as the file gives it.
+    /// characters. Only the shape is checked, so that nothing is fetched or resolved. A tree's
+    /// `offline` page is checked by the same rule.
+    /// - Parameters:
+    ///   - url: The url as the file gives it.
+    ///   - key: The key the file gives it under, which the sentence names: `url` or `offline`.
     /// - Returns: A sentence naming the problem, or nil for a url a node may have.
-    public static func urlProblem(_ url: String) -> String? {
+    public static func urlProblem(_ url: String, key: String = "url") -> String? {
         let quoted = String(reflecting: url)
         guard let colon = url.firstIndex(of: ":"), urlSchemes.contains(url[..<colon].lowercased()) else {
-            return "url \(quoted) is not an http, https or file URL"
+            return "\(key) \(quoted) is not an http, https or file URL"
         }
         let scheme = url[..<colon].lowercased()
         let rest = url[url.index(after: colon)...]
         if rest.isEmpty {
-            return "url \(quoted) has nothing after \"\(scheme):\""
+            return "\(key) \(quoted) has nothing after \"\(scheme):\""
         }
         if url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            return "url \(quoted) must not contain spaces or control characters"
+            return "\(key) \(quoted) must not contain spaces or control characters"
         }
         if scheme != "file", host(after: rest).isEmpty {
-            return "url \(quoted) names no host (as in \(scheme)://kiosk.example/)"
+            return "\(key) \(quoted) names no host (as in \(scheme)://kiosk.example/)"
         }
         return nil
     }

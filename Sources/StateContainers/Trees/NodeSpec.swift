@@ -26,7 +26,7 @@ public struct NodeSpec: Hashable, Sendable {
     /// The controller's title.
     public var title: String?
     /// The page a kiosk browser shows for this screen: an `http:`, `https:` or `file:` URL,
-    /// which validation checks (``urlProblem(_:)``); nil for none. Any node may give one.
+    /// which validation checks (``urlProblem(_:key:)``); nil for none. Any node may give one.
     public var url: String?
     /// The controller's restoration identifier; nil takes it (and so its subtree) out of
     /// restoration. A file that leaves the key out gets ``id``, so that every tree restores

@@ -6,6 +6,7 @@ import AppStateCore
 /// ```yaml
 /// name: kiosk                          # unique in the file; a-z, 0-9 and -
 /// window: { width: 1080, height: 1920 } # optional; 1280×800 when left out
+/// offline: file:///srv/kiosk/offline.html # optional; the page a kiosk shows while a screen's fails
 /// root: { type: Controller, id: main }
 /// presentations:                        # optional; what the root's presentation context presents
 ///   - { type: Controller, id: attract }
@@ -20,6 +21,10 @@ public struct TreeSpec: Hashable, Sendable {
     public var name: String
     /// The size of the tree's window.
     public var window: Size
+    /// The page a kiosk browser shows while a screen's own page cannot be loaded: an `http:`,
+    /// `https:` or `file:` URL, checked as a node's `url` is (``NodeSpec/urlProblem(_:key:)``);
+    /// nil for the kiosk's built-in one. Snapshots carry it as the root's `offline`.
+    public var offline: String?
     /// The root controller.
     public var root: NodeSpec
     /// The controllers the root's presentation context may present, by identifier
@@ -45,7 +50,7 @@ public struct TreeSpec: Hashable, Sendable {
 
 extension TreeSpec: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, window, root, presentations
+        case name, window, offline, root, presentations
     }
 
     /// The keys of a tree's mapping that the model reads, in the order the format documents them.
@@ -82,6 +87,7 @@ extension TreeSpec: Codable {
         } else {
             window = Self.defaultWindowSize
         }
+        offline = try container.decodeIfPresent(String.self, forKey: .offline)
         root = try container.decode(NodeSpec.self, forKey: .root)
         presentations = try container.decodeIfPresent([NodeSpec].self, forKey: .presentations) ?? []
     }
@@ -95,6 +101,7 @@ extension TreeSpec: Codable {
         var window = container.nestedContainer(keyedBy: WindowKeys.self, forKey: .window)
         try window.encode(self.window.width, forKey: .width)
         try window.encode(self.window.height, forKey: .height)
+        try container.encodeIfPresent(offline, forKey: .offline)
         try container.encode(root, forKey: .root)
         if !presentations.isEmpty { try container.encode(presentations, forKey: .presentations) }
     }

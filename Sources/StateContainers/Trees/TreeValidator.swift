@@ -36,6 +36,9 @@ package struct TreeValidator {
         for (key, value) in [("width", tree.window.width), ("height", tree.window.height)] where !(value.isFinite && value > 0) {
             report(path + [.key("window"), .key(key)], "window \(key) must be a positive number (got \(Self.format(value)))")
         }
+        if let offline = tree.offline, let problem = NodeSpec.urlProblem(offline, key: "offline") {
+            report(path + [.key("offline")], problem)
+        }
         validate(tree.root, at: path + [.key("root")], depth: 0)
         validatePresentations(of: tree, at: path)
     }

@@ -2,10 +2,11 @@ import AppStateCtlKit
 import AppStateIPC
 import Foundation
 
-/// Reads where the followed tree's idle steps stand (`GetStats`) every second, on a thread of
-/// its own, and publishes it to an ``InspectorHub``: the idle clock moves without events, so
-/// `Watch` cannot tell it.
-public final class IdleFollower: Sendable {
+/// Reads what `GetStats` says of the followed tree every second, on a thread of its own, and
+/// publishes it to an ``InspectorHub``: where its idle steps stand, which moves without
+/// events, so `Watch` cannot tell it, and its front-ends, whose reports `Watch` tells only
+/// when they change, not as a list to start from.
+public final class StatsFollower: Sendable {
     private let daemon: FollowedDaemon
 
     /// Creates a follower; nothing happens before ``start()``.
@@ -26,5 +27,6 @@ public final class IdleFollower: Sendable {
         }
         let name = daemon.tree ?? stats.trees.first
         daemon.hub.publishIdle(stats.idle.first { $0.tree == name }, inhibitors: stats.inhibitors.filter { $0.tree == name })
+        daemon.hub.publishFrontEnds(stats.frontEnds.filter { $0.tree == name })
     }
 }
