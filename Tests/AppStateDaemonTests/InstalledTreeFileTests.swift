@@ -52,4 +52,15 @@ final class InstalledTreeFileTests: AppStateTestCase {
         }
     }
 
+    func testInstalledTreeFile_isWhereThePackageInstallsIt() throws {
+        // debian/appstate.install installs the conffile; the daemon's default must not drift from it.
+        let install = try String(contentsOf: TestPaths.repositoryRoot.appendingPathComponent("debian/appstate.install"), encoding: .utf8)
+        let installed = URL(fileURLWithPath: DaemonConfiguration.installedTreeFile)
+        let lines = install.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        XCTAssertTrue(
+            lines.contains {
+                $0.count == 2 && $0[0].hasSuffix("/" + installed.lastPathComponent) && "/" + $0[1] == installed.deletingLastPathComponent().path
+            },
+            "debian/appstate.install installs no \(installed.lastPathComponent) in \(installed.deletingLastPathComponent().path)")
+    }
 }
