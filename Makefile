@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: run test build release deps test-deps release-deps fuzz sanitize docs lint deb deb-deps
+.PHONY: run test build release deps test-deps release-deps fuzz sanitize docs lint deb deb-deps check-deb
 
 deps:
 	@scripts/install-deps
@@ -38,6 +38,11 @@ deb: release deb-deps
 	scripts/build-release --product appstate-gateway
 	scripts/build-release --product appstate-kiosk
 	scripts/build-deb
+
+# The packages installed, upgraded and purged by piuparts and in a clean Debian 12 root, where
+# the daemon must start on its default tree (scripts/check-deb).
+check-deb: deb
+	scripts/check-deb
 
 run: build
 	$(SWIFT) run -c $(CONFIG) appstated
