@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: run test build release deps test-deps release-deps fuzz sanitize docs lint
+.PHONY: run test build release deps test-deps release-deps fuzz sanitize docs lint deb deb-deps check-deb
 
 deps:
 	@scripts/install-deps
@@ -12,6 +12,9 @@ test-deps:
 
 release-deps:
 	@scripts/install-deps --release
+
+deb-deps:
+	@scripts/install-deps --deb
 
 build: deps
 	$(SWIFT) build -c $(CONFIG)
@@ -28,6 +31,18 @@ build: deps
 release: release-deps
 	scripts/build-release --product appstated
 	$(SWIFT) build -c release --scratch-path .build-ctl -Xswiftc -static-executable --product appstatectl
+
+# Debian packages in dist/ (scripts/build-deb; docs/packaging.md): the release binaries, and
+# the gateway and the kiosk built as scripts/build-release builds appstated, sharing its objects.
+deb: release deb-deps
+	scripts/build-release --product appstate-gateway
+	scripts/build-release --product appstate-kiosk
+	scripts/build-deb
+
+# The packages installed, upgraded and purged by piuparts and in a clean Debian 12 root, where
+# the daemon must start on its default tree (scripts/check-deb).
+check-deb: deb
+	scripts/check-deb
 
 run: build
 	$(SWIFT) run -c $(CONFIG) appstated

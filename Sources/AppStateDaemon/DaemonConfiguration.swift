@@ -15,7 +15,8 @@ package struct DaemonConfiguration: Sendable {
     package var socketMode: mode_t = 0o660
     /// The state directory; nil for `$STATE_DIRECTORY` or the default.
     package var stateDirectory: String?
-    /// The tree file; nil for the embedded default tree.
+    /// The tree file; nil for the embedded default tree. `appstated` sets it with
+    /// ``treeFile(named:installed:)``.
     package var treeFile: String?
     /// Groups whose members may change state, besides root and the daemon's own user.
     package var allowedGroups = AccessPolicy.defaultGroupNames
@@ -44,4 +45,25 @@ package struct DaemonConfiguration: Sendable {
 
     /// The defaults.
     package init() {}
+
+    /// The tree file the Debian package installs (a conffile), which `appstated` runs when it
+    /// is given no `--tree-file`.
+    package static let installedTreeFile = "/etc/appstate/tree.yaml"
+
+    /// The tree file to run: the one named, else the installed one when it is there, else nil
+    /// for the embedded default tree.
+    ///
+    /// Only a file that is absent falls back to the embedded tree: one that is there but
+    /// cannot be read is returned, so that the daemon fails naming it instead of running
+    /// another tree than the machine's.
+    /// - Parameters:
+    ///   - named: The `--tree-file` given, if any.
+    ///   - installed: Where the installed tree file is looked for.
+    /// - Returns: The path to load, or nil for the embedded default tree.
+    package static func treeFile(named: String?, installed: String = installedTreeFile) -> String? {
+        if let named { return named }
+        var status = stat()
+        if stat(installed, &status) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
+        return installed
+    }
 }

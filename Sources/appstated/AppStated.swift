@@ -13,7 +13,8 @@ struct AppStated: ParsableCommand {
         commandName: "appstated",
         abstract: "Hosts trees of headless container controllers and publishes them over Varlink.",
         discussion: """
-            Without --tree-file it runs the embedded default tree. Under systemd it takes its \
+            Without --tree-file it runs \(DaemonConfiguration.installedTreeFile) when that file exists (the \
+            packages install it), else the embedded default tree. Under systemd it takes its \
             socket from socket activation (named "varlink") and its state from $STATE_DIRECTORY.
             """,
         version: AppStateVersion.current
@@ -30,7 +31,9 @@ struct AppStated: ParsableCommand {
     @Option(name: .customLong("socket-mode"), help: "The octal mode of the socket the daemon creates.")
     var socketMode = "0660"
 
-    @Option(name: .customLong("tree-file"), help: "A YAML or JSON tree file to host instead of the default tree.")
+    @Option(
+        name: .customLong("tree-file"),
+        help: "A YAML or JSON tree file to host (default: \(DaemonConfiguration.installedTreeFile) when it exists, else the embedded default tree).")
     var treeFile: String?
 
     @Option(help: ArgumentHelp("Validate a tree file, report its errors by their place in the file, and exit.", valueName: "file"))
@@ -142,7 +145,7 @@ struct AppStated: ParsableCommand {
         configuration.socketPath = socket
         configuration.stateDirectory = stateDir
         configuration.socketMode = UInt32(socketMode, radix: 8) ?? 0o660
-        configuration.treeFile = treeFile
+        configuration.treeFile = DaemonConfiguration.treeFile(named: treeFile)
         if !allowGroups.isEmpty { configuration.allowedGroups = allowGroups }
         configuration.limits.maximumConnections = maxConnections
         configuration.limits.maximumConnectionsPerUser = maxConnectionsPerUser

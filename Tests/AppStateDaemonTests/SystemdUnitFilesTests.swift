@@ -203,6 +203,10 @@ final class SystemdUnitFilesTests: AppStateTestCase {
         XCTAssertEqual(try values("Accept", in: "appstated.socket"), ["no"])
     }
 
+    func testSocket_whenListening_thenIsInTheVarlinkRegistryByItsInterfaceName() throws {
+        XCTAssertEqual(try values("Symlinks", in: "appstated.socket"), ["/run/varlink/registry/\(AppStateInterface.name)"])
+    }
+
     // MARK: The metrics for prometheus-node-exporter
 
     private static let textfile = "/var/lib/prometheus/node-exporter/appstate.prom"

@@ -148,6 +148,31 @@ final class InstallDepsTests: AppStateTestCase {
         XCTAssertFalse(machine.calls.contains { $0.hasPrefix("python3") }, "\(machine.calls)")
     }
 
+    /// `make deb` packages the release build with debhelper, lintian checks it, and
+    /// `make check-deb` installs it with debootstrap and piuparts; nothing else needs them.
+    func testInstallDeps_whenPackaging_thenAlsoInstallsDebhelperPandocLintianDebootstrapAndPiuparts() throws {
+        let machine = try machine(uid: 0)
+        let result = try run(machine, ["--deb"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(
+            machine.installed,
+            [
+                "libsystemd-dev", "pkg-config", "libyaml-dev", "libwayland-dev", "wayland-protocols", "debhelper", "dpkg-dev", "pandoc", "lintian",
+                "debootstrap", "piuparts",
+            ])
+    }
+
+    func testInstallDeps_whenPackagingWithEverythingThere_thenTouchesNothing() throws {
+        let machine = try machine(uid: 1000, present: true)
+        for tool in ["dh", "dpkg-buildpackage", "pandoc", "lintian", "debootstrap", "piuparts"] {
+            try stub(machine.bin, tool, "exit 0")
+        }
+        let result = try run(machine, ["--deb"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(machine.calls, [])
+    }
+
     func testInstallDeps_whenTestingAndBuildingARelease_thenInstallsBoth() throws {
         let machine = try machine(uid: 0)
         let result = try run(machine, ["--test", "--release"])
@@ -191,7 +216,7 @@ final class InstallDepsTests: AppStateTestCase {
         let machine = try machine(uid: 0)
         let result = try run(machine, ["--tset"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertEqual(result.stderr, "usage: scripts/install-deps [--test] [--release]\n")
+        XCTAssertEqual(result.stderr, "usage: scripts/install-deps [--test] [--release] [--deb]\n")
         XCTAssertEqual(machine.calls, [])
     }
 }
