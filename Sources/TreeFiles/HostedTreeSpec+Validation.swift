@@ -58,11 +58,12 @@ extension HostedTreeSpec {
                     "steps must come in rising order of after: \(TreeValidator.format(step.after)) comes after \(TreeValidator.format(previous))")
             }
             if step.after.isFinite, step.after > 0 { previous = max(previous ?? 0, step.after) }
-            let named = [step.present.map { _ in "present" }, step.logout ? "logout" : nil, step.lock ? "lock" : nil].compactMap(\.self)
+            let named = [step.present.map { _ in "present" }, step.logout ? "logout" : nil, step.lock ? "lock" : nil, step.blank ? "blank" : nil]
+                .compactMap(\.self)
             if named.count > 1 {
                 report(stepPath, "a step does one thing: \(named.joined(separator: " and ")) cannot share a step")
             } else if named.isEmpty {
-                report(stepPath, "a step needs an action: present: ID, logout: true or lock: true")
+                report(stepPath, "a step needs an action: present: ID, logout: true, lock: true or blank: true")
             }
             if let present = step.present, !spec.presentations.contains(where: { $0.id == present }) {
                 let known = spec.presentations.map(\.id)

@@ -59,7 +59,7 @@ extension HostedTreeSpec: Codable {
     /// Every key of a tree's mapping, the model's and the daemon's, in the order the format
     /// documents them: what the tree follows after its root, the idle steps after the
     /// presentations they may name.
-    package static let keyNames = ["name", "window", "root", "logindSeat", "output", "presentations", "idle"]
+    package static let keyNames = ["name", "window", "offline", "root", "logindSeat", "output", "presentations", "idle"]
 
     /// Decodes a tree, rejecting unknown keys.
     /// - Parameter decoder: The decoder.

@@ -4,6 +4,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -21,7 +22,7 @@ final class BlankWakeTests: AppStateTestCase {
 
         /// The default tree, with an offline page and `steps`, ada logged in, watched.
         init(steps: [IdleStep] = []) async throws {
-            var file = try TreeFile.default
+            var file = try HostedTreeFile.default
             file.trees[0].offline = "file:///srv/kiosk/offline.html"
             file.trees[0].idle = steps
             try file.validate()
@@ -157,7 +158,7 @@ final class BlankWakeTests: AppStateTestCase {
     @MainActor func testReload_whenBlanked_thenStillBlanked() async throws {
         let fixture = try await Fixture()
         _ = await fixture.call(Blank.name)
-        var file = try TreeFile.default
+        var file = try HostedTreeFile.default
         file.trees[0].offline = "https://kiosk.example/offline"
         try fixture.host.reload(file)
         XCTAssertEqual(try fixture.root.blanked, true)

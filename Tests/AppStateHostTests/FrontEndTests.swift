@@ -5,6 +5,7 @@ import ServicePorts
 import ServiceTestDoubles
 import StateContainers
 import TestSupport
+import TreeFiles
 import XCTest
 
 @testable import AppStateHost
@@ -46,9 +47,9 @@ final class FrontEndTests: AppStateTestCase {
         /// Two trees, `default` (the default tree, with a lock after 60 s) and `lobby`;
         /// `default` watched.
         init() async throws {
-            var file = try TreeFile.default
+            var file = try HostedTreeFile.default
             file.trees[0].idle = [IdleStep(after: 60, .lock)]
-            file.trees.append(TreeSpec(name: "lobby", root: NodeSpec(kind: Controller.Kind.self, id: "main")))
+            file.trees.append(HostedTreeSpec(TreeSpec(name: "lobby", root: NodeSpec(kind: Controller.Kind.self, id: "main"))))
             try file.validate()
             timer = CountingTimer(clock)
             host = try TreeHost(file: file, clock: clock)
@@ -311,7 +312,7 @@ final class FrontEndTests: AppStateTestCase {
         _ = await fixture.report(tree: "lobby")
         _ = await fixture.report()
         XCTAssertTrue(fixture.processor.exposition.contains(#"appstate_frontends_up{tree="lobby",kind="kiosk"} 1.0"#))
-        try fixture.host.reload(try TreeFile.default)
+        try fixture.host.reload(try HostedTreeFile.default)
         let listed = try await fixture.frontEnds()
         XCTAssertEqual(listed.map(\.tree), ["default"])
         XCTAssertTrue(fixture.processor.exposition.contains(#"appstate_frontends_up{tree="lobby",kind="kiosk"} 0.0"#), "not what it last had")

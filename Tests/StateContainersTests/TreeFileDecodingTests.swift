@@ -106,7 +106,7 @@ final class TreeFileDecodingTests: AppStateTestCase {
     func testDecode_whenATreeHoldsTheDaemonsKeys_thenTheyAreUnknownToTheModel() {
         XCTAssertEqual(
             TreeFixtures.problems(in: #"{"trees": [{"name": "t", "root": {"type": "Controller", "id": "a"}, "output": "HDMI-A-1"}]}"#),
-            [#"trees[0].output: unknown key "output" (expected one of name, window, root, presentations)"#])
+            [#"trees[0].output: unknown key "output" (expected one of name, window, offline, root, presentations)"#])
     }
 
     func testDecode_whenValueHasWrongType_thenErrorNamesItsPath() {

@@ -80,7 +80,7 @@ final class HostedTreeFileTests: AppStateTestCase {
     func testDecode_whenATreeKeyIsUnknown_thenTheModelsKeysAndTheDaemonsAreListedInTheFormatsOrder() {
         XCTAssertEqual(
             problems(in: json(root: leaf, #", "windw": {}"#)),
-            [#"trees[0].windw: unknown key "windw" (expected one of name, window, root, logindSeat, output, presentations, idle)"#])
+            [#"trees[0].windw: unknown key "windw" (expected one of name, window, offline, root, logindSeat, output, presentations, idle)"#])
     }
 
     func testDecode_whenTheModelsKeysAndTheDaemonsHaveProblems_thenAllAreReportedInTheOrderOfTheFile() {

@@ -176,7 +176,7 @@ final class TreeFileLoaderTests: AppStateTestCase {
             yaml: yaml.replacingOccurrences(of: "javascript:alert(1)", with: "file:///srv/kiosk/offline.html")
                 .replacingOccurrences(of: "https://\n", with: "HTTPS://kiosk.example/offline\n"))
         XCTAssertEqual(valid.trees.map(\.offline), ["file:///srv/kiosk/offline.html", "HTTPS://kiosk.example/offline"])
-        XCTAssertEqual(try TreeFile.decode(json: try JSONEncoder().encode(valid)), valid, "encoded and read back alike")
+        XCTAssertEqual(try HostedTreeFile.decode(json: Array(try JSONEncoder().encode(valid))), valid, "encoded and read back alike")
     }
 
     func testDecode_whenYAMLPresentationsHaveProblems_thenEachNamesItsPlaceAndLine() {
