@@ -59,7 +59,7 @@ final class ArchitectureRecipesTests: AppStateTestCase {
                     let text = try? String(contentsOf: url, encoding: .utf8)
                 else { continue }
                 let words = Set(text.matches(of: #/[A-Za-z_][A-Za-z0-9_]*/#).map { String($0.0) })
-                if names.count { spellings in spellings.contains { words.contains($0) } } >= needed {
+                if names.count(where: { spellings in spellings.contains { words.contains($0) } }) >= needed {
                     found.append(String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
                 }
             }
