@@ -21,10 +21,11 @@
 //
 // While it follows the daemon it reports the page to it as a front-end of the tree (unless
 // connect is given report: false): ReportFrontEnd with kind "page", a name of the page's own
-// ("page 7f3a9c01 /index.html", drawn at each load), state "live", every 5 seconds with a
-// liveness interval of 10, and "down" when the page goes away (pagehide). `appstatectl status`
-// lists it; the daemon marks it down when its reports stop. A gateway that does not allow the
-// method (403) or a daemon without it (501) ends the reports.
+// ("page 7f3a9c01 /index.html", drawn at each load), state "live" every REPORT_EVERY_MS with a
+// liveness interval (LIVENESS_INTERVAL_S) twice as long, so that one lost report does not mark
+// it down, and "down" when the page goes away (pagehide). `appstatectl status` lists it; the
+// daemon marks it down when its reports stop. A gateway that does not allow the method (403)
+// or a daemon without it (501) ends the reports.
 //
 // Without any code of the page's, it keeps <html> in step with the daemon, for CSS to use:
 //   data-appstate-current        the deepest current path

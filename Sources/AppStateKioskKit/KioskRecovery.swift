@@ -15,8 +15,9 @@ public struct KioskRecovery: Sendable {
     /// The longest wait between tries.
     public var lastRetry: Duration
 
-    /// The settings, by default a sign of life every 2 s, a hang after 10 s, and at most 5
-    /// restarts in 5 minutes; a page that failed is tried again after 1 s, growing to 30 s.
+    /// The settings. The defaults ask often enough that a frozen screen is noticed within a
+    /// glance, wait long enough that a slow page is not taken for a hung one, and leave a
+    /// browser that keeps failing to systemd rather than restarting it forever.
     /// - Parameters:
     ///   - livenessInterval: How often the page is asked for a sign of life.
     ///   - hangTimeout: How long a page may be silent, and a reload take.
