@@ -12,6 +12,8 @@ enum KioskInput: Sendable {
     case exited(status: Int32, browser: Int)
     /// A sign of life of the page of generation `browser`.
     case alive(browser: Int)
+    /// A load of the page of generation `browser` failed, with the browser's error text.
+    case failed(String, browser: Int)
     /// Time to ask the page for a sign of life and keep its cookies.
     case tick
     /// Time to load again a page that failed, in the browser of generation `browser`.

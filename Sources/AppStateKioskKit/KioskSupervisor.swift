@@ -121,11 +121,13 @@ actor KioskSupervisor {
                 case .live, .offline:
                     break
                 }
+            case .failed(let reason, let browser) where browser == running?.generation:
+                goOffline(because: reason)
             case .tick:
                 try await tick()
             case .retry(let browser) where browser == running?.generation:
                 try await retry()
-            case .event, .exited, .alive, .retry:
+            case .event, .exited, .alive, .failed, .retry:
                 continue
             }
         }
@@ -245,9 +247,13 @@ actor KioskSupervisor {
         phase = .recovering(since: .now, reason: reason)
         lastAlive = .now
         asking = false
-        let (page, screen, cookies) = (running.page, screen, cookies)
+        let (page, screen, cookies, generation, inputs) = (running.page, screen, cookies, running.generation, self.inputs)
+        // The load's own answer, and not only the error page it commits, says it failed: a
+        // reload of a crashed page does not always report that commit.
         Task {
-            if hung, let screen { _ = try? await page.reopen(showing: screen, cookies: cookies) } else { _ = try? await page.reload() }
+            let failure: String??
+            if hung, let screen { failure = try? await page.reopen(showing: screen, cookies: cookies) } else { failure = try? await page.reload() }
+            if case let failure?? = failure { inputs.yield(.failed(failure, browser: generation)) }
         }
     }
 
