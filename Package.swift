@@ -40,10 +40,16 @@ let package = Package(
             pkgConfig: "wayland-client",
             providers: [.apt(["libwayland-dev"])]
         ),
-        // The Wayland protocols beyond the core that the output follower speaks (xdg-output),
-        // their Swift generated at build time from wayland-scanner's C by the plugin.
-        .target(name: "WaylandProtocols", dependencies: ["CWaylandClient"], plugins: ["WaylandScannerPlugin"]),
+        // The Wayland protocols beyond the core that the output follower and the kiosk speak
+        // (xdg-output, wlr-output-power-management), their Swift generated at build time from
+        // wayland-scanner's C by the plugin.
+        .target(
+            name: "WaylandProtocols", dependencies: ["CWaylandClient"], exclude: ["wlr-output-power-management-unstable-v1.xml"],
+            plugins: ["WaylandScannerPlugin"]),
         .executableTarget(name: "WaylandSwiftGenerator"),
+        // A Wayland client of the compositor's outputs: their layout for the output follower,
+        // their power for the kiosk.
+        .target(name: "WaylandOutputs", dependencies: ["AppStateCore", "CWaylandClient", "ServicePorts", "WaylandProtocols"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandSwiftGenerator"]),
         // The vocabulary the model and the wire share, with no I/O: JSON values and their
         // strict codec, geometry, node snapshots, notification names. The interface's types
@@ -109,9 +115,8 @@ let package = Package(
                 "AppStateCore",
                 "AppStateIPC",
                 "CSystemd",
-                "CWaylandClient",
                 "ServicePorts",
-                "WaylandProtocols",
+                "WaylandOutputs",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -234,6 +239,7 @@ let package = Package(
                 "AppStateIPC",
                 "ServicePorts",
                 "VarlinkServer",
+                "WaylandOutputs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -334,6 +340,7 @@ let package = Package(
                 "CWaylandClient",
                 "ServicePorts",
                 "TestSupport",
+                "WaylandOutputs",
                 "WaylandProtocols",
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -2,15 +2,17 @@ import Foundation
 import PackagePlugin
 
 /// Generates the Swift of the Wayland protocols a target speaks, at build time: WaylandSwiftGenerator
-/// runs wayland-scanner on the XML that Debian's wayland-protocols installs and turns the C it
-/// writes (`private-code`) into Swift. SwiftPM compiles only the Swift
+/// runs wayland-scanner on the XML that Debian's wayland-protocols installs, or on one kept in the
+/// target's directory for a protocol Debian does not ship, and turns the C it writes
+/// (`private-code`) into Swift. SwiftPM compiles only the Swift
 /// a build tool plugin writes, not C, so the interface tables are laid out from Swift; the
 /// protocol files stay the source and no generated code is kept in the repository.
 @main
 struct WaylandScannerPlugin: BuildToolPlugin {
-    /// The protocols each target speaks, by their path under wayland-protocols' directory.
+    /// The protocols each target speaks, by their path in the target's directory or else under
+    /// wayland-protocols' directory.
     private static let protocols: [String: [String]] = [
-        "WaylandProtocols": ["unstable/xdg-output/xdg-output-unstable-v1.xml"]
+        "WaylandProtocols": ["unstable/xdg-output/xdg-output-unstable-v1.xml", "wlr-output-power-management-unstable-v1.xml"]
     ]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
@@ -19,7 +21,8 @@ struct WaylandScannerPlugin: BuildToolPlugin {
         let directory = URL(fileURLWithPath: try Self.pkgConfig("wayland-protocols", variable: "pkgdatadir"))
         let generator = try context.tool(named: "WaylandSwiftGenerator").url
         return protocols.map { path in
-            let file = directory.appending(path: path)
+            let vendored = target.directoryURL.appending(path: path)
+            let file = FileManager.default.fileExists(atPath: vendored.path()) ? vendored : directory.appending(path: path)
             let name = file.deletingPathExtension().lastPathComponent
             let swift = context.pluginWorkDirectoryURL.appending(path: "\(name).swift")
             return .buildCommand(

@@ -3,6 +3,7 @@ import AppStateIPC
 import Logging
 import ServicePorts
 import Synchronization
+import WaylandOutputs
 
 /// Where the followers' news meets the trees. A follower's thread hands over what it knows
 /// now (the desired session of a seat and whether it is idle, whether the keyboard is

@@ -15,6 +15,8 @@ public struct KioskConfiguration: Sendable {
     /// appstate-kiosk's own Varlink socket (its status, a screenshot), which it reports to the
     /// daemon; nil for the default, beside the daemon's socket.
     public var statusSocket: String?
+    /// The output switched off while the screen is blanked; nil for every output.
+    public var output: String?
 
     /// The arguments every browser gets before the user's: no first-run or crash dialogs, no
     /// keyring prompt, full screen; `--remote-debugging-pipe` is added by ``BrowserProcess``.

@@ -1,6 +1,7 @@
 import AppStateCore
 import AppStateIPC
 import Glibc
+import WaylandOutputs
 
 /// Keeps the screen showing what the tree says: acts on the tree's changes, the browser's
 /// messages and the clock, one at a time, and brings the browser back when it fails: a
@@ -42,6 +43,7 @@ actor KioskSupervisor {
     private let log: KioskLog
     private let inputs: AsyncStream<KioskInput>.Continuation
     private let daemon: DaemonRequests
+    private let outputPower: KioskOutputPower
     private var budget: RestartBudget
     private var running: Running?
     private var generation = 0
@@ -70,18 +72,21 @@ actor KioskSupervisor {
         self.log = log
         self.inputs = inputs
         daemon = DaemonRequests(socketPath: configuration.socketPath, log: log)
+        outputPower = KioskOutputPower(output: configuration.output, log: log)
         budget = RestartBudget(limit: configuration.recovery.maximumRestarts, window: configuration.recovery.restartWindow)
     }
 
     /// Starts the first browser.
     /// - Throws: ``KioskError`` when it cannot be started or does not answer.
     func start() async throws(KioskError) {
+        outputPower.start()
         try await launch()
     }
 
     /// Acts on `inputs` until `.stop`, then stops the browser.
     /// - Throws: ``KioskError`` when the browser cannot be brought back within its restarts.
     func run(_ inputs: AsyncStream<KioskInput>) async throws(KioskError) {
+        defer { outputPower.stop() }
         do {
             try await act(on: inputs)
         } catch {
@@ -104,6 +109,7 @@ actor KioskSupervisor {
                 let next = KioskScreen(tree: tree, home: configuration.home)
                 if let screen, next.endsSession(since: screen) { cookies = [] }
                 screen = next
+                outputPower.show(blanked: next.blanked)
                 try await showScreen()
             case .event(let event, let browser) where browser == running?.generation:
                 try await handle(event)
@@ -143,9 +149,16 @@ actor KioskSupervisor {
     /// How the kiosk is doing, for its status socket.
     func status() -> GetStatus.Reply {
         let (state, reason) = phase.report
+        let (power, powerReason): (String, String?) =
+            switch outputPower.power {
+            case .on: ("on", nil)
+            case .off: ("off", nil)
+            case .unknown: ("unknown", nil)
+            case .unsupported(let why): ("unsupported", why)
+            }
         return GetStatus.Reply(
-            tree: configuration.tree, state: state, reason: reason, url: screen?.url, blanked: screen?.blanked ?? false, reloads: reloads,
-            restarts: restarts)
+            tree: configuration.tree, state: state, reason: reason, url: screen?.url, blanked: screen?.blanked ?? false,
+            outputPower: power, outputPowerReason: powerReason, reloads: reloads, restarts: restarts)
     }
 
     /// What the browser shows now, as a PNG.

@@ -82,6 +82,13 @@ struct AppStateKiosk: ParsableCommand {
         completion: .file())
     var statusSocket: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The output switched off while the screen is blanked, e.g. HDMI-A-1; every output when absent.",
+            discussion: "Through the compositor's wlr-output-power-management where it offers it (sway does, cage 0.1.4 does not).",
+            valueName: "name"))
+    var output: String?
+
     func validate() throws {
         for (name, value) in [("--liveness-interval", livenessInterval), ("--hang-timeout", hangTimeout), ("--restart-window", restartWindow)]
         where !(value > 0 && value <= 86_400) {
@@ -103,6 +110,7 @@ struct AppStateKiosk: ParsableCommand {
                 socketPath: try daemon.path(), tree: tree, browser: browser, browserArguments: browserArguments, home: home,
                 recovery: recovery)
             configuration.statusSocket = statusSocket
+            configuration.output = output
             let driver = KioskDriver(configuration: configuration)
             // The main thread is the event loop of the status socket, and its way to the main actor.
             try MainThreadEventLoop.run { eventLoop, runner in

@@ -3,6 +3,7 @@ import AppStateIPC
 import Logging
 import ServicePorts
 import TestSupport
+import WaylandOutputs
 import XCTest
 
 @testable import AppStateFollowers

@@ -2,6 +2,7 @@ import AppStateCore
 import CWaylandClient
 import ServicePorts
 import TestSupport
+import WaylandOutputs
 import WaylandProtocols
 import XCTest
 

@@ -17,7 +17,8 @@ final class KioskProcess {
     ///   - directory: Where the browser's profile and appstate-kiosk's stderr go.
     ///   - arguments: More options, e.g. `--home URL`.
     ///   - browser: The browser to start.
-    init(socket: String, in directory: URL, arguments: [String] = [], browser: String? = nil) throws {
+    ///   - environment: More of its environment, e.g. `WAYLAND_DISPLAY`, which it has only when given here.
+    init(socket: String, in directory: URL, arguments: [String] = [], browser: String? = nil, environment: [String: String] = [:]) throws {
         errors = directory.appendingPathComponent("kiosk.stderr")
         let profile = directory.appendingPathComponent("profile-\(UUID().uuidString.prefix(8))").path
         process.executableURL = Products.appstateKiosk
@@ -29,6 +30,9 @@ final class KioskProcess {
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardOutput = FileHandle.nullDevice
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["WAYLAND_DISPLAY"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         try process.runAsTestChild()
     }
 
