@@ -1,7 +1,7 @@
 import AppStateHTTP
 
-/// Answers the inspector's requests: the page, the event stream, or a refusal, as
-/// ``InspectorRoute`` decides.
+/// Answers the inspector's requests: the page, the event stream, an entry, the kiosk's
+/// screenshot, or a refusal, as ``InspectorRoute`` decides.
 struct InspectorResponder: HTTPResponder {
     /// What every answer carries: nothing cached (the page holds the token), nothing sent
     /// to other sites, no framing by other pages, and a page that may load nothing from
@@ -13,12 +13,13 @@ struct InspectorResponder: HTTPResponder {
         ("X-Frame-Options", "DENY"),
         (
             "Content-Security-Policy",
-            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; frame-ancestors 'none'"
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data: blob:; frame-ancestors 'none'"
         ),
     ]
 
     let token: AccessToken
     let hub: InspectorHub
+    let screenshots: InspectorScreenshots
 
     func respond(to request: HTTPRequest, with exchange: HTTPExchange) {
         switch InspectorRoute.decide(method: request.method, target: request.target, token: token) {
@@ -36,6 +37,8 @@ struct InspectorResponder: HTTPResponder {
             } else {
                 exchange.respond(.text(status: 404, "The inspector no longer holds entry \(sequence)."))
             }
+        case .screenshot:
+            screenshots.take { exchange.respond($0) }
         case .refused(let status, let reason):
             exchange.respond(.text(status: status, reason))
         }

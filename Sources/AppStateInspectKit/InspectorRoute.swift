@@ -1,7 +1,7 @@
 import AppStateHTTP
 
 /// What the inspector answers to a request, decided from its method and target alone:
-/// the page, the event stream, or a refusal with its status.
+/// the page, the event stream, an entry, the kiosk's screenshot, or a refusal with its status.
 ///
 /// Every request must carry the token as the `token` query parameter; without it (or with
 /// another value) the answer is 403 whatever was asked, so that nothing, not even which
@@ -14,6 +14,8 @@ public enum InspectorRoute: Hashable, Sendable {
     case events
     /// One entry of the history, whole: `GET /entries/SEQ?token=…`.
     case entry(sequence: Int)
+    /// A PNG of what the tree's kiosk shows now: `GET /screenshot?token=…`.
+    case screenshot
     /// A refusal: the HTTP status code and a sentence for the body.
     case refused(status: Int, reason: String)
 
@@ -37,6 +39,7 @@ public enum InspectorRoute: Hashable, Sendable {
         switch path {
         case "/": return .page
         case "/events": return .events
+        case "/screenshot": return .screenshot
         case _ where path.hasPrefix("/entries/"):
             if let sequence = Int(path.dropFirst("/entries/".count)), sequence > 0 { return .entry(sequence: sequence) }
             return .refused(status: 404, reason: "There is nothing at \(path).")

@@ -1,8 +1,8 @@
 import AppStateHTTP
 import NIOCore
 
-/// The inspector's HTTP server: binds the address, serves every connection with the page
-/// and the hub's event stream, and says where it listens.
+/// The inspector's HTTP server: binds the address, serves every connection with the page,
+/// the hub's event stream and the kiosk's screenshots, and says where it listens.
 public final class InspectorServer: Sendable {
     /// The URL to open: the address the server is bound to, with the token.
     public let url: String
@@ -18,12 +18,15 @@ public final class InspectorServer: Sendable {
     ///   - address: Where to listen; port 0 for any free port.
     ///   - token: The token every request must carry.
     ///   - hub: The history and event stream to serve.
+    ///   - screenshots: What takes the kiosk's screenshots.
     ///   - group: The event loops to serve on.
     /// - Throws: ``HTTPServerError`` when the address cannot be bound.
-    public init(address: ListenAddress, token: AccessToken, hub: InspectorHub, group: any EventLoopGroup) throws {
+    public init(
+        address: ListenAddress, token: AccessToken, hub: InspectorHub, screenshots: InspectorScreenshots, group: any EventLoopGroup
+    ) throws {
         server = try HTTPServer(
             endpoints: [.tcp(address)], limits: Self.limits, headers: InspectorResponder.headers, group: group,
-            responder: InspectorResponder(token: token, hub: hub))
+            responder: InspectorResponder(token: token, hub: hub, screenshots: screenshots))
         let port: Int
         if case .tcp(_, let bound)? = server.addresses.first { port = bound } else { port = address.port }
         url = "http://\(address.urlHost):\(port)/?token=\(token.text)"

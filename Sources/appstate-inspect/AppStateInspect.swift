@@ -15,7 +15,8 @@ struct AppStateInspect: ParsableCommand {
             Follows the daemon's Watch and serves one page that draws the window as \
             appstatectl tree --svg does, the tree, and the last 1,000 changes, each with the \
             controllers it changed (before and after); click a change to see the window as \
-            it was then. Prints the URL to open, which carries a random token: requests \
+            it was then. Beside the window, the latest screenshot of the tree's \
+            appstate-kiosk, taken again when the tree changes. Prints the URL to open, which carries a random token: requests \
             without it are refused, so other users of the machine cannot read the tree \
             through the port. The page only reads.
 
@@ -55,7 +56,9 @@ struct AppStateInspect: ParsableCommand {
             throw ExitCode(error.exitCode)
         }
         let hub = InspectorHub()
-        let server = try InspectorServer(address: address, token: AccessToken(), hub: hub, group: MultiThreadedEventLoopGroup.singleton)
+        let server = try InspectorServer(
+            address: address, token: AccessToken(), hub: hub, screenshots: InspectorScreenshots(socketPath: socketPath, tree: tree),
+            group: MultiThreadedEventLoopGroup.singleton)
         let followed = FollowedDaemon(socketPath: socketPath, tree: tree, hub: hub)
         WatchFollower(daemon: followed).start()
         StatsFollower(daemon: followed).start()

@@ -26,14 +26,10 @@ struct ScreenshotCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let (png, reply) = try options.withClient { client throws -> ([UInt8], [String: JSONValue]) in
-            let kiosk = try client.call(GetKiosk.self, GetKiosk.Parameters(tree: options.tree))
-            let reply = try VarlinkClient(path: kiosk.socket, timeout: .seconds(options.timeout)).call(method: "io.appstate.kiosk.Screenshot")
-            guard case .string(let text)? = reply["png"], let png = Base64.decode(text) else {
-                throw CtlError(message: "the kiosk at \(kiosk.socket) sent no PNG", exitCode: ExitStatus.protocolError)
-            }
-            return (png, reply)
+        let screenshot = try options.withClient { client in
+            try KioskScreenshot.take(from: client, tree: options.tree, timeout: .seconds(options.timeout))
         }
+        let png = screenshot.png
         do throws(CtlError) {
             if let output {
                 try AtomicTextFile.replace(output, with: png)
@@ -44,6 +40,9 @@ struct ScreenshotCommand: ParsableCommand {
             Console.error(error.message)
             throw ExitCode(error.exitCode)
         }
-        if options.json { Console.output(JSONValue.object(["width": reply["width"] ?? 0, "height": reply["height"] ?? 0]).jsonText) }
+        if options.json {
+            let size: [String: JSONValue] = ["width": .number(Double(screenshot.width)), "height": .number(Double(screenshot.height))]
+            Console.output(JSONValue.object(size).jsonText)
+        }
     }
 }

@@ -3,12 +3,15 @@
 
     inspector_browser.py check   --url URL --socket PATH --ctl APPSTATECTL [--screenshot PNG]
     inspector_browser.py measure --url URL --socket PATH [--paced N] [--interval-ms 16]
+    inspector_browser.py kiosk   --url URL --width W --height H
 
 `check` is what Tests/EndToEndTests/InspectorBrowserTests.swift runs against a real appstated
 and appstate-inspect: the token is required, the page follows the daemon as appstatectl changes
 it, shows the keyboard's rectangle, filters the timeline and shows an older window when an older
 event is clicked, a viewer that connects late starts from the current state, and the tree's
-front-ends and a blanked screen are shown. It asserts on
+front-ends and a blanked screen are shown, and without a kiosk the screenshot's place says so.
+`kiosk` is what Tests/EndToEndTests/KioskBrowserTests.swift runs with a real appstate-kiosk: the
+page shows the kiosk's screenshot beside the window, at the window's size. They assert on
 the DOM (ids and data-* attributes), never on pixels, and prints one line per step.
 
 `measure` is what scripts/benchmark-inspector runs: changes every 16 ms through the Python
@@ -73,6 +76,10 @@ def status_of(url, method="GET"):
         return error.code
 
 
+def is_visible(driver, element_id):
+    return driver.find_element(By.ID, element_id).is_displayed()
+
+
 def svg_attribute(driver, name):
     return driver.find_element(By.CSS_SELECTOR, "#wireframe svg").get_attribute(name)
 
@@ -85,7 +92,7 @@ def check(arguments):
     parts = urllib.parse.urlsplit(arguments.url)
     base = f"{parts.scheme}://{parts.netloc}"
     token = urllib.parse.parse_qs(parts.query)["token"][0]
-    for path in ("/", "/events", "/entries/1", f"/?token={token[:-1]}", f"/events?token={token}x", "/?token="):
+    for path in ("/", "/events", "/entries/1", "/screenshot", f"/?token={token[:-1]}", f"/events?token={token}x", "/?token="):
         if (code := status_of(base + path)) != 403:
             sys.exit(f"FAILED: {path} without the right token answered {code}, not 403")
     if (code := status_of(arguments.url, method="POST")) != 405:
@@ -102,6 +109,11 @@ def check(arguments):
         wait(driver, "the wireframe draws the current path",
              lambda d: d.find_element(By.CSS_SELECTOR, f'#wireframe g[data-path="{LOGGED_OUT}"][data-current="true"]'))
         step(f"the page opens on {LOGGED_OUT}")
+        note = wait(driver, "beside the window, the line that says no kiosk shows the tree", lambda d: d.find_element(
+            By.CSS_SELECTOR, '#screenshot-note[data-state="none"]').text)
+        if not note.startswith("no appstate-kiosk shows the tree") or is_visible(driver, "screenshot"):
+            sys.exit(f"FAILED: without a kiosk the screenshot's place reads {note!r}")
+        step(f"without a kiosk the screenshot's place says: {note}")
 
         ctl("login", "ada")
         wait(driver, "the page follows the login", lambda d: d.find_element(By.ID, "current-path").text == LOGGED_IN)
@@ -182,6 +194,22 @@ def check(arguments):
     print("inspector browser check: passed")
 
 
+def kiosk(arguments):
+    driver = browser()
+    try:
+        driver.get(arguments.url)
+        size = wait(driver, "the kiosk's screenshot is shown beside the window", lambda d: d.find_element(
+            By.CSS_SELECTOR, '#screenshot-note[data-state="shown"]') and d.find_element(By.ID, "screenshot").is_displayed()
+            and d.execute_script("const i = document.getElementById('screenshot'); return i.complete && i.naturalWidth"
+                                 " ? [i.naturalWidth, i.naturalHeight] : null"), timeout=30)
+        if size != [arguments.width, arguments.height]:
+            sys.exit(f"FAILED: the screenshot is {size}, not the window's {arguments.width}×{arguments.height}")
+        step(f"the kiosk's screenshot is shown beside the window, {size[0]}×{size[1]}")
+    finally:
+        driver.quit()
+    print("inspector kiosk check: passed")
+
+
 def measure(arguments):
     import varlink  # only the benchmark drives the daemon from Python
 
@@ -249,10 +277,14 @@ def main():
     measuring.add_argument("--paced", type=int, default=300)
     measuring.add_argument("--interval-ms", type=float, default=16)
     for sub in (checking, measuring):
-        sub.add_argument("--url", required=True)
         sub.add_argument("--socket", required=True)
+    showing = commands.add_parser("kiosk")
+    showing.add_argument("--width", type=int, required=True)
+    showing.add_argument("--height", type=int, required=True)
+    for sub in (checking, measuring, showing):
+        sub.add_argument("--url", required=True)
     arguments = parser.parse_args()
-    (check if arguments.command == "check" else measure)(arguments)
+    {"check": check, "measure": measure, "kiosk": kiosk}[arguments.command](arguments)
 
 
 if __name__ == "__main__":

@@ -194,12 +194,45 @@ final class KioskBrowserTests: AppStateTestCase {
         XCTAssertEqual(size, [1280, 800], "the window's size")
     }
 
+    func testKiosk_whenTheInspectorShowsTheTree_thenItsScreenshotRouteAndPageShowAPNGOfTheWindow() throws {
+        _ = try resolveExecutable("chromedriver")
+        try start()
+        try waitForReport("the login form") { $0["page"] == "form" && $0["event"] == "load" }
+        let inspector = try InspectorProcess(socket: daemon.daemon.socketPath)
+        let url = try XCTUnwrap(inspector.url.wholeMatch(of: /http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=([0-9a-f]+)/), inspector.url)
+        let deadline = Date().addingTimeInterval(20)
+        var response = try HTTPTestConnection(port: Int(url.output.1)!).request("GET", "/screenshot?token=\(url.output.2)")
+        // The kiosk reports its socket once it serves it.
+        while response.status != 200, Date() < deadline {
+            usleep(100_000)
+            response = try HTTPTestConnection(port: Int(url.output.1)!).request("GET", "/screenshot?token=\(url.output.2)")
+        }
+        XCTAssertEqual(response.status, 200, response.text)
+        XCTAssertEqual(response.header("Content-Type"), "image/png")
+        XCTAssertEqual(Array(response.body.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+        let size = stride(from: 16, to: 24, by: 4).map { response.body[$0..<$0 + 4].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual(size, [1280, 800], "the window's size")
+        let refused = try HTTPTestConnection(port: Int(url.output.1)!).request("GET", "/screenshot")
+        XCTAssertEqual(refused.status, 403, "the token is needed as for every route")
+        let script = Products.repository.appendingPathComponent("Tests/Browser/inspector_browser.py").path
+        let page = try Command.run(
+            Products.python.path, [script, "kiosk", "--url", inspector.url, "--width", "1280", "--height", "800"],
+            environment: ["SE_OFFLINE": "true"])
+        XCTAssertEqual(page.status, 0, page.stdout + page.stderr)
+        XCTAssertTrue(page.stdout.hasSuffix("inspector kiosk check: passed\n"), page.stdout + page.stderr)
+    }
+
     func testKiosk_whenNoKioskShowsTheTree_thenScreenshotSaysSo() throws {
         let daemon = try DaemonProcess()
         addTeardownBlock(releasing: daemon) { XCTAssertEqual($0.stop(), 0) }
         let result = try Command.run(Products.appstatectl.path, ["--socket", daemon.socketPath, "screenshot", "-o", "/dev/null"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("no appstate-kiosk shows the tree"), result.stderr)
+        let inspector = try InspectorProcess(socket: daemon.socketPath)
+        let url = try XCTUnwrap(inspector.url.wholeMatch(of: /http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=([0-9a-f]+)/), inspector.url)
+        let response = try HTTPTestConnection(port: Int(url.output.1)!).request("GET", "/screenshot?token=\(url.output.2)")
+        XCTAssertEqual(response.status, 404, response.text)
+        XCTAssertTrue(response.text.hasPrefix("no appstate-kiosk shows the tree"), response.text)
     }
 
     /// Waits until the mocked squeekboard's `SetVisible` was called with exactly these values.
