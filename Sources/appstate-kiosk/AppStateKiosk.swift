@@ -95,6 +95,7 @@ struct AppStateKiosk: ParsableCommand {
             throw ValidationError("\(name) takes a number of seconds above 0 and at most 86400, and \(value) is not one")
         }
         guard maximumRestarts >= 0 else { throw ValidationError("--max-restarts takes a count of 0 or more") }
+        if output?.isEmpty == true { throw ValidationError("--output takes an output's name, e.g. HDMI-A-1") }
         if let home, !KioskURL.isShowable(home) {
             throw ValidationError("--home takes an http, https or file URL, and \(home) is not one")
         }

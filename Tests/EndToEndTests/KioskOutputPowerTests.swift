@@ -118,6 +118,12 @@ final class KioskOutputPowerTests: AppStateTestCase {
         XCTAssertEqual(kiosk.messages.components(separatedBy: "does not offer").count, 2, "said once: \(kiosk.messages)")
     }
 
+    func testOutputPower_whenTheOutputIsNamedEmpty_thenExits64() throws {
+        let result = try Command.run(Products.appstateKiosk.path, ["--output", ""])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--output takes an output's name"), result.stderr)
+    }
+
     func testOutputPower_whenWaylandDisplayIsUnset_thenTheStatusSaysSo() throws {
         try startDaemon()
         let (kiosk, status) = try startKiosk("kiosk", compositor: nil)
