@@ -227,6 +227,7 @@ let package = Package(
                 "AppStateCtlKit",
                 "AppStateGatewayKit",
                 "AppStateHTTP",
+                "AppStateIPC",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

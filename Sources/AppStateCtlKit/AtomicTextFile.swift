@@ -1,3 +1,4 @@
+import AppStateIPC
 import Glibc
 
 /// A text file replaced whole, as prometheus-node-exporter's textfile collector needs it: the
@@ -56,6 +57,6 @@ public enum AtomicTextFile {
     }
 
     private static func failure(_ path: String, _ what: String) -> CtlError {
-        CtlError(message: "\(path): \(what): \(String(cString: strerror(errno)))", exitCode: ExitStatus.cannotCreate)
+        CtlError(message: "\(path): \(what): \(String(cString: strerror(errno)))", exitCode: ExitStatus.cannotCreate.code)
     }
 }

@@ -23,7 +23,7 @@ public struct KioskScreenshot: Sendable {
         let kiosk = try client.call(GetKiosk.self, GetKiosk.Parameters(tree: tree))
         let reply = try VarlinkClient(path: kiosk.socket, timeout: timeout).call(method: "io.appstate.kiosk.Screenshot")
         guard case .string(let text)? = reply["png"], let png = Base64.decode(text) else {
-            throw CtlError(message: "the kiosk at \(kiosk.socket) sent no PNG", exitCode: ExitStatus.protocolError)
+            throw CtlError(message: "the kiosk at \(kiosk.socket) sent no PNG", exitCode: ExitStatus.protocolError.code)
         }
         return KioskScreenshot(png: png, width: reply["width"]?.intValue ?? 0, height: reply["height"]?.intValue ?? 0)
     }

@@ -72,7 +72,7 @@ package enum Daemon {
                 serviceName: "VarlinkServerService"),
             .init(
                 service: ReloadService(
-                    hangups: hangups, host: trees.host, treeFile: configuration.treeFile, status: status,
+                    hangups: hangups, host: trees.host, treeFile: configuration.files.treeFile, status: status,
                     systemd: systemd, retarget: retarget),
                 serviceName: "ReloadService"),
         ]

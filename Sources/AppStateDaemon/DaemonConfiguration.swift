@@ -1,50 +1,34 @@
-import AppStateFollowers
-import AppStateHost
 import VarlinkServer
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// How the daemon runs: where it listens and keeps state, which trees it hosts, who may
-/// change them, and its limits. `appstated`'s options fill this in.
+/// How the daemon runs: where it listens and who may change its trees, which tree file it
+/// hosts and where it keeps state, its limits, and what it follows. `appstated`'s option
+/// groups build each part.
 package struct DaemonConfiguration: Sendable {
-    /// The socket path; nil for socket activation or the default path.
-    package var socketPath: String?
-    /// The mode of a socket the daemon creates itself.
-    package var socketMode: mode_t = 0o660
-    /// The state directory; nil for `$STATE_DIRECTORY` or the default.
-    package var stateDirectory: String?
-    /// The tree file; nil for the embedded default tree. `appstated` sets it with
-    /// ``treeFile(named:installed:)``.
-    package var treeFile: String?
-    /// Groups whose members may change state, besides root and the daemon's own user.
-    package var allowedGroups = AccessPolicy.defaultGroupNames
+    /// Where the daemon listens and who may change state.
+    package var socket: Socket
+    /// The tree file and the state directory.
+    package var files: Files
     /// The bounds on messages, connections and watchers.
-    package var limits = ServerLimits()
-    /// Whether trees with a login-state container follow systemd-logind's ``seat``
-    /// (`--follow-logind`); a tree file's `logindSeat` makes a tree follow its own seat
-    /// without it.
-    package var followLogind = false
-    /// The logind seat followed by trees that name none (`--seat`).
-    package var seat = "seat0"
-    /// Whether the trees follow the on-screen keyboard on the session bus (`--follow-osk`).
-    package var followOnScreenKeyboard = false
-    /// The keyboard's height in points (`--osk-height`); nil for squeekboard's own sizing
-    /// rule, ``OnScreenKeyboardHeight/squeekboard(for:)``.
-    package var onScreenKeyboardHeight: Double?
-    /// The one on-screen keyboard `--follow-osk` follows (`--osk-source`); nil for whichever
-    /// of squeekboard, KWin's and Onboard is on the session bus.
-    package var onScreenKeyboardSource: OnScreenKeyboardKind?
-    /// Whether every tree's window follows a Wayland output's size (`--follow-output`); a
-    /// tree file's `output` makes a tree follow its own output without it.
-    package var followOutput = false
-    /// The output followed by trees that name none (`--follow-output NAME`); nil for the
-    /// compositor's first output.
-    package var output: String?
+    package var limits: ServerLimits
+    /// What the trees follow: logind, the on-screen keyboard, the compositor's output.
+    package var followers: Followers
 
-    /// The defaults.
-    package init() {}
+    /// Creates a configuration, of the defaults unless given.
+    /// - Parameters:
+    ///   - socket: Where the daemon listens and who may change state.
+    ///   - files: The tree file and the state directory.
+    ///   - limits: The bounds on messages, connections and watchers.
+    ///   - followers: What the trees follow.
+    package init(socket: Socket = Socket(), files: Files = Files(), limits: ServerLimits = ServerLimits(), followers: Followers = Followers()) {
+        self.socket = socket
+        self.files = files
+        self.limits = limits
+        self.followers = followers
+    }
 
     /// The tree file the Debian package installs (a conffile), which `appstated` runs when it
     /// is given no `--tree-file`.

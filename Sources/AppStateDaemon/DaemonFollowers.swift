@@ -25,18 +25,18 @@ enum DaemonFollowers {
         for (tree, spec) in zip(trees, specs) {
             if let seat = spec.logindSeat {
                 routes.seats[tree.name] = seat
-            } else if configuration.followLogind {
+            } else if configuration.followers.followLogind {
                 do {
                     _ = try tree.container(LoginStateController.self, at: nil)
-                    routes.seats[tree.name] = configuration.seat
+                    routes.seats[tree.name] = configuration.followers.seat
                 } catch {
                     logger.info("tree \(tree.name) has no login container, so it does not follow logind")
                 }
             }
             if let output = spec.output {
                 routes.outputs[tree.name] = .named(output)
-            } else if configuration.followOutput {
-                routes.outputs[tree.name] = configuration.output.map(FollowedOutput.named) ?? .first
+            } else if configuration.followers.followOutput {
+                routes.outputs[tree.name] = configuration.followers.output.map(FollowedOutput.named) ?? .first
             }
         }
         return routes
@@ -58,10 +58,10 @@ enum DaemonFollowers {
         logger: Logger
     ) -> FollowerRoster {
         let keyboard: OnScreenKeyboardChoice? =
-            configuration.followOnScreenKeyboard ? configuration.onScreenKeyboardSource.map(OnScreenKeyboardChoice.only) ?? .any : nil
+            configuration.followers.followOnScreenKeyboard ? configuration.followers.onScreenKeyboardSource.map(OnScreenKeyboardChoice.only) ?? .any : nil
         let roster = FollowerRoster(
             host: trees.processor, runner: runner, routes: trees.routes, keyboard: keyboard,
-            keyboardHeight: configuration.onScreenKeyboardHeight, board: board, logger: logger)
+            keyboardHeight: configuration.followers.onScreenKeyboardHeight, board: board, logger: logger)
         trees.processor.systemIdleInhibitor = roster.idleInhibitor
         trees.processor.systemSessionLocker = roster.sessionLocker
         trees.processor.systemKeyboard = roster.keyboard

@@ -38,7 +38,7 @@ struct DaemonTrees: Sendable {
         logger: Logger
     ) throws -> DaemonTrees {
         ContainmentWarning.handler = { warning in logger.warning("\(warning)") }
-        let stateDirectory = try StateDirectory.resolve(explicit: configuration.stateDirectory)
+        let stateDirectory = try StateDirectory.resolve(explicit: configuration.files.stateDirectory)
         try StateDirectory.createIfNeeded(at: stateDirectory)
         let store = StateStore(directory: stateDirectory, metrics: metrics)
         let (saved, setAside) = try store.loadDocument()

@@ -21,7 +21,7 @@ struct StartupInputs: Sendable {
     /// - Parameter configuration: Which tree file and groups.
     /// - Throws: ``TreeFileError`` when the tree file does not load.
     init(_ configuration: DaemonConfiguration) throws(TreeFileError) {
-        treeFile = try TreeFileLoader.load(pathOrDefault: configuration.treeFile)
-        allowedGroupIDs = AccessPolicy.groupIDs(named: configuration.allowedGroups)
+        treeFile = try TreeFileLoader.load(pathOrDefault: configuration.files.treeFile)
+        allowedGroupIDs = AccessPolicy.groupIDs(named: configuration.socket.allowedGroups)
     }
 }

@@ -14,12 +14,12 @@ extension VarlinkServer.Endpoint {
     /// - Throws: ``SystemdError`` when the passed sockets are unusable, `DefaultSocketPathError`
     ///   when no default path exists.
     init(_ configuration: DaemonConfiguration, group: gid_t?) throws {
-        if configuration.socketPath == nil, let descriptor = try ListenedSockets.takeVarlinkSocket() {
+        if configuration.socket.path == nil, let descriptor = try ListenedSockets.takeVarlinkSocket() {
             self = .descriptor(descriptor)
             return
         }
-        let path = try configuration.socketPath ?? AppStateInterface.defaultSocketPath()
-        self = .path(path, mode: configuration.socketMode, group: group)
+        let path = try configuration.socket.path ?? AppStateInterface.defaultSocketPath()
+        self = .path(path, mode: configuration.socket.mode, group: group)
     }
 }
 

@@ -1,4 +1,5 @@
 import AppStateCore
+import AppStateIPC
 
 /// An answer other than success, as the gateway sends it: an HTTP status and, in the body,
 /// `{"error": NAME, "parameters": {…}}` as a Varlink error reads, so that a page handles the
@@ -102,12 +103,13 @@ public struct GatewayRefusal: Error, Sendable {
             headers: [("Retry-After", "1")])
     }
 
-    /// An error the daemon answered, with the status ``VarlinkErrorStatus`` gives its name.
+    /// An error the daemon answered, with the HTTP status of its ``ErrorCatalogue`` entry; an
+    /// error no catalogued interface declares is 400: the call was refused.
     /// - Parameters:
     ///   - name: The error's name.
     ///   - parameters: Its parameters.
     public static func daemon(_ name: String, parameters: [String: JSONValue]) -> GatewayRefusal {
-        let status = VarlinkErrorStatus.status(for: name)
+        let status = ErrorCatalogue.entry(for: name)?.httpStatus ?? 400
         return GatewayRefusal(status: status, name: name, parameters: parameters, headers: status == 503 ? [("Retry-After", "1")] : [])
     }
 }

@@ -1,3 +1,5 @@
+import AppStateIPC
+
 /// Why `appstate-kiosk` cannot go on, with the exit status it ends with.
 public struct KioskError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: Hashable, Sendable {
@@ -50,9 +52,9 @@ public struct KioskError: Error, Hashable, Sendable, CustomStringConvertible {
         KioskError(.tooManyRestarts(count, within: window, last: reason))
     }
 
-    /// The exit status: 69 (`EX_UNAVAILABLE`, as sysexits.h names it) for every case, since
-    /// each leaves the screen without its browser.
-    public var exitStatus: Int32 { 69 }
+    /// The exit status: ``ExitStatus/unavailable`` (69) for every case, since each leaves the
+    /// screen without its browser.
+    public var exitStatus: Int32 { ExitStatus.unavailable.code }
 
     /// The error in words, for the journal.
     public var description: String {

@@ -1,6 +1,7 @@
 import AppStateCtlKit
 import AppStateGatewayKit
 import AppStateHTTP
+import AppStateIPC
 import ArgumentParser
 import Glibc
 import NIOPosix
@@ -107,15 +108,12 @@ struct AppStateGateway: ParsableCommand {
             throw ExitCode(error.exitCode)
         } catch let error as GatewayError {
             Self.warn(error.description)
-            throw ExitCode(Self.configurationError)
+            throw ExitCode(ExitStatus.configurationError.code)
         } catch let error as HTTPServerError {
             Self.warn(error.description)
-            throw ExitCode(ExitStatus.systemError)
+            throw ExitCode(ExitStatus.systemError.code)
         }
     }
-
-    /// The exit status for a token file that cannot be read, created or used (`EX_CONFIG`).
-    static let configurationError: Int32 = 78
 
     private static func warn(_ message: String) {
         let line = Array("appstate-gateway: \(message)\n".utf8)

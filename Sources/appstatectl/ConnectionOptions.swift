@@ -49,16 +49,14 @@ struct ConnectionOptions: ParsableArguments {
     /// Connects to the daemon and runs `body` with the connection. Every failure, from
     /// connecting to the last reply, is reported as one sentence on standard error and
     /// ends the command with its `sysexits.h` status.
-    /// - Parameters:
-    ///   - user: The user a `login` asks for, so that its errors can name them.
-    ///   - body: The calls to make.
+    /// - Parameter body: The calls to make.
     /// - Returns: What `body` returns.
-    func withClient<Result>(user: String? = nil, _ body: (VarlinkClient) throws -> Result) throws -> Result {
+    func withClient<Result>(_ body: (VarlinkClient) throws -> Result) throws -> Result {
         let limit = Duration.seconds(timeout)
         do {
             return try body(VarlinkClient(path: socketPath, timeout: limit))
         } catch {
-            let failure = CtlError(error, context: CtlError.Context(user: user, timeout: limit))
+            let failure = CtlError(error, context: CtlError.Context(timeout: limit))
             Console.error(failure.message)
             throw ExitCode(failure.exitCode)
         }

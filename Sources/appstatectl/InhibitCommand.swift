@@ -54,7 +54,7 @@ struct InhibitCommand: ParsableCommand {
         var pid = pid_t()
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
-        guard let file = argv[0] else { return ExitStatus.systemError }
+        guard let file = argv[0] else { return ExitStatus.systemError.code }
         let result = posix_spawnp(&pid, file, nil, nil, argv, environ)
         guard result == 0 else {
             Console.error("cannot run \(arguments[0]): \(String(cString: strerror(result)))")
@@ -62,7 +62,7 @@ struct InhibitCommand: ParsableCommand {
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return ExitStatus.systemError }
+            guard errno == EINTR else { return ExitStatus.systemError.code }
         }
         // WIFEXITED and WTERMSIG are macros Swift cannot call.
         let signal = status & 0x7f

@@ -35,7 +35,7 @@ struct LoginCommand: ParsableCommand {
 
     func run() throws {
         let parameters = Login.Parameters(tree: options.tree, user: user, switching: switching)
-        let reply = try options.withClient(user: user) { try $0.call(Login.self, parameters) }
+        let reply = try options.withClient { try $0.call(Login.self, parameters) }
         options.emit(reply, human: reply.path)
     }
 }

@@ -34,7 +34,7 @@ struct ScreenshotCommand: ParsableCommand {
             if let output {
                 try AtomicTextFile.replace(output, with: png)
             } else if !AtomicTextFile.write(png, to: STDOUT_FILENO) {
-                throw CtlError(message: "cannot write the PNG to standard output", exitCode: ExitStatus.systemError)
+                throw CtlError(message: "cannot write the PNG to standard output", exitCode: ExitStatus.systemError.code)
             }
         } catch {
             Console.error(error.message)

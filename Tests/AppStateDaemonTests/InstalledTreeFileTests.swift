@@ -18,8 +18,8 @@ final class InstalledTreeFileTests: AppStateTestCase {
         let installed = directory.path + "/tree.yaml"
         try oneTree.write(toFile: installed, atomically: true, encoding: .utf8)
         var configuration = DaemonConfiguration()
-        configuration.treeFile = DaemonConfiguration.treeFile(named: nil, installed: installed)
-        XCTAssertEqual(configuration.treeFile, installed)
+        configuration.files.treeFile = DaemonConfiguration.treeFile(named: nil, installed: installed)
+        XCTAssertEqual(configuration.files.treeFile, installed)
         XCTAssertEqual(try StartupInputs(configuration).treeFile.trees.map(\.name), ["lobby"])
     }
 
@@ -30,7 +30,7 @@ final class InstalledTreeFileTests: AppStateTestCase {
         try "".write(toFile: directory.path + "/appstate", atomically: true, encoding: .utf8)
         XCTAssertNil(DaemonConfiguration.treeFile(named: nil, installed: directory.path + "/appstate/tree.yaml"))
         var configuration = DaemonConfiguration()
-        configuration.treeFile = DaemonConfiguration.treeFile(named: nil, installed: directory.path + "/tree.yaml")
+        configuration.files.treeFile = DaemonConfiguration.treeFile(named: nil, installed: directory.path + "/tree.yaml")
         XCTAssertEqual(try StartupInputs(configuration).treeFile.trees.map(\.name), ["default"])
     }
 
@@ -46,7 +46,7 @@ final class InstalledTreeFileTests: AppStateTestCase {
         let installed = directory.path + "/tree.yaml"
         try "trees: []\n".write(toFile: installed, atomically: true, encoding: .utf8)
         var configuration = DaemonConfiguration()
-        configuration.treeFile = DaemonConfiguration.treeFile(named: nil, installed: installed)
+        configuration.files.treeFile = DaemonConfiguration.treeFile(named: nil, installed: installed)
         XCTAssertThrowsError(try StartupInputs(configuration)) { error in
             XCTAssertTrue("\(error)".contains(installed), "\(error)")
         }

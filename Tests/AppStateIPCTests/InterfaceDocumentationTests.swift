@@ -4,15 +4,14 @@ import TestSupport
 import VarlinkIDL
 import XCTest
 
-/// The tables of methods in `TheAppStateInterface.md` and of errors in `InterfaceErrors.md`, written by hand beside the
-/// interface files that are the one declaration of the interfaces, are read and compared with
-/// those files: a method or error added to an interface fails here until the article lists it,
-/// in the file's order and with its parameters.
+/// The table of methods in `TheAppStateInterface.md`, written by hand beside the interface
+/// file that is the one declaration of the interface, is read and compared with that file: a
+/// method added to the interface fails here until the article lists it, in the file's order
+/// and with its parameters. (`ErrorCatalogueTests` holds the errors' article to the catalogue.)
 final class InterfaceDocumentationTests: AppStateTestCase {
     private static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     private static let article = "Sources/AppStateIPC/AppStateIPC.docc/TheAppStateInterface.md"
-    private static let errorsArticle = "Sources/AppStateIPC/AppStateIPC.docc/InterfaceErrors.md"
 
     func testMethodsTable_listsEveryMethodOfTheInterfaceInItsOrder() throws {
         let interface = try Self.interface("io.appstate.varlink")
@@ -37,22 +36,6 @@ final class InterfaceDocumentationTests: AppStateTestCase {
             for member in method.output where !reply.contains(member.name) {
                 XCTFail("\(Self.article): the methods table does not mention \(name)'s reply member \(member.name)")
             }
-        }
-    }
-
-    /// The errors table lists `io.appstate`'s errors, then `org.varlink.service`'s, each in its
-    /// file's order and with its parameters.
-    func testErrorsTable_listsEveryErrorOfBothInterfacesWithItsParameters() throws {
-        let interfaces = [try Self.interface("io.appstate.varlink"), try Self.interface("org.varlink.service.varlink")]
-        let declared = interfaces.flatMap { interface in
-            interface.errors.map { ("\(interface.name).\($0.name)", $0.members.map(\.name)) }
-        }
-        let rows = try MarkdownTable.rows(under: "### Errors", in: Self.text(Self.errorsArticle))
-        XCTAssertEqual(
-            rows.map { MarkdownTable.codeNames(in: $0[0]).first ?? $0[0] }, declared.map(\.0),
-            "\(Self.errorsArticle): the errors table lists other errors than the interface files declare")
-        for (row, (name, members)) in zip(rows, declared) where row.count > 1 {
-            XCTAssertEqual(MarkdownTable.codeNames(in: row[1]), members, "\(name)'s parameters")
         }
     }
 
