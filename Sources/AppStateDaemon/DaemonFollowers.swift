@@ -57,11 +57,12 @@ enum DaemonFollowers {
         _ configuration: DaemonConfiguration, trees: DaemonTrees, runner: any MainActorRunner, board: FollowerBoard,
         logger: Logger
     ) -> FollowerRoster {
+        let followed = configuration.followers
         let keyboard: OnScreenKeyboardChoice? =
-            configuration.followers.followOnScreenKeyboard ? configuration.followers.onScreenKeyboardSource.map(OnScreenKeyboardChoice.only) ?? .any : nil
+            followed.followOnScreenKeyboard ? followed.onScreenKeyboardSource.map(OnScreenKeyboardChoice.only) ?? .any : nil
         let roster = FollowerRoster(
             host: trees.processor, runner: runner, routes: trees.routes, keyboard: keyboard,
-            keyboardHeight: configuration.followers.onScreenKeyboardHeight, board: board, logger: logger)
+            keyboardHeight: followed.onScreenKeyboardHeight, board: board, logger: logger)
         trees.processor.systemIdleInhibitor = roster.idleInhibitor
         trees.processor.systemSessionLocker = roster.sessionLocker
         trees.processor.systemKeyboard = roster.keyboard

@@ -139,7 +139,7 @@ final class PresentationEndToEndTests: AppStateTestCase {
 
         let twice = try ctl("present", "screensaver", "--over")
         XCTAssertEqual(twice.status, 1)
-        XCTAssertEqual(twice.stderr, "appstatectl: session already presents session/screensaver (appstatectl dismiss first)\n")
+        XCTAssertEqual(twice.stderr, "appstatectl: session already presents session/screensaver (dismiss it first)\n")
 
         let tree = try ctl("tree")
         XCTAssertTrue(
