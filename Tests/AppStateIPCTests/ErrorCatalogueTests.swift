@@ -30,6 +30,10 @@ final class ErrorCatalogueTests: AppStateTestCase {
                 XCTAssertEqual(ErrorCatalogue.entry(for: name)?.example.name, name, "\(name): no entry, or one whose example is another error")
             }
         }
+        XCTAssertEqual(
+            ErrorCatalogue.all.map(\.example.name),
+            try Self.interfaces().flatMap { interface, _ in interface.errors.map { "\(interface.name).\($0.name)" } },
+            "the catalogue's entries are not the declared errors, in the files' order")
         XCTAssertNil(ErrorCatalogue.entry(for: "io.appstate.NoSuchThing"))
         XCTAssertNil(ErrorCatalogue.entry(for: "io.appstate.GetTree"))
     }
@@ -58,7 +62,7 @@ final class ErrorCatalogueTests: AppStateTestCase {
 
     /// A sentence is built from the error's parameters: each of the example's values is in it.
     func testSentences_whenBuiltFromTheExamples_thenTheySayEveryParameter() {
-        for entry in Self.entries {
+        for entry in ErrorCatalogue.all {
             let sentence = entry.sentence(for: entry.example)
             XCTAssertFalse(sentence.isEmpty)
             XCTAssertFalse(sentence.contains(entry.example.name), "\(entry.example.name)'s sentence is its name")
@@ -72,7 +76,7 @@ final class ErrorCatalogueTests: AppStateTestCase {
     /// A gateway's status says the call failed; appstatectl's status is one of the table's,
     /// which says that appstatectl exits with it.
     func testStatuses_whenCatalogued_thenErrorStatusesTheProgramsDeclare() {
-        for entry in Self.entries {
+        for entry in ErrorCatalogue.all {
             XCTAssertTrue((400..<600).contains(entry.httpStatus), "\(entry.example.name): HTTP \(entry.httpStatus)")
             XCTAssertTrue(ExitStatus.all.contains(entry.exitStatus), "\(entry.example.name): exit status \(entry.exitStatus.code)")
             XCTAssertTrue(
@@ -82,7 +86,7 @@ final class ErrorCatalogueTests: AppStateTestCase {
     }
 
     func testMessage_whenTheErrorIsCatalogued_thenItIsTheEntrysSentence() {
-        for entry in Self.entries {
+        for entry in ErrorCatalogue.all {
             XCTAssertEqual(entry.example.message, entry.sentence(for: entry.example))
             XCTAssertEqual(entry.example.description, "\(entry.sentence(for: entry.example)) [\(entry.example.name)]")
         }
@@ -103,10 +107,6 @@ final class ErrorCatalogueTests: AppStateTestCase {
     }
 
     // MARK: - Helpers
-
-    private static var entries: [ErrorCatalogueEntry] {
-        AppStateErrorName.allCases.map(\.entry) + VarlinkServiceErrorName.allCases.map(\.entry)
-    }
 
     /// The page of errors: each error of each interface, in the file's order, with its
     /// members, when the daemon sends it (the file's comment), its example's sentence and its

@@ -11,14 +11,10 @@ final class CtlErrorTests: AppStateTestCase {
 
     /// appstatectl says what the catalogue says: every declared error's sentence and exit status.
     func testEveryDeclaredErrorIsItsCatalogueSentenceAndExitStatus() {
-        let names = AppStateErrorName.allCases.map(\.rawValue) + VarlinkServiceErrorName.allCases.map(\.rawValue)
-        for name in names {
-            guard let entry = ErrorCatalogue.entry(for: name) else {
-                XCTFail("\(name) has no catalogue entry")
-                continue
-            }
+        for entry in ErrorCatalogue.all {
             XCTAssertEqual(
-                CtlError(entry.example), CtlError(message: entry.sentence(for: entry.example), exitCode: entry.exitStatus.code), name)
+                CtlError(entry.example), CtlError(message: entry.sentence(for: entry.example), exitCode: entry.exitStatus.code),
+                entry.example.name)
         }
     }
 

@@ -7,15 +7,10 @@ import XCTest
 /// The gateway answers a daemon's error with the HTTP status of its catalogue entry.
 final class GatewayRefusalTests: AppStateTestCase {
     func testDaemonError_whenDeclared_thenTheCataloguesStatus() {
-        let names = AppStateErrorName.allCases.map(\.rawValue) + VarlinkServiceErrorName.allCases.map(\.rawValue)
-        for name in names {
-            guard let entry = ErrorCatalogue.entry(for: name) else {
-                XCTFail("\(name) has no catalogue entry")
-                continue
-            }
-            let refusal = GatewayRefusal.daemon(name, parameters: entry.example.parameters)
-            XCTAssertEqual(refusal.status, entry.httpStatus, name)
-            XCTAssertEqual(refusal.name, name)
+        for entry in ErrorCatalogue.all {
+            let refusal = GatewayRefusal.daemon(entry.example.name, parameters: entry.example.parameters)
+            XCTAssertEqual(refusal.status, entry.httpStatus, entry.example.name)
+            XCTAssertEqual(refusal.name, entry.example.name)
         }
         XCTAssertEqual(GatewayRefusal.daemon(VarlinkError.noSuchNode(path: "x").name, parameters: [:]).status, 404)
         XCTAssertEqual(GatewayRefusal.daemon(VarlinkError.alreadyLoggedIn(user: "ada").name, parameters: [:]).status, 409)

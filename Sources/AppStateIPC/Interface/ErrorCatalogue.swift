@@ -11,4 +11,10 @@ public enum ErrorCatalogue {
     public static func entry(for name: String) -> ErrorCatalogueEntry? {
         AppStateErrorName(rawValue: name)?.entry ?? VarlinkServiceErrorName(rawValue: name)?.entry
     }
+
+    /// Every entry: `io.appstate`'s errors, then `org.varlink.service`'s, each in its
+    /// interface file's order.
+    public static var all: [ErrorCatalogueEntry] {
+        AppStateErrorName.allCases.map(\.entry) + VarlinkServiceErrorName.allCases.map(\.entry)
+    }
 }
