@@ -148,7 +148,6 @@ let package = Package(
                 "AppStateDaemon",
                 "AppStateFollowers",
                 "AppStateIPC",
-                "StateContainers",
                 "TreeFiles",
                 "VarlinkServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -392,7 +391,6 @@ let package = Package(
                 "AppStateHTTP",
                 "AppStateIPC",
                 "TestSupport",
-                "VarlinkIDL",
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
