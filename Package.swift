@@ -153,9 +153,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // How a tree, a status and a Watch event read in a terminal and as SVG: appstatectl's
+        // and the inspector's, with no argument parser.
+        .target(name: "AppStateRendering", dependencies: ["AppStateCore", "AppStateIPC"]),
+        .target(name: "AppStateCtlKit", dependencies: ["AppStateCore", "AppStateIPC", "AppStateRendering"]),
+        // The options the daemon's clients share (`--socket`), for ArgumentParser commands.
         .target(
-            name: "AppStateCtlKit",
-            dependencies: ["AppStateCore", "AppStateIPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            name: "AppStateOptions",
+            dependencies: ["AppStateCtlKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "appstatectl",
@@ -163,6 +168,7 @@ let package = Package(
                 "AppStateCore",
                 "AppStateCtlKit",
                 "AppStateIPC",
+                "AppStateRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -186,6 +192,7 @@ let package = Package(
                 "AppStateHTTP",
                 "AppStateIPC",
                 "AppStateCtlKit",
+                "AppStateRendering",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.embedInCode("inspector.html")]
@@ -196,6 +203,7 @@ let package = Package(
                 "AppStateHTTP",
                 "AppStateInspectKit",
                 "AppStateCtlKit",
+                "AppStateOptions",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -227,6 +235,7 @@ let package = Package(
                 "AppStateGatewayKit",
                 "AppStateHTTP",
                 "AppStateIPC",
+                "AppStateOptions",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -252,6 +261,7 @@ let package = Package(
             dependencies: [
                 "AppStateCtlKit",
                 "AppStateKioskKit",
+                "AppStateOptions",
                 "VarlinkServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -362,7 +372,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "CtlTests", dependencies: ["AppStateCore", "AppStateCtlKit", "AppStateIPC", "TestSupport"]),
+        .testTarget(
+            name: "CtlTests", dependencies: ["AppStateCore", "AppStateCtlKit", "AppStateIPC", "AppStateRendering", "TestSupport"]
+        ),
         .testTarget(
             name: "InspectTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import AppStateCore
 import AppStateIPC
+import AppStateRendering
 
 /// A failure of an `appstatectl` command as the command reports it: one sentence for
 /// standard error and the `sysexits.h` status to exit with.

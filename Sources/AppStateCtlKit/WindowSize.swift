@@ -1,4 +1,5 @@
 import AppStateIPC
+import AppStateRendering
 
 /// The `WIDTHxHEIGHT` argument of `appstatectl resize`, e.g. `1280x800` or `800×1280`.
 public struct WindowSize: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import AppStateCore
 import AppStateCtlKit
 import AppStateIPC
+import AppStateRendering
 
 /// One step of the inspector's timeline: a `Watch` reply with everything the page shows
 /// for it, prepared once by the inspector so that every viewer, and every later look

@@ -2,6 +2,7 @@ import AppStateCtlKit
 import AppStateGatewayKit
 import AppStateHTTP
 import AppStateIPC
+import AppStateOptions
 import ArgumentParser
 import Glibc
 import NIOPosix

@@ -1,6 +1,7 @@
 import AppStateCtlKit
 import AppStateHTTP
 import AppStateInspectKit
+import AppStateOptions
 import ArgumentParser
 import Foundation
 import NIOPosix

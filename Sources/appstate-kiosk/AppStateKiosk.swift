@@ -1,5 +1,6 @@
 import AppStateCtlKit
 import AppStateKioskKit
+import AppStateOptions
 import ArgumentParser
 import Glibc
 import VarlinkServer

@@ -1,6 +1,7 @@
 import AppStateCore
 import AppStateCtlKit
 import AppStateIPC
+import AppStateRendering
 import ArgumentParser
 import Glibc
 

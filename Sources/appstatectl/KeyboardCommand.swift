@@ -1,5 +1,6 @@
 import AppStateCtlKit
 import AppStateIPC
+import AppStateRendering
 import ArgumentParser
 
 /// `appstatectl keyboard show|hide|request`: an on-screen keyboard sliding in and out.

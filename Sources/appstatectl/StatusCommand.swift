@@ -1,5 +1,6 @@
 import AppStateCtlKit
 import AppStateIPC
+import AppStateRendering
 import ArgumentParser
 
 /// `appstatectl status`: where the daemon is and how it is doing.

@@ -1,5 +1,6 @@
 import AppStateCtlKit
 import AppStateIPC
+import AppStateRendering
 import ArgumentParser
 
 /// `appstatectl watch`: one line per change, until interrupted.

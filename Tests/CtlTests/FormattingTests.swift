@@ -1,5 +1,6 @@
 import AppStateCore
 import AppStateCtlKit
+import AppStateRendering
 import TestSupport
 import XCTest
 

@@ -1,4 +1,5 @@
 import AppStateCtlKit
+import AppStateRendering
 import TestSupport
 import XCTest
 

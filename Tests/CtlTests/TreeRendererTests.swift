@@ -1,5 +1,6 @@
 import AppStateCtlKit
 import AppStateIPC
+import AppStateRendering
 import TestSupport
 import XCTest
 

@@ -1,3 +1,4 @@
+import AppStateCtlKit
 import ArgumentParser
 import Glibc
 
