@@ -76,7 +76,7 @@ package struct StateDocument: Equatable, Sendable {
 
 extension JSONValue {
     /// Whether every number in the value is finite, which JSON requires.
-    fileprivate var isFinite: Bool {
+    var isFinite: Bool {
         switch self {
         case .number(let number): number.isFinite
         case .array(let elements): elements.allSatisfy(\.isFinite)
