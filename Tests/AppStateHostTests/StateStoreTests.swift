@@ -19,9 +19,12 @@ final class StateStoreTests: AppStateTestCase {
         try FileManager.default.removeItem(at: directory)
     }
 
-    /// A state whose session names `user`.
+    /// A state whose session names `user`, beside a controller whose state never changes and
+    /// makes the snapshot larger than a few records, which it then takes to compact.
     private func state(_ user: String) -> StateDocument {
-        StateDocument(trees: ["default": RestorationDocument(controllers: ["session": ["user": .string(user)]])])
+        let filler = String(repeating: "x", count: 2048)
+        return StateDocument(
+            trees: ["default": RestorationDocument(controllers: ["session": ["user": .string(user)], "session/filler": ["text": .string(filler)]])])
     }
 
     /// Commits `next` as the processor does: the change from `previous`, and the whole state.
@@ -170,8 +173,9 @@ final class StateStoreTests: AppStateTestCase {
     func testCommit_whenTheJournalOutgrowsTheSnapshot_thenTheSnapshotIsWrittenAgainAndTheJournalEmptied() async throws {
         let store = StateStore(directory: directory.path)
         try await commit(store, state("ada"), after: StateDocument())
-        // Each change a value larger than the state, so that a few records outgrow the snapshot.
-        let large = (0..<8).map { state(String(repeating: "\($0)", count: StateStore.minimumCompactionLength / 4)) }
+        // Each change a value larger than the state, so that a record outgrows the snapshot.
+        let snapshotLength = try Data(contentsOf: URL(fileURLWithPath: store.path)).count
+        let large = (0..<4).map { state(String(repeating: "\($0)", count: snapshotLength * (2 + $0))) }
         var previous = state("ada")
         for next in large {
             try await commit(store, next, after: previous)
@@ -180,9 +184,9 @@ final class StateStoreTests: AppStateTestCase {
         // A commit of no change completes once the write under way, the compaction, is done.
         try await store.commit(nil, document: previous)
         let journal = try Data(contentsOf: URL(fileURLWithPath: store.journalPath))
-        XCTAssertLessThan(journal.count, StateStore.minimumCompactionLength, "compacted at least once")
         let snapshot = try StateDocument.decode(Array(try Data(contentsOf: URL(fileURLWithPath: store.path))), path: store.path)
-        XCTAssertNotEqual(snapshot, state("ada"), "the snapshot was written again")
+        XCTAssertEqual(snapshot, large.last, "the snapshot was written again after the last record outgrew it")
+        XCTAssertEqual(journal.count, 0, "and the journal emptied")
         XCTAssertEqual(try StateStore(directory: directory.path).loadDocument().document, large.last)
     }
 

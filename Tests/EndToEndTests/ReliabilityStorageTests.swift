@@ -226,6 +226,9 @@ final class ReliabilityStorageTests: AppStateTestCase {
         XCTAssertEqual(daemon.stop(), 0)
         let stateFile = daemon.stateDirectory + "/state.json"
         let good = try bytes(stateFile)
+        // The page turn went to the journal, which goes aside with the first damaged snapshot.
+        let journalFile = daemon.stateDirectory + "/state.journal"
+        let goodJournal = try bytes(journalFile)
         var garbage = Data(count: 4096)
         garbage.withUnsafeMutableBytes { raw in
             var seed: UInt64 = 0x5EED
@@ -314,6 +317,7 @@ final class ReliabilityStorageTests: AppStateTestCase {
         // Put back, with a half-written temporary file beside it as a crash mid-write leaves:
         // the daemon restores the real file and removes the temporary one.
         try good.write(to: URL(fileURLWithPath: stateFile))
+        try goodJournal.write(to: URL(fileURLWithPath: journalFile))
         try good.prefix(7).write(to: URL(fileURLWithPath: daemon.stateDirectory + "/.state.json.tmp"))
         try daemon.restart()
         let restarted = try VarlinkClient(path: daemon.socketPath)

@@ -70,15 +70,12 @@ package final class StateStore: Sendable {
         var snapshotLength: Int?
         /// Where the journal's next record goes; 0 when the journal is to be made.
         var journalLength = 0
-        /// The journal's length at which a compaction is next tried.
-        var compactionThreshold = StateStore.minimumCompactionLength
+        /// The journal's length past which a compaction is next tried: the snapshot's, so that
+        /// a start never replays more than it reads in the snapshot.
+        var compactionThreshold = 0
         var writes = 0
         var inFlight = 0
     }
-
-    /// The journal length below which it is never compacted, however small the snapshot:
-    /// replaying this much at start costs less than rewriting a small state every few changes.
-    static let minimumCompactionLength = 64 * 1024
 
     private let file: DurableFile
     private let journal: JournalFile
@@ -189,7 +186,7 @@ package final class StateStore: Sendable {
             state.durableState = document
             state.snapshotLength = setAside.isEmpty && !tornTailKept ? snapshot?.count : nil
             state.journalLength = journalLength
-            if let length = state.snapshotLength { state.compactionThreshold = max(Self.minimumCompactionLength, length) }
+            state.compactionThreshold = state.snapshotLength ?? 0
         }
         return (document, setAside)
     }
@@ -356,7 +353,7 @@ package final class StateStore: Sendable {
         try journal.truncate(to: 0)
         state.withLockedValue { state in
             state.snapshotLength = bytes.count
-            state.compactionThreshold = max(Self.minimumCompactionLength, bytes.count)
+            state.compactionThreshold = bytes.count
         }
         return 0
     }
