@@ -215,7 +215,7 @@ final class StateStoreTests: AppStateTestCase {
 
     func testLoadDocument_whenTheFileCannotBeReadOrANewerBuildWroteIt_thenThrowsAndLeavesItInPlace() throws {
         let store = StateStore(directory: directory.path)
-        let newer = Data(#"{"version":2,"trees":{}}"#.utf8)
+        let newer = Data(#"{"version":3,"trees":{}}"#.utf8)
         try newer.write(to: URL(fileURLWithPath: store.path))
         XCTAssertThrowsError(try store.loadDocument()) { error in
             XCTAssertTrue("\(error)".contains("newer than this appstated reads"), "\(error)")

@@ -284,7 +284,7 @@ final class ReliabilityStorageTests: AppStateTestCase {
         // Not damage: a file of a newer appstated, or one that cannot be read, stops the start,
         // named, and stays where it is.
         let loud: [(String, () throws -> Void)] = [
-            ("a newer version", { try Data(#"{"version":2,"trees":{}}"#.utf8).write(to: URL(fileURLWithPath: stateFile)) }),
+            ("a newer version", { try Data(#"{"version":3,"trees":{}}"#.utf8).write(to: URL(fileURLWithPath: stateFile)) }),
             (
                 "a tree document of a newer version",
                 { try Data(#"{"version":1,"trees":{"default":{"version":99,"controllers":{}}}}"#.utf8).write(to: URL(fileURLWithPath: stateFile)) }
