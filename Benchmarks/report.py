@@ -322,8 +322,9 @@ CAVEATS = [
      "daemon and the gateway (headless, every tab is visible), so the last page waits for the others."),
     ("page turn on a large tree",
      lambda figure: figure.startswith("page turn (durable) round trip"),
-     "each durable change still encodes and rewrites the whole state file, which grows with "
-     "the containers that save state."),
+     "a durable change appends what changed to the journal; the main thread still walks the "
+     "trees' restorable state (reusing each unchanged subtree's) and compares it with the last, "
+     "a lookup per saved controller, and publishes the trees' snapshots."),
     ("durable mutations, 16 clients",
      lambda figure: figure.startswith("durable mutations, 16 clients"),
      "the baseline is one write+fsync+rename+fsync(dir) cycle on this run's file system "

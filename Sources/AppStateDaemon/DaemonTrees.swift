@@ -42,7 +42,7 @@ struct DaemonTrees: Sendable {
         try StateDirectory.createIfNeeded(at: stateDirectory)
         let store = StateStore(directory: stateDirectory, metrics: metrics)
         let (saved, setAside) = try store.loadDocument()
-        if let setAside {
+        for setAside in setAside {
             // Started all the same: a kiosk with its trees at the initial state beats one with
             // none, and the file is kept for whoever wants to look at or restore it.
             logger.error(

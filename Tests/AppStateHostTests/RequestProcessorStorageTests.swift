@@ -50,19 +50,20 @@ final class RequestProcessorStorageTests: AppStateTestCase {
         XCTAssertNil(saved.first??.error)
         let acknowledged = try XCTUnwrap(try store.load())
         let pages = try XCTUnwrap(host.trees.first?.root.descendant(atPath: "session/home/pages") as? PaginatedController)
-        // The write goes to /dev/full, which fails with ENOSPC as a full file system does, and
-        // the failed write removes that temporary file: the space is back for the next call.
-        let temporary = directory.path + "/.state.json.tmp"
-        try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/dev/full")
+        // The journal's append goes to /dev/full, which fails with ENOSPC as a full file system does.
+        let journal = directory.path + "/state.journal"
+        try FileManager.default.createSymbolicLink(atPath: journal, withDestinationPath: "/dev/full")
 
         let refused = await processor.process(
             [VarlinkCall(method: SetPage.name, parameters: ["index": 2]), VarlinkCall(method: Logout.name)], on: connection())
 
         XCTAssertEqual(refused.map { $0?.error }, ["io.appstate.StorageFailure", "io.appstate.StorageFailure"])
         XCTAssertEqual(pages.currentIndex, 0, "the trees are back at the saved state")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["state.journal", "state.json"])
+        // The space comes back.
+        try FileManager.default.removeItem(atPath: journal)
         XCTAssertEqual(host.restorableState, try StateDocument.decode(acknowledged, path: store.path))
         XCTAssertEqual(try store.load(), acknowledged)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["state.json"])
         XCTAssertTrue(
             messages.at(.error).contains { $0.hasPrefix("storage failure: write ") && $0.contains("No space left on device") },
             "\(messages.at(.error))")

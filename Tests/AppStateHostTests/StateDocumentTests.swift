@@ -73,12 +73,15 @@ final class StateDocumentTests: AppStateTestCase {
     }
 
     func testDecode_whenANewerBuildWroteIt_thenNotCorruptButSaysSoNamingTheFile() {
-        let cases = [#"{"version":2,"trees":{}}"#, #"{"version":1,"trees":{"default":{"version":99,"controllers":{}}}}"#]
-        for text in cases {
+        let cases = [
+            (#"{"version":3,"trees":{}}"#, 2), (#"{"version":1,"trees":{"default":{"version":99,"controllers":{}}}}"#, 1),
+            (#"{"version":2,"trees":{"default":{"version":99,"controllers":{}}}}"#, 1),
+        ]
+        for (text, readable) in cases {
             XCTAssertThrowsError(try StateDocument.decode(Array(text.utf8), path: "/var/lib/appstate/state.json"), text) { error in
                 XCTAssertFalse((error as? StorageError)?.isCorrupt ?? true, text)
                 XCTAssertTrue("\(error)".hasPrefix("/var/lib/appstate/state.json holds "), "\(error)")
-                XCTAssertTrue("\(error)".contains("newer than this appstated reads (1)"), "\(error)")
+                XCTAssertTrue("\(error)".contains("newer than this appstated reads (\(readable))"), "\(error)")
             }
         }
     }

@@ -6,6 +6,8 @@ enum PlantedBug: String, CaseIterable, Sendable {
     case noDirectoryFsync = "no-directory-fsync"
     /// `DurableFile` renaming the temporary file over `state.json` before fsyncing it.
     case renameBeforeFsync = "rename-before-fsync"
+    /// `JournalFile` appending a change without the `fdatasync` before the reply.
+    case noJournalSync = "no-journal-sync"
 
     /// The operations with the bug planted.
     /// - Throws: ``CrashTestError`` when the trace has nothing to plant it in.
@@ -15,6 +17,13 @@ enum PlantedBug: String, CaseIterable, Sendable {
         switch self {
         case .noDirectoryFsync:
             planted.removeAll { $0 == .syncStateDirectory }
+            changes = operations.count - planted.count
+        case .noJournalSync:
+            let journals = Set(
+                operations.compactMap { operation -> Int? in
+                    if case .create("state.journal", let inode) = operation { inode } else { nil }
+                })
+            planted.removeAll { if case .syncFile(let inode) = $0 { journals.contains(inode) } else { false } }
             changes = operations.count - planted.count
         case .renameBeforeFsync:
             for index in planted.indices {

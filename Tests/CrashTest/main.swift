@@ -26,7 +26,7 @@ let usage = """
     usage: appstate-crashtest [--trials N] [--clients N] [--min-delay MS] [--max-delay MS]
                               [--seed N] [--appstated PATH] [--keep] [--quiet]
            appstate-crashtest --power-loss [--mutations N] [--block-size BYTES]
-                              [--plant no-directory-fsync|rename-before-fsync] [--appstated PATH] [--keep] [--quiet]
+                              [--plant no-directory-fsync|rename-before-fsync|no-journal-sync] [--appstated PATH] [--keep] [--quiet]
     """
 
 struct Options {

@@ -9,9 +9,11 @@ import XCTest
 /// The durability promise — a mutation is on disk before its reply — checked where the crash
 /// trials cannot: `kill -9` does not empty the page cache, so a daemon that never called
 /// `fsync` would pass them all. Here the real `appstated` runs under `strace`, and for every
-/// acknowledged mutation the system calls must come in this order: the state written to the
-/// temporary file, that file fsynced, renamed over `state.json`, the state directory fsynced,
-/// and only then the reply written to the client's socket.
+/// acknowledged mutation the system calls must come in one of two orders before the reply is
+/// written to the client's socket: a snapshot (the state written to the temporary file, that
+/// file fsynced, renamed over `state.json`, the state directory fsynced) or a journal append
+/// (the change written to `state.journal`, fdatasynced, and the directory fsynced when the
+/// journal was just made).
 final class DaemonFsyncOrderTests: AppStateTestCase {
     /// Mutations that each change the restorable state, so that each needs a write of its own.
     private static func mutations(round: Int) -> [String] {
@@ -27,7 +29,7 @@ final class DaemonFsyncOrderTests: AppStateTestCase {
         ]
     }
 
-    func testMutations_whenTracedWithStrace_thenEachReplyFollowsWriteFsyncRenameAndDirectoryFsync() throws {
+    func testMutations_whenTracedWithStrace_thenEachReplyFollowsASnapshotOrAJournalAppendMadeDurable() throws {
         let daemon = try TracedDaemon()
         defer { daemon.kill() }
         let client = try ProbeConnection(path: daemon.socketPath)
@@ -75,6 +77,34 @@ final class DaemonFsyncOrderTests: AppStateTestCase {
         if fsyncDirectory { lines.append("\(thread) 1.\(time)06 fsync(15<\(directory)>) = 0") }
         if !replyFirst { lines.append(reply) }
         return lines
+    }
+
+    /// One durable mutation appended to the journal, with the reply to inode 200.
+    private static func append(_ time: Int, sync: Bool = true, made: Bool = false, fsyncDirectory: Bool = true) -> [String] {
+        let journal = "\(directory)/state.journal"
+        var lines = [
+            "11 1.\(time)01 openat(AT_FDCWD</>, \"\(journal)\", O_WRONLY|\(made ? "O_CREAT|O_TRUNC|" : "")O_CLOEXEC, 0600) = 15<\(journal)>",
+            "11 1.\(time)02 pwrite64(15<\(journal)>, \"\\x1a\\x00\"..., 34, 120) = 34",
+        ]
+        if sync { lines.append("11 1.\(time)03 fdatasync(15<\(journal)>) = 0") }
+        if made && fsyncDirectory {
+            lines.append("11 1.\(time)04 openat(AT_FDCWD</>, \"\(directory)\", O_RDONLY|O_CLOEXEC|O_DIRECTORY) = 16<\(directory)>")
+            lines.append("11 1.\(time)05 fsync(16<\(directory)>) = 0")
+        }
+        lines.append("7 1.\(time)07 write(\(client), \"{\\\"parameters\\\":{}}\\0\", 18) = 18")
+        return lines
+    }
+
+    func testCheck_whenRepliesFollowJournalAppends_thenOnlyThoseNotMadeDurableAreViolations() {
+        let durable = check(Self.mutation(1) + Self.append(2, made: true) + Self.append(3))
+        XCTAssertEqual(durable.violations, [])
+        XCTAssertEqual(durable.durableReplies, 3)
+        let noSync = check(Self.mutation(1) + Self.append(2, sync: false))
+        XCTAssertEqual(noSync.durableReplies, 1)
+        XCTAssertTrue(noSync.violations.first?.contains("no fdatasync of the journal") ?? false, "\(noSync.violations)")
+        let madeUnsynced = check(Self.append(1, made: true, fsyncDirectory: false))
+        XCTAssertEqual(madeUnsynced.durableReplies, 0)
+        XCTAssertTrue(madeUnsynced.violations.first?.contains("not fsynced before the reply") ?? false, "\(madeUnsynced.violations)")
     }
 
     private func check(_ lines: [String]) -> DurabilityOrder.Result {
@@ -166,12 +196,12 @@ enum DurabilityOrder {
     private static let renames: Set<String> = ["rename", "renameat", "renameat2"]
 
     /// For each successful write to the socket whose peer is `clientInode`, looks at the calls
-    /// since the previous one and requires, in this order: a write to the temporary file, its
-    /// fsync (no write to it after), the rename of the temporary file to `state.json`, and an
-    /// fsync of the state directory.
+    /// since the previous one and requires either of two sequences. A snapshot: a write to the
+    /// temporary file, its fsync (no write to it after), the rename of the temporary file to
+    /// `state.json`, and an fsync of the state directory. Or a journal append: a write to
+    /// `state.journal`, its fdatasync (no write to it after) and, when the journal was made
+    /// since, an fsync of the state directory after it.
     static func check(_ calls: [TracedCall], stateDirectory: String, clientInode: UInt64) -> Result {
-        let temporary = stateDirectory + "/.state.json.tmp"
-        let state = stateDirectory + "/state.json"
         var result = Result()
         var windowStart = 0
         for (index, call) in calls.enumerated() where call.isWrite(toPeer: clientInode) {
@@ -179,30 +209,52 @@ enum DurabilityOrder {
             let window = calls[windowStart..<index]
             windowStart = index + 1
             let reply = "reply \(result.replies) (\(call.arguments.prefix(120)))"
-            guard let rename = window.lastIndex(where: { renames.contains($0.name) && $0.result == 0 && $0.quotedArguments == [temporary, state] })
-            else {
-                result.violations.append("\(reply): no rename of \(temporary) to state.json since the previous reply")
+            let journal = stateDirectory + "/state.journal"
+            let appended = window.contains { writes.contains($0.name) && $0.descriptor == journal }
+            let problem =
+                appended
+                ? journalProblem(window, journal: journal, stateDirectory: stateDirectory) : snapshotProblem(window, stateDirectory: stateDirectory)
+            guard let problem else {
+                result.durableReplies += 1
                 continue
             }
-            guard window[rename...].contains(where: { syncs.contains($0.name) && $0.result == 0 && $0.descriptor == stateDirectory }) else {
-                result.violations.append("\(reply): no fsync of the directory \(stateDirectory) between the rename and the reply")
-                continue
-            }
-            guard let sync = window[..<rename].lastIndex(where: { syncs.contains($0.name) && $0.result == 0 && $0.descriptor == temporary }) else {
-                result.violations.append("\(reply): no fsync of the temporary file before the rename")
-                continue
-            }
-            guard !window[sync..<rename].contains(where: { writes.contains($0.name) && $0.descriptor == temporary }) else {
-                result.violations.append("\(reply): the temporary file was written after its fsync")
-                continue
-            }
-            guard window[..<sync].contains(where: { writes.contains($0.name) && ($0.result ?? 0) > 0 && $0.descriptor == temporary }) else {
-                result.violations.append("\(reply): no write of the temporary file before its fsync")
-                continue
-            }
-            result.durableReplies += 1
+            result.violations.append("\(reply): \(problem)")
         }
         return result
+    }
+
+    private static func snapshotProblem(_ window: ArraySlice<TracedCall>, stateDirectory: String) -> String? {
+        let temporary = stateDirectory + "/.state.json.tmp"
+        let state = stateDirectory + "/state.json"
+        guard let rename = window.lastIndex(where: { renames.contains($0.name) && $0.result == 0 && $0.quotedArguments == [temporary, state] })
+        else { return "no rename of \(temporary) to state.json nor append to the journal since the previous reply" }
+        guard window[rename...].contains(where: { syncs.contains($0.name) && $0.result == 0 && $0.descriptor == stateDirectory }) else {
+            return "no fsync of the directory \(stateDirectory) between the rename and the reply"
+        }
+        guard let sync = window[..<rename].lastIndex(where: { syncs.contains($0.name) && $0.result == 0 && $0.descriptor == temporary }) else {
+            return "no fsync of the temporary file before the rename"
+        }
+        guard !window[sync..<rename].contains(where: { writes.contains($0.name) && $0.descriptor == temporary }) else {
+            return "the temporary file was written after its fsync"
+        }
+        guard window[..<sync].contains(where: { writes.contains($0.name) && ($0.result ?? 0) > 0 && $0.descriptor == temporary }) else {
+            return "no write of the temporary file before its fsync"
+        }
+        return nil
+    }
+
+    private static func journalProblem(_ window: ArraySlice<TracedCall>, journal: String, stateDirectory: String) -> String? {
+        guard let sync = window.lastIndex(where: { syncs.contains($0.name) && $0.result == 0 && $0.descriptor == journal }) else {
+            return "no fdatasync of the journal after its append"
+        }
+        guard !window[sync...].contains(where: { writes.contains($0.name) && $0.descriptor == journal }) else {
+            return "the journal was written after its fdatasync"
+        }
+        let made = window.contains { $0.name == "openat" && $0.path(quoted: 0) == journal && $0.arguments.contains("O_CREAT") }
+        guard !made || window[sync...].contains(where: { syncs.contains($0.name) && $0.result == 0 && $0.descriptor == stateDirectory }) else {
+            return "the journal was made and the directory \(stateDirectory) not fsynced before the reply"
+        }
+        return nil
     }
 }
 

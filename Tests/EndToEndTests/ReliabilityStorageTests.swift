@@ -72,14 +72,26 @@ final class ReliabilityStorageTests: AppStateTestCase {
         _ = try client.call(method: "io.appstate.SetPage", parameters: ["id": "settings"])
         _ = try client.call(method: "io.appstate.SelectMenuItem", parameters: ["id": "inbox"])
         _ = try client.call(method: "io.appstate.Push", parameters: ["id": "message"])
+        let filler = try namespace.fill(daemon.stateDirectory)
+        // The journal's last page still takes records, as a disk's last block does: page turns
+        // are acknowledged until it is full, and each of them is kept.
+        var turns = 0
+        while turns < 500,
+            (try? client.call(method: "io.appstate.SetPage", parameters: ["path": "session/home/pages", "index": .number(Double(1 + turns % 2))]))
+                != nil
+        {
+            turns += 1
+        }
+        XCTAssertLessThan(turns, 500, "the journal grows without end on a full disk")
+        let page = try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"]
         let acknowledged = try Reliability.tree(socket)
         let stateFile = namespace.outside(daemon.stateDirectory + "/state.json")
-        let saved = try bytes(stateFile)
+        let journalFile = namespace.outside(daemon.stateDirectory + "/state.journal")
+        let saved = try [bytes(stateFile), bytes(journalFile)]
         let watcher = try ProbeConnection(path: socket)
         watcher.send(frame: #"{"method":"io.appstate.Watch","more":true}"#)
         XCTAssertNotNil(watcher.nextFrame()?["parameters"])
 
-        let filler = try namespace.fill(daemon.stateDirectory)
         // Every kind of durable mutation is refused, and each leaves the tree as it was.
         let refused: [(String, [String: JSONValue])] = [
             ("io.appstate.Logout", [:]),
@@ -95,10 +107,12 @@ final class ReliabilityStorageTests: AppStateTestCase {
             assertStorageFailure(client, method, parameters, reason: "No space left on device")
             try assertUnchanged(acknowledged, socket, "\(method) changed the tree although it was refused")
         }
-        // The failed writes took their temporary file with them, and the file is as acknowledged.
+        // The failed writes took their temporary file and their part of a record with them,
+        // and the files are as acknowledged.
         XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(atPath: namespace.outside(daemon.stateDirectory)).sorted(), ["filler", "state.json"])
-        XCTAssertEqual(try bytes(stateFile), saved)
+            try FileManager.default.contentsOfDirectory(atPath: namespace.outside(daemon.stateDirectory)).sorted(),
+            ["filler", "state.journal", "state.json"])
+        XCTAssertEqual(try [bytes(stateFile), bytes(journalFile)], saved)
         // In one batch, the durable change is refused and undone, the transient one stays.
         let raw = try ProbeConnection(path: socket)
         raw.send(
@@ -120,9 +134,7 @@ final class ReliabilityStorageTests: AppStateTestCase {
         try daemon.restart()
         client = try VarlinkClient(path: socket)
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/inbox/message")
-        XCTAssertEqual(
-            try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
-            "session/home/pages/settings")
+        XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"], page)
         XCTAssertEqual(try client.call(method: "io.appstate.GetTree")["root"]?["user"], "ada")
 
         // Space again: mutations are durable again, without a restart, and survive a crash.
@@ -180,7 +192,8 @@ final class ReliabilityStorageTests: AppStateTestCase {
         XCTAssertNotEqual(run.status, 0)
         XCTAssertTrue(run.stderr.contains(daemon.stateDirectory + "/state.json") && run.stderr.contains("Read-only file system"), run.stderr)
         XCTAssertEqual(try bytes(stateFile), garbage)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: namespace.outside(daemon.stateDirectory)), ["state.json"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: namespace.outside(daemon.stateDirectory)).sorted(), ["state.journal", "state.json"])
         Reliability.report(
             "read-only state directory: reads answered, mutations refused with StorageFailure (EROFS), a damaged file not set aside stops the start")
     }
@@ -200,8 +213,7 @@ final class ReliabilityStorageTests: AppStateTestCase {
         _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
         XCTAssertEqual(try client.call(method: "io.appstate.GetCurrent")["path"], "session/home/inbox/compose")
         XCTAssertEqual(
-            try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"],
-            "session/home/pages/settings")
+            try client.call(method: "io.appstate.GetCurrent", parameters: ["path": "session/home/pages"])["path"], "session/home/pages/settings")
         XCTAssertEqual(daemon.stop(), 0, daemon.stderrText)
     }
 
@@ -214,6 +226,9 @@ final class ReliabilityStorageTests: AppStateTestCase {
         XCTAssertEqual(daemon.stop(), 0)
         let stateFile = daemon.stateDirectory + "/state.json"
         let good = try bytes(stateFile)
+        // The page turn went to the journal, which goes aside with the first damaged snapshot.
+        let journalFile = daemon.stateDirectory + "/state.journal"
+        let goodJournal = try bytes(journalFile)
         var garbage = Data(count: 4096)
         garbage.withUnsafeMutableBytes { raw in
             var seed: UInt64 = 0x5EED
@@ -269,7 +284,7 @@ final class ReliabilityStorageTests: AppStateTestCase {
         // Not damage: a file of a newer appstated, or one that cannot be read, stops the start,
         // named, and stays where it is.
         let loud: [(String, () throws -> Void)] = [
-            ("a newer version", { try Data(#"{"version":2,"trees":{}}"#.utf8).write(to: URL(fileURLWithPath: stateFile)) }),
+            ("a newer version", { try Data(#"{"version":3,"trees":{}}"#.utf8).write(to: URL(fileURLWithPath: stateFile)) }),
             (
                 "a tree document of a newer version",
                 { try Data(#"{"version":1,"trees":{"default":{"version":99,"controllers":{}}}}"#.utf8).write(to: URL(fileURLWithPath: stateFile)) }
@@ -302,6 +317,7 @@ final class ReliabilityStorageTests: AppStateTestCase {
         // Put back, with a half-written temporary file beside it as a crash mid-write leaves:
         // the daemon restores the real file and removes the temporary one.
         try good.write(to: URL(fileURLWithPath: stateFile))
+        try goodJournal.write(to: URL(fileURLWithPath: journalFile))
         try good.prefix(7).write(to: URL(fileURLWithPath: daemon.stateDirectory + "/.state.json.tmp"))
         try daemon.restart()
         let restarted = try VarlinkClient(path: daemon.socketPath)

@@ -82,7 +82,7 @@ struct DurableFile: Sendable {
         unlink(temporaryPath)
     }
 
-    private func syncDirectory() throws(StorageError) {
+    func syncDirectory() throws(StorageError) {
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directoryFD >= 0 else { throw .io("open", directory, errno: errno) }
         defer { close(directoryFD) }

@@ -3,8 +3,12 @@ import StateContainers
 
 /// Everything the daemon keeps across restarts: each tree's restorable state, by tree name.
 package struct StateDocument: Equatable, Sendable {
-    /// The format version this build writes and reads.
-    static let currentVersion = 1
+    /// The format version this build writes and reads: 2 has a journal beside it, which a
+    /// build that reads only version 1 would leave out, so such a build stops at it rather
+    /// than drop the changes since the snapshot.
+    static let currentVersion = 2
+    /// The first version, without a journal, which this build reads too.
+    static let firstVersion = 1
 
     var version = StateDocument.currentVersion
     var trees: [String: RestorationDocument] = [:]
@@ -45,7 +49,7 @@ package struct StateDocument: Equatable, Sendable {
         guard let root = value.objectValue, let version = root["version"]?.intValue else {
             throw .corrupt(path, "not a state document: it has no version")
         }
-        try check(version, expected: currentVersion, of: "a state document", path: path)
+        if version != firstVersion { try check(version, expected: currentVersion, of: "a state document", path: path) }
         guard let stored = root["trees"]?.objectValue else { throw .corrupt(path, "not a state document: it has no trees") }
         var trees: [String: RestorationDocument] = [:]
         for (name, tree) in stored {
@@ -62,11 +66,12 @@ package struct StateDocument: Equatable, Sendable {
             }
             trees[name] = RestorationDocument(version: treeVersion, controllers: values)
         }
-        return StateDocument(version: version, trees: trees)
+        // Read as this version: the next snapshot is written as one.
+        return StateDocument(trees: trees)
     }
 
     /// A later version is a sound file of a newer build, which a downgrade must not drop;
-    /// any other than this build's is damage, as version 1 is the first ever written.
+    /// any other than this build's, or the first, is damage, as version 1 is the first ever written.
     private static func check(_ version: Int, expected: Int, of what: String, path: String) throws(StorageError) {
         guard version != expected else { return }
         if version > expected { throw .newer(path, what, version: version, expected: expected) }
@@ -76,7 +81,7 @@ package struct StateDocument: Equatable, Sendable {
 
 extension JSONValue {
     /// Whether every number in the value is finite, which JSON requires.
-    fileprivate var isFinite: Bool {
+    var isFinite: Bool {
         switch self {
         case .number(let number): number.isFinite
         case .array(let elements): elements.allSatisfy(\.isFinite)

@@ -12,9 +12,10 @@ extension RequestProcessor {
         batch.mutated = []
         guard !events.isEmpty || !mutated.isEmpty, !publishedAtOnce(events, mutated: mutated) else { return next() }
         let document = host.restorableState
-        let state: [UInt8]
+        let change = StateChange(from: lastDocument, to: document)
+        let record: [UInt8]?
         do {
-            state = try document.encoded()
+            record = change.isEmpty ? nil : try change.encoded()
         } catch {
             // Nothing was written: undo this batch alone (others may be waiting for their
             // writes, which hold their changes and must stay). Nothing else ran on the main
@@ -37,7 +38,7 @@ extension RequestProcessor {
         let (generation, runner) = (self.generation, self.runner)
         // Handed to the store here, on the main actor, so that the store takes the states in
         // the order the batches made them.
-        store.commit(state, generation: generation) { outcome in
+        store.commit(record, document: document, generation: generation) { outcome in
             runner.execute {
                 self.commitsInFlight -= 1
                 switch outcome {
@@ -89,11 +90,7 @@ extension RequestProcessor {
             restore(startState)
             return
         }
-        do {
-            restore(try StateDocument.decode(durable, path: store?.path ?? "state"))
-        } catch {
-            logStorageFailure("could not roll the trees back: \(error)")
-        }
+        restore(durable)
     }
 
     private func restore(_ document: StateDocument) {

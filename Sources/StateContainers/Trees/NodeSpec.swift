@@ -112,6 +112,10 @@ extension NodeSpec: Codable {
         ["type", "id", "title", "url", "restorationId"]
         + ControllerKinds.keys.filter { $0.type != .nodes }.map(\.name) + ["children"]
         + ControllerKinds.keys.filter { $0.type == .nodes }.map(\.name)
+    /// ``keyNames`` as a set, made once rather than for each node of a large tree.
+    static let keyNameSet = Set(keyNames)
+    /// The keys whose value is a list of nodes: each is one level of nesting.
+    static let nestingKeys = Set(["children"] + ControllerKinds.keys.filter { $0.type == .nodes }.map(\.name))
 
     /// Decodes a node, rejecting unknown keys and nesting deeper than ``maximumDepth``. Each
     /// key of a kind is read as the type it declares, whichever kind the node is of:
@@ -120,13 +124,12 @@ extension NodeSpec: Codable {
     /// - Throws: `DecodingError` for a value of the wrong type, a missing `type` or `id`, too
     ///   deep a nesting, or an unknown key when the decoder collects none (see ``TreeFile/decode(using:)``).
     public init(from decoder: any Decoder) throws {
-        let nesting = Set(["children"] + ControllerKinds.keys.filter { $0.type == .nodes }.map(\.name))
-        let depth = decoder.codingPath.count { $0.intValue == nil && nesting.contains($0.stringValue) }
+        let depth = decoder.codingPath.count { $0.intValue == nil && Self.nestingKeys.contains($0.stringValue) }
         guard depth <= Self.maximumDepth else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "nodes nest more than \(Self.maximumDepth) levels deep"))
         }
-        let container = try decoder.strictContainer(expecting: Self.keyNames)
+        let container = try decoder.strictContainer(expecting: Self.keyNames, known: Self.keyNameSet)
         func key(_ name: String) -> AnyCodingKey { AnyCodingKey(stringValue: name) }
         type = try container.decode(String.self, forKey: key("type"))
         id = try container.decode(String.self, forKey: key("id"))
@@ -141,7 +144,9 @@ extension NodeSpec: Codable {
         }
         children = try container.decodeIfPresent([NodeSpec].self, forKey: key("children")) ?? []
         values = [:]
-        for nodeKey in ControllerKinds.keys {
+        // Only the keys the node holds: a node of a large tree holds few of the kinds' keys.
+        let present = Set(container.allKeys.map(\.stringValue))
+        for nodeKey in ControllerKinds.keys where present.contains(nodeKey.name) {
             let codingKey = key(nodeKey.name)
             let value: NodeValue? =
                 switch nodeKey.type {

@@ -35,12 +35,14 @@ extension Decoder {
     /// The keyed container of a spec mapping whose keys are known by name only (a node's, whose
     /// kinds declare some), after reporting each key of the mapping not in `expected` as
     /// ``strictContainer(keyedBy:)`` does.
-    /// - Parameter expected: The keys the mapping may hold, in the order messages list them.
+    /// - Parameters:
+    ///   - expected: The keys the mapping may hold, in the order messages list them.
+    ///   - known: `expected` as a set, when the caller keeps one.
     /// - Throws: `DecodingError` when the value is not a mapping, or has an unknown key and
     ///   no collector is installed.
-    func strictContainer(expecting expected: [String]) throws -> KeyedDecodingContainer<AnyCodingKey> {
+    func strictContainer(expecting expected: [String], known: Set<String>? = nil) throws -> KeyedDecodingContainer<AnyCodingKey> {
         let container = try container(keyedBy: AnyCodingKey.self)
-        let known = Set(expected)
+        let known = known ?? Set(expected)
         let unknownKeys = container.allKeys.filter { !known.contains($0.stringValue) }.sorted { $0.stringValue < $1.stringValue }
         for key in unknownKeys {
             let message = "unknown key \"\(key.stringValue)\" (expected one of \(expected.joined(separator: ", ")))"
