@@ -51,11 +51,21 @@ let package = Package(
         // their power for the kiosk.
         .target(name: "WaylandOutputs", dependencies: ["AppStateCore", "CWaylandClient", "ServicePorts", "WaylandProtocols"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandSwiftGenerator"]),
+        // The Varlink library, which knows no interface (its README says how another project
+        // serves and calls its own): JSON values and their strict codec, a leaf with no I/O;
+        // the protocol's framing, messages and errors, org.varlink.service, and the clients.
+        .target(name: "VarlinkJSON"),
+        .target(
+            name: "Varlink",
+            dependencies: ["VarlinkJSON"],
+            resources: [.embedInCode("org.varlink.service.varlink")],
+            plugins: ["VarlinkSwiftPlugin"]
+        ),
         // The vocabulary the model and the wire share, with no I/O: JSON values and their
         // strict codec, geometry, node snapshots, notification names. The interface's types
         // the model builds too (a node, its rectangle and insets) are generated from
         // io.appstate.varlink by the same plugin as AppStateIPC's methods.
-        .target(name: "AppStateCore", plugins: ["VarlinkSwiftPlugin"]),
+        .target(name: "AppStateCore", dependencies: ["VarlinkJSON"], plugins: ["VarlinkSwiftPlugin"]),
         .target(
             name: "StateContainers",
             dependencies: ["AppStateCore"],
@@ -63,8 +73,8 @@ let package = Package(
         ),
         .target(
             name: "AppStateIPC",
-            dependencies: ["AppStateCore"],
-            resources: [.embedInCode("io.appstate.varlink"), .embedInCode("org.varlink.service.varlink")],
+            dependencies: ["AppStateCore", "Varlink"],
+            resources: [.embedInCode("io.appstate.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
         // A reader of Varlink interface files, for the generator and the tests.
@@ -155,7 +165,7 @@ let package = Package(
         ),
         // How a tree, a status and a Watch event read in a terminal and as SVG: appstatectl's
         // and the inspector's, with no argument parser.
-        .target(name: "AppStateRendering", dependencies: ["AppStateCore", "AppStateIPC"]),
+        .target(name: "AppStateRendering", dependencies: ["AppStateCore", "AppStateIPC", "Varlink"]),
         .target(name: "AppStateCtlKit", dependencies: ["AppStateCore", "AppStateIPC", "AppStateRendering"]),
         // The options the daemon's clients share (`--socket`), for ArgumentParser commands.
         .target(

@@ -33,20 +33,22 @@ struct VarlinkSwiftPlugin: BuildToolPlugin {
                 interface: "io.appstate.varlink", output: "AppStateInterface+Declarations.swift",
                 options: [
                     "--prefix", "AppState", "--hand-written", "SetPage", "--import", "AppStateCore",
+                    "--shape", "EmptyParameters=", "--shape", "TreeParameters=tree:?string", "--shape", "PathParameters=tree:?string,path:?string",
+                    "--shape", "ChildParameters=tree:?string,path:?string,id:string", "--shape", "PathReply=path:string",
                     "--type", "Rect:imported", "--type", "Insets:imported", "--type", "Node:imported",
                     "--type", "Event", "--type", "Follower", "--type", "IdleState", "--type", "Inhibitor", "--type", "FrontEnd",
-                ]),
+                ])
+        ],
+        "Varlink": [
             Generation(
                 interface: "org.varlink.service.varlink", output: "VarlinkServiceInterface+Declarations.swift",
-                options: [
-                    "--prefix", "VarlinkService", "--import", "AppStateCore",
-                ]),
+                options: ["--prefix", "VarlinkService", "--import", "VarlinkJSON", "--shape", "EmptyParameters="])
         ],
         // appstate-kiosk's own interface: its status and a screenshot.
         "AppStateKioskKit": [
             Generation(
                 interface: "io.appstate.kiosk.varlink", output: "KioskInterface+Declarations.swift",
-                options: ["--prefix", "Kiosk", "--import", "AppStateCore", "--import", "AppStateIPC"])
+                options: ["--prefix", "Kiosk", "--import", "AppStateCore", "--import", "AppStateIPC", "--shape", "EmptyParameters="])
         ],
         // Varlink's certification interface, as Varlink's own implementations declare it: its
         // enumerations are generated too, since no Swift of the project stands for them.
@@ -54,7 +56,7 @@ struct VarlinkSwiftPlugin: BuildToolPlugin {
             Generation(
                 interface: "org.varlink.certification.varlink", output: "CertificationInterface+Declarations.swift",
                 options: [
-                    "--prefix", "Certification", "--import", "AppStateCore", "--import", "AppStateIPC",
+                    "--prefix", "Certification", "--import", "AppStateCore", "--import", "AppStateIPC", "--shape", "EmptyParameters=",
                     "--type", "Interface", "--type", "MyType", "--enums", "nested",
                 ])
         ],

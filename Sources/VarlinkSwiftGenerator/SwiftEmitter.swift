@@ -26,19 +26,14 @@ struct SwiftEmitter {
     private var output = ""
     private var generated: [String: String] = [:]
 
-    /// The library's hand-written member lists, by the type that declares them.
-    private static let sharedShapes: [(type: String, members: String)] = [
-        ("EmptyParameters", ""),
-        ("TreeParameters", "tree:?string"),
-        ("PathParameters", "tree:?string,path:?string"),
-        ("ChildParameters", "tree:?string,path:?string,id:string"),
-        ("PathReply", "path:string"),
-    ]
-
+    /// Types written by hand for a list of members (`--shape`), which every object of the
+    /// same members then uses.
+    let sharedShapes: [SharedShape]
     init(
         interface: InterfaceDefinition, prefix: String?, handWritten: Set<String>, placements: [TypePlacement], imports: [String],
-        generatesEnums: Bool = false
+        sharedShapes: [SharedShape] = [], generatesEnums: Bool = false
     ) {
+        self.sharedShapes = sharedShapes
         self.generatesEnums = generatesEnums
         self.interface = interface
         self.prefix = prefix
@@ -213,7 +208,7 @@ struct SwiftEmitter {
         _ name: String, of method: InterfaceDefinition.Method, members: [InterfaceDefinition.Member], role: String, membersAre: String
     ) throws(InterfaceDefinitionError) {
         let shape = members.map { "\($0.name):\($0.type)" }.joined(separator: ",")
-        if let shared = Self.sharedShapes.first(where: { $0.members == shape })?.type ?? generated[shape] {
+        if let shared = sharedShapes.first(where: { $0.members == shape })?.type ?? generated[shape] {
             line("    /// The \(role), shaped as ``\(shared.replacing(".", with: "/"))``.")
             line("    public typealias \(name) = \(shared)")
             return

@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// A Varlink method call: one NUL-terminated JSON object sent from client to service.
 ///

@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// Encodes an `Encodable` value as the members of a Varlink object: the counterpart of
 /// ``VarlinkObjectDecoder``. Optional members that are `nil` are left out; integers and
@@ -7,9 +7,11 @@ import AppStateCore
 /// Values are written straight into the JSON value being built; a nested value is encoded
 /// to completion and stored at once, so nothing is assembled afterwards except for the rare
 /// container that a type asks for and fills later (`nestedContainer`).
-enum VarlinkObjectEncoder {
+public enum VarlinkObjectEncoder {
     /// The members of `value`, or none when it does not encode as an object.
-    static func members(of value: some Encodable) -> [String: JSONValue] {
+    /// - Parameter value: A value that encodes itself as an object.
+    /// - Returns: Its members.
+    public static func members(of value: some Encodable) -> [String: JSONValue] {
         guard case .object(let members) = derived(value) else { return [:] }
         return members
     }

@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// The replies to a call made with `more`, read one at a time with ``next()``.
 public struct VarlinkReplyStream: Sendable {

@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// A Varlink message: a ``VarlinkCall`` or a ``VarlinkReply``, one JSON object per frame.
 ///

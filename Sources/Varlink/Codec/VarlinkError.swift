@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// An error reply: a fully-qualified error name and its parameters.
 ///

@@ -1,5 +1,5 @@
-import AppStateCore
 import Synchronization
+import VarlinkJSON
 
 /// A Varlink client over a Unix stream socket: one connection, calls answered in order.
 ///
@@ -144,7 +144,8 @@ public final class VarlinkClient: Sendable {
         do {
             return try Method.Reply(parameters: parameters)
         } catch {
-            throw VarlinkClientError(.invalidReply, socketPath: path, detail: "\(Method.name): \(error.message)")
+            throw VarlinkClientError(
+                .invalidReply, socketPath: path, detail: "\(Method.name): \(error.name) \(JSONValue.object(error.parameters).jsonText)")
         }
     }
 

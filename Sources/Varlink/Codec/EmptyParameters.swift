@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// An object with no members: the reply of methods that only acknowledge (`-> ()`), and
 /// the parameters of methods that take none.
@@ -9,7 +9,7 @@ public struct EmptyParameters: VarlinkObject {
     /// Creates the empty object.
     public init() {}
 
-    /// No members, said at once rather than derived: it is the reply of every change a UI
-    /// makes many times a second (a keyboard moved, a window resized).
+    /// No members, said at once rather than derived: it may be the reply of calls a client
+    /// makes many times a second.
     public var parameters: [String: JSONValue] { [:] }
 }

@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 extension VarlinkClient {
     /// Calls a method and waits for its reply without blocking a cooperative thread.

@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// A violation of the Varlink wire protocol itself, as opposed to a method failing.
 ///

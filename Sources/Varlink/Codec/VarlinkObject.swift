@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// A value that travels as a Varlink object: a method's parameters or reply, or one of the
 /// object types an interface declares.

@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// A Varlink reply: one NUL-terminated JSON object sent from service to client.
 ///

@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// Decodes a received Varlink object into a `Decodable` type with the strictness
 /// ``VarlinkObject`` promises, so that each type declares its members once (its stored
@@ -9,10 +9,14 @@ import AppStateCore
 /// ``VarlinkObject/memberNames``, so a misspelt optional member is reported rather than
 /// taken as absent), a missing required member, a member of the wrong type, an `int` that is
 /// not an integral number that fits, a `float` that is not finite. `null` counts as absent.
-enum VarlinkObjectDecoder {
+public enum VarlinkObjectDecoder {
     /// Decodes `type` from an object's members.
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - members: The object's members as received.
+    /// - Returns: The decoded value.
     /// - Throws: `InvalidParameter`, or what the type's own decoding throws.
-    static func decode<Value: VarlinkObject>(_ type: Value.Type, from members: [String: JSONValue]) throws(VarlinkError) -> Value {
+    public static func decode<Value: VarlinkObject>(_ type: Value.Type, from members: [String: JSONValue]) throws(VarlinkError) -> Value {
         do {
             try checkDeclared(Value.memberNames, members, at: nil)
             return try Value(from: ValueDecoder(.object(members), at: nil))
@@ -26,13 +30,14 @@ enum VarlinkObjectDecoder {
         }
     }
 
-    /// Rejects a member that `type`, when it is a ``VarlinkObject``, does not declare; when
-    /// several are undeclared, the alphabetically first is named, so that the answer does not
-    /// depend on hashing.
     /// Reads an optional string member, as the derived decoding does: for the few types
-    /// decoded by hand on the daemon's hottest path.
+    /// decoded by hand on a service's hottest path.
+    /// - Parameters:
+    ///   - key: The member's name.
+    ///   - members: The object's members as received.
+    /// - Returns: The member's value.
     /// - Throws: `InvalidParameter` naming the member when it is not a string.
-    static func optionalString(_ key: String, in members: [String: JSONValue]) throws(VarlinkError) -> String? {
+    public static func optionalString(_ key: String, in members: [String: JSONValue]) throws(VarlinkError) -> String? {
         switch members[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
@@ -41,8 +46,12 @@ enum VarlinkObjectDecoder {
     }
 
     /// Reads an optional `float` member, as the derived decoding does.
+    /// - Parameters:
+    ///   - key: The member's name.
+    ///   - members: The object's members as received.
+    /// - Returns: The member's value.
     /// - Throws: `InvalidParameter` naming the member when it is not a finite number.
-    static func optionalDouble(_ key: String, in members: [String: JSONValue]) throws(VarlinkError) -> Double? {
+    public static func optionalDouble(_ key: String, in members: [String: JSONValue]) throws(VarlinkError) -> Double? {
         switch members[key] {
         case nil, .null?: return nil
         case .number(let number)? where number.isFinite: return number
@@ -51,15 +60,22 @@ enum VarlinkObjectDecoder {
     }
 
     /// Reads a required `float` member, as the derived decoding does.
+    /// - Parameters:
+    ///   - key: The member's name.
+    ///   - members: The object's members as received.
+    /// - Returns: The member's value.
     /// - Throws: `InvalidParameter` naming the member when it is absent or not a finite number.
-    static func double(_ key: String, in members: [String: JSONValue]) throws(VarlinkError) -> Double {
+    public static func double(_ key: String, in members: [String: JSONValue]) throws(VarlinkError) -> Double {
         guard let number = try optionalDouble(key, in: members) else { throw .invalidParameter(key) }
         return number
     }
 
     /// Rejects a member not in `declared`, as the derived decoding does.
+    /// - Parameters:
+    ///   - declared: The members the type declares.
+    ///   - members: The object's members as received.
     /// - Throws: `InvalidParameter` naming the alphabetically first undeclared member.
-    static func checkDeclared(_ declared: [String], _ members: [String: JSONValue]) throws(VarlinkError) {
+    public static func checkDeclared(_ declared: [String], _ members: [String: JSONValue]) throws(VarlinkError) {
         try checkDeclared(declared, members, at: nil)
     }
 

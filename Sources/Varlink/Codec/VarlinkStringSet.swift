@@ -1,4 +1,4 @@
-import AppStateCore
+import VarlinkJSON
 
 /// A Varlink set, `[string]()`: strings without order or repetition, which travel as an
 /// object whose members are the strings, each with an empty object as its value
