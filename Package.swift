@@ -7,6 +7,9 @@ let package = Package(
         .library(name: "AppStateCore", targets: ["AppStateCore"]),
         .library(name: "StateContainers", targets: ["StateContainers"]),
         .library(name: "AppStateIPC", targets: ["AppStateIPC"]),
+        // The Varlink library alone, for any interface: its README says how to use it.
+        .library(name: "Varlink", targets: ["Varlink", "VarlinkIDL", "VarlinkServer"]),
+        .plugin(name: "VarlinkSwiftPlugin", targets: ["VarlinkSwiftPlugin"]),
         .executable(name: "appstated", targets: ["appstated"]),
         .executable(name: "appstatectl", targets: ["appstatectl"]),
         .executable(name: "appstate-inspect", targets: ["appstate-inspect"]),
@@ -83,14 +86,12 @@ let package = Package(
         .plugin(name: "VarlinkSwiftPlugin", capability: .buildTool(), dependencies: ["VarlinkSwiftGenerator"]),
         // The ports between the server, the host and the followers: protocols and the values
         // that cross them, so that each side builds and tests without the others.
-        .target(name: "ServicePorts", dependencies: ["AppStateCore", "AppStateIPC"]),
+        .target(name: "ServicePorts", dependencies: ["AppStateCore", "AppStateIPC", "Varlink"]),
         // A Varlink server on swift-nio, for any interface: framing, connections, watchers.
         .target(
             name: "VarlinkServer",
             dependencies: [
-                "AppStateCore",
-                "AppStateIPC",
-                "ServicePorts",
+                "Varlink",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -276,19 +277,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Varlink's certification (org.varlink.certification) on the daemon's own Varlink: the
+        // Varlink's certification (org.varlink.certification) on the Varlink library alone: the
         // service and the client, checked against Varlink's Python and Go implementations.
         .target(
             name: "VarlinkCertification",
-            dependencies: ["AppStateCore", "AppStateIPC", "ServicePorts"],
+            dependencies: ["Varlink"],
             resources: [.embedInCode("org.varlink.certification.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
         .executableTarget(
             name: "appstate-varlink-certification",
             dependencies: [
-                "AppStateIPC",
-                "ServicePorts",
+                "Varlink",
                 "VarlinkCertification",
                 "VarlinkServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

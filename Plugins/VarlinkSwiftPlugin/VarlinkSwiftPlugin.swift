@@ -56,7 +56,7 @@ struct VarlinkSwiftPlugin: BuildToolPlugin {
             Generation(
                 interface: "org.varlink.certification.varlink", output: "CertificationInterface+Declarations.swift",
                 options: [
-                    "--prefix", "Certification", "--import", "AppStateCore", "--import", "AppStateIPC", "--shape", "EmptyParameters=",
+                    "--prefix", "Certification", "--import", "Varlink", "--shape", "EmptyParameters=",
                     "--type", "Interface", "--type", "MyType", "--enums", "nested",
                 ])
         ],

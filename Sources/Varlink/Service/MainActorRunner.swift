@@ -1,11 +1,11 @@
 /// Where work for the main actor goes when it starts on another thread: a follower's, a
 /// thread pool's, a task's.
 ///
-/// The daemon runs the main actor on its event loop, the process's main thread, and enters
-/// it only through its runner; nothing there may `await` the main actor, since no run loop
-/// serves the main queue. Programs whose main queue is served (by `dispatchMain()` or a
+/// A program that runs the main actor on an event loop (the process's main thread, with
+/// `MainThreadEventLoop`) enters it only through its runner; nothing there may `await` the
+/// main actor, since no run loop serves the main queue. Programs whose main queue is served (by `dispatchMain()` or a
 /// test runner's run loop) use ``MainQueueRunner``.
-package protocol MainActorRunner: Sendable {
+public protocol MainActorRunner: Sendable {
     /// Runs `job` on the main actor soon, after what was handed over before it; never
     /// inside the call.
     /// - Parameter job: The work.
@@ -25,10 +25,10 @@ package protocol MainActorRunner: Sendable {
 
 extension MainActorRunner {
     /// Runs `body` on the main actor and waits for its value, for code that is not on the
-    /// main actor (a service of the daemon's group).
+    /// main actor (a service of a service group).
     /// - Parameter body: The work.
     /// - Returns: What `body` returned.
-    package func value<Value: Sendable>(_ body: @escaping @MainActor @Sendable () -> Value) async -> Value {
+    public func value<Value: Sendable>(_ body: @escaping @MainActor @Sendable () -> Value) async -> Value {
         await withCheckedContinuation { continuation in
             execute { continuation.resume(returning: body()) }
         }
@@ -38,7 +38,7 @@ extension MainActorRunner {
     /// - Parameter body: The work.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw.
-    package func value<Value: Sendable>(_ body: @escaping @MainActor @Sendable () throws -> Value) async throws -> Value {
+    public func value<Value: Sendable>(_ body: @escaping @MainActor @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
             execute { continuation.resume(with: Result { try body() }) }
         }
@@ -46,19 +46,19 @@ extension MainActorRunner {
 }
 
 /// Runs main-actor work as tasks on the main queue, for programs whose main queue is served.
-package struct MainQueueRunner: MainActorRunner {
+public struct MainQueueRunner: MainActorRunner {
     /// Creates the runner.
-    package init() {}
+    public init() {}
 
-    package func execute(_ job: @escaping @MainActor @Sendable () -> Void) {
+    public func execute(_ job: @escaping @MainActor @Sendable () -> Void) {
         Task { @MainActor in job() }
     }
 
-    package func executeNowOrSoon(_ job: @escaping @MainActor @Sendable () -> Void) {
+    public func executeNowOrSoon(_ job: @escaping @MainActor @Sendable () -> Void) {
         execute(job)
     }
 
-    package func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
+    public func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
         Task { @MainActor in
             try? await Task.sleep(for: delay)
             job()

@@ -8,7 +8,7 @@
 /// Looking a user's groups up may block on the user database (NSS: sssd, LDAP), so the server
 /// asks for the full decision only when the peer first tries to change something, and never on
 /// an event loop or the main actor; reads never wait for it.
-package protocol MutationAccess: Sendable {
+public protocol MutationAccess: Sendable {
     /// The decision the credentials settle alone, with no lookup, or nil when the peer's
     /// groups must be looked up.
     ///
@@ -29,5 +29,5 @@ package protocol MutationAccess: Sendable {
 
 extension MutationAccess {
     /// Always look up: the decision needs the peer's groups.
-    package func decisionWithoutLookup(uid: uid_t, gid: gid_t) -> Bool? { nil }
+    public func decisionWithoutLookup(uid: uid_t, gid: gid_t) -> Bool? { nil }
 }

@@ -1,13 +1,13 @@
 /// Who is at the other end of a connection, as SO_PEERCRED told when it connected.
-package struct Peer: Sendable {
+public struct Peer: Sendable {
     /// The peer's process id.
-    package let pid: Int32
+    public let pid: Int32
     /// The peer's user id.
-    package let uid: UInt32
+    public let uid: UInt32
     /// The peer's primary group id.
-    package let gid: UInt32
+    public let gid: UInt32
     /// Whether the access policy lets this peer change state, decided at its first mutation.
-    package let access: PeerAccessDecision
+    public let access: PeerAccessDecision
 
     /// Creates a peer description with its access decision.
     /// - Parameters:
@@ -15,7 +15,7 @@ package struct Peer: Sendable {
     ///   - uid: The peer's user id.
     ///   - gid: The peer's primary group id.
     ///   - access: Whether it may change state.
-    package init(pid: Int32, uid: UInt32, gid: UInt32, access: PeerAccessDecision) {
+    public init(pid: Int32, uid: UInt32, gid: UInt32, access: PeerAccessDecision) {
         self.pid = pid
         self.uid = uid
         self.gid = gid
@@ -28,7 +28,7 @@ package struct Peer: Sendable {
     ///   - uid: The peer's user id.
     ///   - gid: The peer's primary group id.
     ///   - mayMutate: Whether it may change state.
-    package init(pid: Int32, uid: UInt32, gid: UInt32, mayMutate: Bool) {
+    public init(pid: Int32, uid: UInt32, gid: UInt32, mayMutate: Bool) {
         self.init(pid: pid, uid: uid, gid: gid, access: PeerAccessDecision(mayMutate))
     }
 }

@@ -1,9 +1,7 @@
-import AppStateIPC
-
 /// The service behind a socket: what answers the calls of one interface. The server frames
 /// the calls and writes the replies; the processor decides what they mean, on the main actor,
-/// where the trees live.
-package protocol CallProcessor: AnyObject, Sendable {
+/// where the service's state lives.
+public protocol CallProcessor: AnyObject, Sendable {
     /// The interface whose methods this processor answers, with its description for
     /// `org.varlink.service.GetInterfaceDescription`.
     nonisolated var interface: VarlinkInterfaceDescription { get }
@@ -12,7 +10,7 @@ package protocol CallProcessor: AnyObject, Sendable {
     ///
     /// The processor calls `reply` exactly once, on the main actor: at once when nothing in
     /// the batch has to wait (nothing to write to disk, nothing to look up), else when it is
-    /// done. It must not `await` the main actor meanwhile: in the daemon only the event loop
+    /// done. It must not `await` the main actor meanwhile: where the main actor runs on an event loop, only that loop
     /// on the main thread runs main-actor work (see ``MainActorRunner``).
     /// - Parameters:
     ///   - calls: The calls, in the order they arrived.

@@ -1,7 +1,7 @@
 /// The watchers written from one thread, such as one event loop of the server. The host
-/// encodes each change once and hands the bytes to every lane with watchers of the tree, so
+/// encodes each change once and hands the bytes to every lane with watchers of what changed, so
 /// that a change costs one thread hop per lane rather than one per watcher.
-package protocol WatcherLane: AnyObject, Sendable {
+public protocol WatcherLane: AnyObject, Sendable {
     /// The watchers this lane writes to.
     associatedtype Watcher: WatcherSink
 

@@ -1,8 +1,8 @@
-import AppStateIPC
+public import Varlink
 
 extension ConnectionErrors {
-    /// `io.appstate`'s connection errors: the daemon's, and those of servers built on the same
-    /// stack whose interfaces declare none of their own (the certification's).
+    /// `io.appstate`'s connection errors, which its clients rely on: the daemon's, and those of
+    /// appstate's other servers (appstate-kiosk's status socket).
     package static let appState = ConnectionErrors(
         tooManyConnections: { .tooManyConnections(limit: $0) },
         messageTooLarge: { .messageTooLarge(limit: $0) },

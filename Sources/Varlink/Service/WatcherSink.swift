@@ -1,7 +1,7 @@
-/// A connection following a tree with `Watch`, as the host sees it. The server implements it
-/// with its connections; the host hands it encoded replies through its ``lane`` and never
-/// touches a socket.
-package protocol WatcherSink: AnyObject, Sendable {
+/// A connection that streams replies (a call with `more` that subscribes to changes), as the
+/// service sees it. The server implements it with its connections; the service hands it
+/// encoded replies through its ``lane`` and never touches a socket.
+public protocol WatcherSink: AnyObject, Sendable {
     /// The kind of lane the watcher's replies travel on.
     associatedtype Lane: WatcherLane where Lane.Watcher == Self
 
@@ -17,7 +17,7 @@ package protocol WatcherSink: AnyObject, Sendable {
     /// - Parameter body: What to do then.
     func whenClosed(_ body: @escaping @MainActor @Sendable () -> Void)
 
-    /// Ends the stream and the connection, e.g. when the daemon stops.
+    /// Ends the stream and the connection, e.g. when the service stops.
     func close()
 
     /// Ends the stream and the connection once the peer stops sending (at once if it has):

@@ -1,6 +1,6 @@
 /// What a server counts, for whoever keeps the metrics: the calls it answers itself, errors
 /// that close connections, watchers cut off, and how long each change took to reach a lane's watchers.
-package protocol ServerMetrics: Sendable {
+public protocol ServerMetrics: Sendable {
     /// Counts one answered call.
     /// - Parameters:
     ///   - method: The call's fully-qualified method name.
