@@ -61,6 +61,7 @@ let package = Package(
         .target(
             name: "Varlink",
             dependencies: ["VarlinkJSON"],
+            exclude: ["org.varlink.service.varlink-swift.json"],
             resources: [.embedInCode("org.varlink.service.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
@@ -77,6 +78,7 @@ let package = Package(
         .target(
             name: "AppStateIPC",
             dependencies: ["AppStateCore", "Varlink"],
+            exclude: ["io.appstate.varlink-swift.json"],
             resources: [.embedInCode("io.appstate.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
@@ -264,6 +266,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            exclude: ["io.appstate.kiosk.varlink-swift.json"],
             resources: [.embedInCode("io.appstate.kiosk.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
@@ -282,6 +285,7 @@ let package = Package(
         .target(
             name: "VarlinkCertification",
             dependencies: ["Varlink"],
+            exclude: ["org.varlink.certification.varlink-swift.json"],
             resources: [.embedInCode("org.varlink.certification.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),

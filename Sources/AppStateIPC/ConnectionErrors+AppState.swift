@@ -1,4 +1,4 @@
-public import Varlink
+import Varlink
 
 extension ConnectionErrors {
     /// `io.appstate`'s connection errors, which its clients rely on: the daemon's, and those of

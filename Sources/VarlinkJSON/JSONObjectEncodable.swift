@@ -1,7 +1,7 @@
 /// A value that travels as a JSON object and encodes itself both ways the package needs: as
 /// JSON text, written straight to bytes, and as ``JSONValue`` members.
 ///
-/// The types of the `io.appstate` interface get this conformance from the build plugin, which
+/// The types of a Varlink interface get this conformance from the build plugin, which
 /// generates it from the interface file: one walk of the members, in ascending order of their
 /// keys, written to a ``JSONTextSink`` for the text and to a ``JSONValueSink`` for the values,
 /// so that the two cannot disagree and a member declared in the interface file is encoded

@@ -8,7 +8,7 @@ import VarlinkIDL
 /// writes JSON text and JSON values alike.
 ///
 /// Members shaped like one of the library's shared types (``sharedShapes``) use that type,
-/// so that code can handle, say, every method that takes only a tree alike; a member list
+/// so that code can handle every method of one shape alike; a member list
 /// repeated by a later method reuses the first one's struct. Methods named as hand-written
 /// get only their name's case: their Swift type says more than the members do.
 struct SwiftEmitter {
@@ -160,7 +160,7 @@ struct SwiftEmitter {
     }
 
     /// The accessors of a boxed type's members, its memberwise initialiser, and the comparison
-    /// of its own members (all but the lists of its own type: a node's children).
+    /// of its own members (all but the lists of its own type: its children, in a recursive type).
     private mutating func emitBoxAccessors(of name: String, properties: [SwiftMember], recursiveType: String) {
         for property in properties {
             line("")
@@ -178,8 +178,8 @@ struct SwiftEmitter {
         let own = properties.filter { $0.member.type != "[]\(recursiveType)" }
         line("")
         line("    /// Whether every member but the children is equal. Compared member by member, not as")
-        line("    /// copies with their children emptied: every change compares each node of the tree.")
-        line("    /// - Parameter other: Another node.")
+        line("    /// copies with their children emptied, which would copy each one compared.")
+        line("    /// - Parameter other: Another value.")
         line("    /// - Returns: True when the two differ in their children at most.")
         line("    public func hasSameOwnMembers(as other: \(name)) -> Bool {")
         line("        isIdentical(to: other)")
@@ -346,7 +346,7 @@ struct SwiftEmitter {
         output += "\n"
     }
 
-    /// `GetTree` → `getTree`.
+    /// `GetInfo` → `getInfo`.
     private static func caseName(_ name: String) -> String {
         name.prefix(1).lowercased() + name.dropFirst()
     }

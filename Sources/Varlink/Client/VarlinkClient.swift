@@ -4,7 +4,7 @@ import VarlinkJSON
 /// A Varlink client over a Unix stream socket: one connection, calls answered in order.
 ///
 /// ```swift
-/// let client = try VarlinkClient(path: "/run/appstate/io.appstate")
+/// let client = try VarlinkClient(path: "/run/org.example.ping")
 /// let current = try client.call(GetCurrent.self, .init(path: "session"))
 /// var watch = try client.stream(method: Watch.name)
 /// while let reply = try watch.next() { … }

@@ -90,7 +90,7 @@ public struct VarlinkClientError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     /// The failure in words, naming the socket, e.g.
-    /// `cannot connect to /run/appstate/io.appstate: no such socket (is the service running?)`.
+    /// `cannot connect to /run/org.example.ping: no such socket (is the service running?)`.
     public var description: String {
         let reason = errorNumber.map { String(cString: strerror($0)) } ?? ""
         switch kind {

@@ -11,7 +11,7 @@ import VarlinkJSON
 /// reserves extension members (named after a vendor, in reverse-domain notation), so a
 /// service must let them pass rather than fail peers that add them.
 public struct VarlinkCall: VarlinkMessage, Hashable {
-    /// The fully-qualified method name, e.g. `io.appstate.GetTree`.
+    /// The fully-qualified method name, e.g. `org.varlink.service.GetInfo`.
     public var method: String
     /// The input parameters.
     public var parameters: [String: JSONValue]

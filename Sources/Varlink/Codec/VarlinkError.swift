@@ -4,10 +4,10 @@ import VarlinkJSON
 ///
 /// Services throw it to answer a call with an error; ``VarlinkClient`` throws it when a
 /// call is answered with one. Factories for the `org.varlink.service` errors are in
-/// `VarlinkError+Service.swift`, those of `io.appstate` in `VarlinkError+AppState.swift`,
+/// `VarlinkError+Service.swift`, an interface's own beside it (as its module declares them),
 /// and ``message`` puts any of them into words.
 public struct VarlinkError: Error, Hashable, Sendable {
-    /// The fully-qualified error name, e.g. `io.appstate.NoSuchNode`.
+    /// The fully-qualified error name, e.g. `org.varlink.service.MethodNotFound`.
     public var name: String
     /// The error's parameters, as declared with the error in its interface.
     public var parameters: [String: JSONValue]

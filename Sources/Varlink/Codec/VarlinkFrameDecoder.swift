@@ -10,8 +10,8 @@ import Glibc
 /// ``VarlinkProtocolError/Kind/messageTooLarge`` (as soon as that many bytes are buffered
 /// without a terminator, or when the terminator arrives) and its bytes are discarded up
 /// to and including its terminator, so the decoder holds at most the limit plus one chunk.
-/// The caller decides whether to continue after that or, as the daemon does, answer
-/// `io.appstate.MessageTooLarge` and close.
+/// The caller decides whether to continue after that or, as a server does, answer
+/// the error its interface declares for it and close.
 ///
 /// A call whose bytes are those of the call before it is not parsed again: ``nextCall()``
 /// returns the call it decoded last, so a peer that asks the same question over and over (a

@@ -6,7 +6,7 @@ public protocol VarlinkMethod: Sendable {
     /// The method's reply.
     associatedtype Reply: VarlinkObject
 
-    /// The fully-qualified method name, e.g. `io.appstate.GetTree`.
+    /// The fully-qualified method name, e.g. `org.varlink.service.GetInfo`.
     static var name: String { get }
 
     /// Whether the method only works when called with `more` (else it answers

@@ -9,7 +9,7 @@ import VarlinkJSON
 /// path such as `root.children[2].frame.x` inside nested objects). `int` members must be
 /// integral numbers that fit an `Int`, `float` members finite numbers; `null` counts as
 /// absent. Values of the right type that make no sense (a negative size) throw
-/// `io.appstate.InvalidValue`.
+/// an error the interface declares.
 ///
 /// Each type declares its members once. The interface's types and the methods' parameters
 /// and replies are generated from the interface file, with their encoding
@@ -24,7 +24,7 @@ public protocol VarlinkObject: Codable, Hashable, Sendable {
     /// Decodes and validates the object; derived from `Codable` unless the type decodes
     /// itself.
     /// - Parameter parameters: The object's members as received.
-    /// - Throws: `org.varlink.service.InvalidParameter` or `io.appstate.InvalidValue`.
+    /// - Throws: `org.varlink.service.InvalidParameter` or an error the interface declares.
     init(parameters: [String: JSONValue]) throws(VarlinkError)
 
     /// The object's members for encoding; derived from `Codable` unless the type encodes
@@ -32,7 +32,7 @@ public protocol VarlinkObject: Codable, Hashable, Sendable {
     var parameters: [String: JSONValue] { get }
 
     /// Checks what the member types cannot say: ranges, members that exclude each other.
-    /// - Throws: `io.appstate.InvalidValue` naming the member.
+    /// - Throws: an error the interface declares naming the member.
     func validate() throws(VarlinkError)
 }
 
@@ -42,7 +42,7 @@ extension VarlinkObject {
 
     /// Decodes and validates the object.
     /// - Parameter parameters: The object's members as received.
-    /// - Throws: `org.varlink.service.InvalidParameter` or `io.appstate.InvalidValue`.
+    /// - Throws: `org.varlink.service.InvalidParameter` or an error the interface declares.
     public init(parameters: [String: JSONValue]) throws(VarlinkError) {
         self = try VarlinkObjectDecoder.decode(Self.self, from: parameters)
         try validate()
@@ -53,7 +53,7 @@ extension VarlinkObject {
 }
 
 extension VarlinkObject where Self: JSONObjectEncodable {
-    /// The object's members as its generated encoding gives them (AppStateCore's
+    /// The object's members as its generated encoding gives them (VarlinkJSON's
     /// `JSONObjectEncodable.jsonMembers`), the one the interface's types and the generated
     /// methods' parameters and replies have.
     public var parameters: [String: JSONValue] { jsonMembers }

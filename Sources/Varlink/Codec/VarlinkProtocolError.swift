@@ -4,7 +4,7 @@ import VarlinkJSON
 ///
 /// A server cannot tell where the next message of a peer that sends one of these starts
 /// with any confidence, so the expected reaction is to close the connection (after
-/// answering `io.appstate.MessageTooLarge` for ``Kind/messageTooLarge``). A client that
+/// answering the error its interface declares for ``Kind/messageTooLarge``). A client that
 /// receives a malformed reply treats the connection as broken.
 public struct VarlinkProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The category of a ``VarlinkProtocolError``, for matching in code.

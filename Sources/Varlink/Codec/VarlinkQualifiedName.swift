@@ -1,5 +1,5 @@
 /// A name in a Varlink interface, fully qualified as the wire carries it, e.g.
-/// `io.appstate.GetTree`.
+/// `org.varlink.service.GetInfo`.
 public protocol VarlinkQualifiedName: RawRepresentable<String> {}
 
 extension VarlinkQualifiedName {
