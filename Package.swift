@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "Varlink",
             dependencies: ["VarlinkJSON"],
-            exclude: ["org.varlink.service.varlink-swift.json"],
+            exclude: ["README.md", "org.varlink.service.varlink-swift.json"],
             resources: [.embedInCode("org.varlink.service.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
