@@ -80,7 +80,7 @@ struct SwiftEmitter {
 
     private mutating func emitMethodNames(_ prefix: String) {
         line("/// The methods of the `\(interface.name)` interface, by fully-qualified name, for dispatching")
-        line("/// a ``VarlinkCall`` on its ``VarlinkCall/method``.")
+        line("/// a ``VarlinkCall`` on its `method`.")
         line("public enum \(prefix)Method: String, VarlinkQualifiedName, CaseIterable, Sendable {")
         for method in interface.methods {
             line("    /// ``\(method.name)``.")
