@@ -424,7 +424,7 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["AppStateCore", "AppStateIPC", "AppStateKioskKit", "TestSupport"]),
         .testTarget(
             name: "VarlinkCertificationTests",
-            dependencies: ["AppStateCore", "AppStateIPC", "TestSupport", "VarlinkCertification"]
+            dependencies: ["TestSupport", "Varlink", "VarlinkCertification"]
         ),
         .testTarget(
             name: "EndToEndTests",
