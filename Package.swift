@@ -7,6 +7,9 @@ let package = Package(
         .library(name: "AppStateCore", targets: ["AppStateCore"]),
         .library(name: "StateContainers", targets: ["StateContainers"]),
         .library(name: "AppStateIPC", targets: ["AppStateIPC"]),
+        // The Varlink library alone, for any interface: its README says how to use it.
+        .library(name: "Varlink", targets: ["Varlink", "VarlinkIDL", "VarlinkServer"]),
+        .plugin(name: "VarlinkSwiftPlugin", targets: ["VarlinkSwiftPlugin"]),
         .executable(name: "appstated", targets: ["appstated"]),
         .executable(name: "appstatectl", targets: ["appstatectl"]),
         .executable(name: "appstate-inspect", targets: ["appstate-inspect"]),
@@ -51,11 +54,22 @@ let package = Package(
         // their power for the kiosk.
         .target(name: "WaylandOutputs", dependencies: ["AppStateCore", "CWaylandClient", "ServicePorts", "WaylandProtocols"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(), dependencies: ["WaylandSwiftGenerator"]),
+        // The Varlink library, which knows no interface (its README says how another project
+        // serves and calls its own): JSON values and their strict codec, a leaf with no I/O;
+        // the protocol's framing, messages and errors, org.varlink.service, and the clients.
+        .target(name: "VarlinkJSON"),
+        .target(
+            name: "Varlink",
+            dependencies: ["VarlinkJSON"],
+            exclude: ["README.md", "org.varlink.service.varlink-swift.json"],
+            resources: [.embedInCode("org.varlink.service.varlink")],
+            plugins: ["VarlinkSwiftPlugin"]
+        ),
         // The vocabulary the model and the wire share, with no I/O: JSON values and their
         // strict codec, geometry, node snapshots, notification names. The interface's types
         // the model builds too (a node, its rectangle and insets) are generated from
         // io.appstate.varlink by the same plugin as AppStateIPC's methods.
-        .target(name: "AppStateCore", plugins: ["VarlinkSwiftPlugin"]),
+        .target(name: "AppStateCore", dependencies: ["VarlinkJSON"], plugins: ["VarlinkSwiftPlugin"]),
         .target(
             name: "StateContainers",
             dependencies: ["AppStateCore"],
@@ -63,8 +77,9 @@ let package = Package(
         ),
         .target(
             name: "AppStateIPC",
-            dependencies: ["AppStateCore"],
-            resources: [.embedInCode("io.appstate.varlink"), .embedInCode("org.varlink.service.varlink")],
+            dependencies: ["AppStateCore", "Varlink"],
+            exclude: ["io.appstate.varlink-swift.json"],
+            resources: [.embedInCode("io.appstate.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
         // A reader of Varlink interface files, for the generator and the tests.
@@ -73,14 +88,12 @@ let package = Package(
         .plugin(name: "VarlinkSwiftPlugin", capability: .buildTool(), dependencies: ["VarlinkSwiftGenerator"]),
         // The ports between the server, the host and the followers: protocols and the values
         // that cross them, so that each side builds and tests without the others.
-        .target(name: "ServicePorts", dependencies: ["AppStateCore", "AppStateIPC"]),
+        .target(name: "ServicePorts", dependencies: ["AppStateCore", "AppStateIPC", "Varlink"]),
         // A Varlink server on swift-nio, for any interface: framing, connections, watchers.
         .target(
             name: "VarlinkServer",
             dependencies: [
-                "AppStateCore",
-                "AppStateIPC",
-                "ServicePorts",
+                "Varlink",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -155,7 +168,7 @@ let package = Package(
         ),
         // How a tree, a status and a Watch event read in a terminal and as SVG: appstatectl's
         // and the inspector's, with no argument parser.
-        .target(name: "AppStateRendering", dependencies: ["AppStateCore", "AppStateIPC"]),
+        .target(name: "AppStateRendering", dependencies: ["AppStateCore", "AppStateIPC", "Varlink"]),
         .target(name: "AppStateCtlKit", dependencies: ["AppStateCore", "AppStateIPC", "AppStateRendering"]),
         // The options the daemon's clients share (`--socket`), for ArgumentParser commands.
         .target(
@@ -253,6 +266,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            exclude: ["io.appstate.kiosk.varlink-swift.json"],
             resources: [.embedInCode("io.appstate.kiosk.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
@@ -266,19 +280,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Varlink's certification (org.varlink.certification) on the daemon's own Varlink: the
+        // Varlink's certification (org.varlink.certification) on the Varlink library alone: the
         // service and the client, checked against Varlink's Python and Go implementations.
         .target(
             name: "VarlinkCertification",
-            dependencies: ["AppStateCore", "AppStateIPC", "ServicePorts"],
+            dependencies: ["Varlink"],
+            exclude: ["org.varlink.certification.varlink-swift.json"],
             resources: [.embedInCode("org.varlink.certification.varlink")],
             plugins: ["VarlinkSwiftPlugin"]
         ),
         .executableTarget(
             name: "appstate-varlink-certification",
             dependencies: [
-                "AppStateIPC",
-                "ServicePorts",
+                "Varlink",
                 "VarlinkCertification",
                 "VarlinkServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -410,7 +424,7 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["AppStateCore", "AppStateIPC", "AppStateKioskKit", "TestSupport"]),
         .testTarget(
             name: "VarlinkCertificationTests",
-            dependencies: ["AppStateCore", "AppStateIPC", "TestSupport", "VarlinkCertification"]
+            dependencies: ["TestSupport", "Varlink", "VarlinkCertification"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -1,82 +1,52 @@
+import Foundation
 import PackagePlugin
 
-/// Generates the Swift declarations of the package's interface files at build time, so that
-/// each interface file is the only place its methods, errors and types are declared.
+/// Generates the Swift declarations of a package's Varlink interface files at build time, so
+/// that each interface file is the only place its methods, errors and types are declared.
 ///
-/// `io.appstate.varlink` lives with the module that speaks it (AppStateIPC), which gets its
-/// methods, errors and the types only the wire uses. The types the model builds too (a node,
-/// its rectangle and insets) belong to the vocabulary underneath both (AppStateCore), which
-/// gets them from the same file.
+/// The plugin knows no interface: a configuration beside each interface file says which targets
+/// get Swift from it, and how. For `org.example.ping.varlink` it is
+/// `org.example.ping.varlink-swift.json`, an object whose keys are target names, each with
+/// the generator's options (see ``GenerationOptions``):
+///
+/// ```json
+/// { "PingService": { "prefix": "Ping", "types": ["Answer"] } }
+/// ```
+///
+/// The configuration is read from the package's directories, so a target excludes it from its
+/// sources; the interface file is a resource of the target it lies in (`.embedInCode`).
 @main
 struct VarlinkSwiftPlugin: BuildToolPlugin {
-    /// One file to generate: from which interface file, with which generator options.
-    private struct Generation {
-        let interface: String
-        let output: String
-        let options: [String]
-    }
-
-    /// What each target generates. `--type` places each type the interface declares: its
-    /// struct (`declare`), the struct of its members for a type declared by hand (`members`,
-    /// `box`), or only its Varlink conformance when another module declares it (`imported`).
-    /// SetPage's Swift is hand-written: its index, id and step are one choice, which its Swift says.
-    private static let generations: [String: [Generation]] = [
-        "AppStateCore": [
-            Generation(
-                interface: "io.appstate.varlink", output: "AppStateTypes+Declarations.swift",
-                options: [
-                    "--type", "Rect:members", "--type", "Insets", "--type", "Node=NodeSnapshot:box",
-                ])
-        ],
-        "AppStateIPC": [
-            Generation(
-                interface: "io.appstate.varlink", output: "AppStateInterface+Declarations.swift",
-                options: [
-                    "--prefix", "AppState", "--hand-written", "SetPage", "--import", "AppStateCore",
-                    "--type", "Rect:imported", "--type", "Insets:imported", "--type", "Node:imported",
-                    "--type", "Event", "--type", "Follower", "--type", "IdleState", "--type", "Inhibitor", "--type", "FrontEnd",
-                ]),
-            Generation(
-                interface: "org.varlink.service.varlink", output: "VarlinkServiceInterface+Declarations.swift",
-                options: [
-                    "--prefix", "VarlinkService", "--import", "AppStateCore",
-                ]),
-        ],
-        // appstate-kiosk's own interface: its status and a screenshot.
-        "AppStateKioskKit": [
-            Generation(
-                interface: "io.appstate.kiosk.varlink", output: "KioskInterface+Declarations.swift",
-                options: ["--prefix", "Kiosk", "--import", "AppStateCore", "--import", "AppStateIPC"])
-        ],
-        // Varlink's certification interface, as Varlink's own implementations declare it: its
-        // enumerations are generated too, since no Swift of the project stands for them.
-        "VarlinkCertification": [
-            Generation(
-                interface: "org.varlink.certification.varlink", output: "CertificationInterface+Declarations.swift",
-                options: [
-                    "--prefix", "Certification", "--import", "AppStateCore", "--import", "AppStateIPC",
-                    "--type", "Interface", "--type", "MyType", "--enums", "nested",
-                ])
-        ],
-    ]
+    /// The suffix of a configuration file after its interface file's name.
+    static let suffix = "-swift.json"
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
-        guard let generations = Self.generations[target.name] else { return [] }
         let generator = try context.tool(named: "VarlinkSwiftGenerator").url
-        let files = context.package.sourceModules.flatMap(\.sourceFiles)
-        return try generations.map { generation in
-            guard let interface = files.first(where: { $0.url.lastPathComponent == generation.interface })?.url else {
-                throw PluginError(description: "no target of the package has \(generation.interface)")
+        return try Self.configurations(in: context.package).compactMap { configuration in
+            guard let options = try GenerationOptions.forTarget(target.name, in: configuration) else { return nil }
+            let interface = URL(fileURLWithPath: String(configuration.path().dropLast(Self.suffix.count)))
+            guard FileManager.default.fileExists(atPath: interface.path()) else {
+                throw PluginError(description: "\(configuration.path()): no interface file \(interface.lastPathComponent) beside it")
             }
-            let output = context.pluginWorkDirectoryURL.appending(path: generation.output)
+            let name = interface.deletingPathExtension().lastPathComponent
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(name)+\(target.name).swift")
             return .buildCommand(
-                displayName: "Generating Swift declarations of \(generation.interface) for \(target.name)",
+                displayName: "Generating Swift declarations of \(interface.lastPathComponent) for \(target.name)",
                 executable: generator,
-                arguments: [interface.path(), output.path()] + generation.options,
-                inputFiles: [interface],
+                arguments: [interface.path(), output.path()] + options.arguments,
+                inputFiles: [interface, configuration],
                 outputFiles: [output]
             )
         }
+    }
+
+    /// Every configuration file in the directories of the package's source modules, in the
+    /// order of their paths, so that the build plan does not depend on the file system's.
+    private static func configurations(in package: Package) -> [URL] {
+        package.sourceModules.flatMap { module in
+            let files = FileManager.default.enumerator(at: module.directoryURL, includingPropertiesForKeys: nil)
+            return (files?.allObjects as? [URL] ?? []).filter { $0.lastPathComponent.hasSuffix(".varlink" + suffix) }
+        }.sorted { $0.path() < $1.path() }
     }
 }
 

@@ -1,5 +1,6 @@
 import AppStateCore
 import AppStateIPC
+import Varlink
 
 /// What `appstatectl status` says about the daemon: where it listens, which version it
 /// is, how long it has run and how busy it is, like `systemctl status` for a unit.

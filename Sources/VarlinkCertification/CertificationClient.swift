@@ -1,5 +1,4 @@
-import AppStateCore
-import AppStateIPC
+import Varlink
 
 /// The certification's client: runs Start, Test01 … Test11 and End against a service, each
 /// call with what the previous reply carried, as Varlink's own clients do, and checks every

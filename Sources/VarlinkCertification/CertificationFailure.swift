@@ -1,3 +1,5 @@
+import Varlink
+
 /// Why a certification run failed on the client's side: a reply differs from what the step
 /// answers, or the run broke off.
 package struct CertificationFailure: Error, Sendable, CustomStringConvertible {

@@ -1,6 +1,4 @@
-import AppStateCore
-import AppStateIPC
-import ServicePorts
+import Varlink
 
 /// The `org.varlink.certification` interface, exactly as Varlink's own implementations ship
 /// it (PyPI's `varlink` 31.0.0): the calls every value type, nullable and optional members,

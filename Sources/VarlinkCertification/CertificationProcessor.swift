@@ -1,6 +1,4 @@
-import AppStateCore
-import AppStateIPC
-import ServicePorts
+import Varlink
 
 /// The certification service: answers `org.varlink.certification` as Varlink's own
 /// implementations do, checking each call of a client's run (Start, Test01 … Test11, End)

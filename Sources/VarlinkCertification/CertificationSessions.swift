@@ -1,4 +1,4 @@
-import AppStateIPC
+import Varlink
 
 /// The clients going through the certification, each with the method it must call next.
 ///

@@ -1,5 +1,4 @@
-import AppStateCore
-import AppStateIPC
+import Varlink
 
 /// What each step of the certification answers, as Varlink's implementations agree: the
 /// service answers them, and checks that the client sends each back in the next call; the

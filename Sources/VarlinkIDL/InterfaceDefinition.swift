@@ -1,7 +1,7 @@
 /// A Varlink interface definition (an `.varlink` file), parsed: its name, its types,
 /// methods and errors in the order they are declared, each with its doc comment.
 ///
-/// Types are kept as written (`?[]Node`, `[string]int`, `(a, b)`), with white space removed:
+/// Types are kept as written (`?[]Item`, `[string]int`, `(a, b)`), with white space removed:
 /// this reader serves a code generator and tests that compare the file with the Swift
 /// types, not a type checker.
 public struct InterfaceDefinition: Sendable, Equatable {
@@ -51,7 +51,7 @@ public struct InterfaceDefinition: Sendable, Equatable {
         public var output: [Member]
     }
 
-    /// The interface's fully-qualified name, e.g. `io.appstate`.
+    /// The interface's fully-qualified name, e.g. `org.varlink.service`.
     public private(set) var name = ""
     /// The interface's doc comment.
     public private(set) var doc: [String] = []
@@ -89,11 +89,11 @@ public struct InterfaceDefinition: Sendable, Equatable {
     }
 
     /// The method with a name, if declared.
-    /// - Parameter name: The method's short name, e.g. `GetTree`.
+    /// - Parameter name: The method's short name, e.g. `GetInfo`.
     public func method(named name: String) -> Method? { methods.first { $0.name == name } }
 
     /// The type with a name, if declared.
-    /// - Parameter name: The type's name, e.g. `Node`.
+    /// - Parameter name: The type's name, e.g. `Item`.
     public func type(named name: String) -> Declaration? { types.first { $0.name == name } }
 
     /// The members of an anonymous struct type as written, such as `(first: int, second: string)`.
@@ -107,6 +107,6 @@ public struct InterfaceDefinition: Sendable, Equatable {
     }
 
     /// The error with a name, if declared.
-    /// - Parameter name: The error's short name, e.g. `NoSuchNode`.
+    /// - Parameter name: The error's short name, e.g. `MethodNotFound`.
     public func error(named name: String) -> Declaration? { errors.first { $0.name == name } }
 }

@@ -1,5 +1,5 @@
 /// The tokens of an interface definition, each with the comment lines right before it:
-/// words (names and types such as `?[]Node`), `(`, `)`, `,`, `:` and `->`.
+/// words (names and types such as `?[]Item`), `(`, `)`, `,`, `:` and `->`.
 struct Tokens {
     struct Token {
         let text: String
@@ -62,7 +62,7 @@ struct Tokens {
         throw InterfaceDefinitionError("unclosed member list")
     }
 
-    /// A type: a word (`?[]Node`), or prefixes followed by an enum or struct in parentheses,
+    /// A type: a word (`?[]Item`), or prefixes followed by an enum or struct in parentheses,
     /// kept as text.
     private mutating func type() throws(InterfaceDefinitionError) -> String {
         guard let first = next() else { throw InterfaceDefinitionError("expected a type") }

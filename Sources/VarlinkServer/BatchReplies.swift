@@ -1,4 +1,4 @@
-import AppStateIPC
+import Varlink
 
 /// How a processor's replies to a batch map onto its calls (see ``CallProcessor``): one entry
 /// per call, nil for a `oneway` call, except that a call with `more` may be answered by

@@ -1,6 +1,4 @@
-import AppStateCore
-import AppStateIPC
-import ServicePorts
+import Varlink
 
 /// Sends each call to the processor of its interface, and answers `org.varlink.service`
 /// and calls of interfaces nobody hosts itself.

@@ -6,7 +6,7 @@ import NIOConcurrencyHelpers
 
 /// Counts open connections across event loops, in all and per user, to enforce
 /// ``ServerLimits/maximumConnections`` and ``ServerLimits/maximumConnectionsPerUser``.
-package final class ConnectionCounter: Sendable {
+public final class ConnectionCounter: Sendable {
     private struct Counts {
         var total = 0
         var perUser: [UInt32: Int] = [:]
@@ -21,7 +21,7 @@ package final class ConnectionCounter: Sendable {
     private let uncountedUsers: Set<UInt32> = [0, getuid()]
 
     /// Creates a counter of no connections.
-    package init() {}
+    public init() {}
 
     /// Takes a place if one is free.
     /// - Parameter limit: The number of places.
@@ -66,5 +66,5 @@ package final class ConnectionCounter: Sendable {
     }
 
     /// The number of open connections.
-    package var current: Int { counts.withLockedValue { $0.total } }
+    public var current: Int { counts.withLockedValue { $0.total } }
 }

@@ -1,5 +1,4 @@
-import AppStateIPC
-import ServicePorts
+import Varlink
 
 /// The rules of one Varlink connection, as a value: which calls are answered at once and
 /// which wait for the processor, when the socket is read, and when the connection closes.
@@ -79,7 +78,7 @@ struct ConnectionStateMachine {
         case none
         /// Close the connection.
         case close
-        /// Answer `io.appstate.MessageTooLarge`, then close the connection.
+        /// Answer the host's message-too-large error (``ConnectionErrors``), then close the connection.
         case answerTooLargeAndClose
     }
 
@@ -105,7 +104,7 @@ struct ConnectionStateMachine {
     /// The connection is accepted.
     /// - Parameter placeTaken: Whether it found a place under the connection limit.
     /// - Returns: Whether to identify the peer; false when the connection is refused and
-    ///   closes, after answering `io.appstate.TooManyConnections`.
+    ///   closes, after answering the host's too-many-connections error.
     mutating func connected(placeTaken: Bool) -> Bool {
         guard placeTaken else {
             state = .closed

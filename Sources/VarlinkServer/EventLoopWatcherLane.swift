@@ -1,5 +1,5 @@
 import NIOCore
-import ServicePorts
+import Varlink
 
 /// The watchers of one event loop: each change reaches all of them in one task on the loop.
 final class EventLoopWatcherLane: WatcherLane {

@@ -1,7 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-import ServicePorts
+import Varlink
 
 /// The daemon's one thread of work: the process's main thread runs as the event loop of every
 /// connection and, as ``Runner``, the main actor (and so the trees) between its I/O events.
@@ -14,22 +14,22 @@ import ServicePorts
 /// The main actor is entered only through the runner, with `MainActor.assumeIsolated` on the
 /// main thread; the main queue is never served, so nothing in such a program may `await` the
 /// main actor or start a main-actor task.
-package enum MainThreadEventLoop {
+public enum MainThreadEventLoop {
     /// Main-actor work as jobs of the event loop on the main thread.
-    package struct Runner: MainActorRunner {
+    public struct Runner: MainActorRunner {
         /// The loop, which runs on the main thread.
-        package let eventLoop: any EventLoop
+        public let eventLoop: any EventLoop
 
-        package func execute(_ job: @escaping @MainActor @Sendable () -> Void) {
+        public func execute(_ job: @escaping @MainActor @Sendable () -> Void) {
             eventLoop.execute { MainActor.assumeIsolated(job) }
         }
 
-        package func executeNowOrSoon(_ job: @escaping @MainActor @Sendable () -> Void) {
+        public func executeNowOrSoon(_ job: @escaping @MainActor @Sendable () -> Void) {
             guard eventLoop.inEventLoop else { return execute(job) }
             MainActor.assumeIsolated(job)
         }
 
-        package func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
+        public func execute(after delay: Duration, _ job: @escaping @MainActor @Sendable () -> Void) {
             eventLoop.scheduleTask(in: TimeAmount(delay)) { MainActor.assumeIsolated(job) }
         }
     }
@@ -41,7 +41,7 @@ package enum MainThreadEventLoop {
     ///   it runs as a task off the main actor.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw.
-    package static func run<Value: Sendable>(
+    public static func run<Value: Sendable>(
         _ body: @escaping @Sendable (any EventLoop, Runner) async throws -> Value
     ) throws -> Value {
         let outcome = NIOLockedValueBox<Result<Value, any Error>>(.failure(EventLoopError.shutdown))

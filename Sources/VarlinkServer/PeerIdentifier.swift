@@ -1,5 +1,5 @@
 import NIOCore
-import ServicePorts
+import Varlink
 
 #if canImport(Glibc)
     import Glibc

@@ -1,13 +1,15 @@
+import Varlink
+
 /// What `org.varlink.service.GetInfo` says of the program behind the socket.
-package struct ServiceInfo: Sendable {
+public struct ServiceInfo: Sendable {
     /// Who makes the program.
-    package var vendor: String
+    public var vendor: String
     /// The program's name.
-    package var product: String
+    public var product: String
     /// The program's version.
-    package var version: String
+    public var version: String
     /// Where to learn more about it.
-    package var url: String
+    public var url: String
 
     /// Describes a program.
     /// - Parameters:
@@ -15,7 +17,7 @@ package struct ServiceInfo: Sendable {
     ///   - product: Its name.
     ///   - version: Its version.
     ///   - url: Where to learn more.
-    package init(vendor: String, product: String, version: String, url: String) {
+    public init(vendor: String, product: String, version: String, url: String) {
         self.vendor = vendor
         self.product = product
         self.version = version

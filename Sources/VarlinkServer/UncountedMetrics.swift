@@ -1,16 +1,16 @@
-import ServicePorts
+import Varlink
 
 /// The server's metrics, dropped: for a service that is run, not monitored (the
-/// certification, appstate-kiosk's status socket).
-package struct UncountedMetrics: ServerMetrics {
+/// certification, a status socket).
+public struct UncountedMetrics: ServerMetrics {
     /// The metrics.
-    package init() {}
+    public init() {}
 
-    package func countRequest(_ method: String, error: String?) {}
+    public func countRequest(_ method: String, error: String?) {}
 
-    package func countConnectionError(_ error: String) {}
+    public func countConnectionError(_ error: String) {}
 
-    package func countWatcherCut() {}
+    public func countWatcherCut() {}
 
-    package func recordFanOut(_ duration: Duration) {}
+    public func recordFanOut(_ duration: Duration) {}
 }

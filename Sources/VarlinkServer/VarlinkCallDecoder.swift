@@ -1,12 +1,12 @@
-import AppStateIPC
 import NIOCore
+import Varlink
 
-/// Splits a connection's bytes into ``VarlinkCall``s with AppStateIPC's
+/// Splits a connection's bytes into ``VarlinkCall``s with the library's
 /// `VarlinkFrameDecoder`, for NIO's `ByteToMessageHandler`.
 ///
 /// Its limits protect the daemon: a message over the maximum size is reported as a
 /// `VarlinkProtocolError` of kind `messageTooLarge` (the connection handler answers
-/// `io.appstate.MessageTooLarge` and closes), a malformed one as another
+/// the host's message-too-large error (``ConnectionErrors``) and closes), a malformed one as another
 /// `VarlinkProtocolError` (the handler closes), and a connection that holds half a message
 /// for the partial-message timeout is closed, so a peer cannot hold a connection with a
 /// message it never finishes.

@@ -1,6 +1,5 @@
-import AppStateIPC
 import NIOCore
-import ServicePorts
+import Varlink
 
 /// One client connection, behind a ``VarlinkCallDecoder``: answers the reads it can at once
 /// from what the processors published, hands each burst of other calls to the processors
@@ -57,7 +56,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         guard machine.connected(placeTaken: counter.acquire(limit: limits.maximumConnections)) else {
-            answerAndClose(context, with: errors.tooManyConnections(limits.maximumConnections))
+            answerAndClose(context, with: errors.tooManyConnections?(limits.maximumConnections))
             return
         }
         if let timeout = limits.idleTimeout { scheduleIdleCheck(after: timeout, context) }
@@ -66,7 +65,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
             case .success(let peer):
                 guard self.counter.acquire(user: peer.uid, limit: self.limits.maximumConnectionsPerUser) else {
                     self.machine.identificationFailed()
-                    self.answerAndClose(context, with: self.errors.tooManyConnections(self.limits.maximumConnectionsPerUser))
+                    self.answerAndClose(context, with: self.errors.tooManyConnections?(self.limits.maximumConnectionsPerUser))
                     return
                 }
                 self.userPlace = peer.uid
@@ -140,7 +139,7 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         case .close:
             context.close(promise: nil)
         case .answerTooLargeAndClose:
-            answerAndClose(context, with: errors.messageTooLarge(limits.maximumMessageSize))
+            answerAndClose(context, with: errors.messageTooLarge?(limits.maximumMessageSize))
         }
     }
 
@@ -215,10 +214,15 @@ final class VarlinkConnectionHandler: ChannelDuplexHandler {
         atOnceReplies.removeAll(keepingCapacity: true)
     }
 
-    /// Writes a last error, then closes once it is written, so the client is told why.
-    private func answerAndClose(_ context: ChannelHandlerContext, with error: VarlinkError) {
-        lane.metrics.countConnectionError(error.name)
+    /// Writes a last error, then closes once it is written, so the client is told why; closes
+    /// at once when the hosted interface declares no error for it.
+    private func answerAndClose(_ context: ChannelHandlerContext, with error: VarlinkError?) {
         let channel = context.channel
+        guard let error else {
+            channel.close(promise: nil)
+            return
+        }
+        lane.metrics.countConnectionError(error.name)
         context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(bytes: VarlinkReply(error: error).encoded))).whenComplete { _ in
             channel.close(promise: nil)
         }

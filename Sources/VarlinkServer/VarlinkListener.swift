@@ -6,7 +6,7 @@ import NIOCore
 #endif
 
 /// A listening ``VarlinkServer``: its socket and its open connections, until it drains.
-package final class VarlinkListener: Sendable {
+public final class VarlinkListener: Sendable {
     /// The listening socket's channel.
     let channel: any Channel
     private let registry: ConnectionRegistry
@@ -22,7 +22,7 @@ package final class VarlinkListener: Sendable {
     }
 
     /// Stops accepting, lets calls in progress finish and closes every connection.
-    package func drain() async {
+    public func drain() async {
         do {
             try await channel.close()
         } catch {

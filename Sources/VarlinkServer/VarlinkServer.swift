@@ -1,8 +1,7 @@
-import AppStateIPC
 import Logging
 import NIOCore
 import NIOPosix
-import ServicePorts
+import Varlink
 
 #if canImport(Glibc)
     import Glibc
@@ -11,36 +10,36 @@ import ServicePorts
 /// A Varlink socket: where it listens, and the pipeline that answers each connection with
 /// the ``CallProcessor`` of each hosted interface, on the event loops of a shared group.
 /// `org.varlink.service` is answered here, for every hosted interface.
-package struct VarlinkServer: Sendable {
+public struct VarlinkServer: Sendable {
     /// Where to listen.
-    package enum Endpoint: Sendable {
+    public enum Endpoint: Sendable {
         /// A Unix socket the server creates at a path, with a mode and optionally a group.
         case path(String, mode: mode_t, group: gid_t?)
         /// A listening socket passed in (socket activation).
         case descriptor(Int32)
 
         /// The socket's path, or nil for an inherited descriptor.
-        package var path: String? {
+        public var path: String? {
             guard case .path(let path, _, _) = self else { return nil }
             return path
         }
     }
 
     /// How a server answers its connections, beyond where it listens.
-    package struct Configuration: Sendable {
+    public struct Configuration: Sendable {
         /// What `GetInfo` says.
-        package var info: ServiceInfo
+        public var info: ServiceInfo
         /// The bounds on messages, connections and watchers.
-        package var limits: ServerLimits
+        public var limits: ServerLimits
         /// The errors it answers about a connection itself.
-        package var errors: ConnectionErrors
+        public var errors: ConnectionErrors
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - info: What `GetInfo` says.
         ///   - limits: The bounds on messages, connections and watchers.
         ///   - errors: The errors it answers about a connection itself.
-        package init(info: ServiceInfo, limits: ServerLimits = ServerLimits(), errors: ConnectionErrors) {
+        public init(info: ServiceInfo, limits: ServerLimits = ServerLimits(), errors: ConnectionErrors) {
             self.info = info
             self.limits = limits
             self.errors = errors
@@ -48,7 +47,7 @@ package struct VarlinkServer: Sendable {
     }
 
     /// Where to listen.
-    package let endpoint: Endpoint
+    public let endpoint: Endpoint
     private let eventLoops: any EventLoopGroup
     private let configuration: Configuration
     private let dispatcher: CallDispatcher
@@ -69,7 +68,7 @@ package struct VarlinkServer: Sendable {
     ///   - connections: Counts the open connections, for the limit and for statistics.
     ///   - metrics: Where calls, errors that close a connection, cut-off watchers and fan-out are counted.
     ///   - logger: Where problems while stopping are logged.
-    package init(
+    public init(
         endpoint: Endpoint, eventLoops: any EventLoopGroup, processors: [any CallProcessor], configuration: Configuration,
         runner: any MainActorRunner, access: any MutationAccess, connections: ConnectionCounter = ConnectionCounter(),
         metrics: any ServerMetrics, logger: Logger
@@ -95,12 +94,12 @@ package struct VarlinkServer: Sendable {
     }
 
     /// The number of open connections.
-    package var connectionCount: Int { counter.current }
+    public var connectionCount: Int { counter.current }
 
     /// Starts listening.
     /// - Returns: The listening socket, to drain when the server stops.
     /// - Throws: ``ServerError`` when the socket cannot be set up.
-    package func listen() async throws -> VarlinkListener {
+    public func listen() async throws -> VarlinkListener {
         let registry = ConnectionRegistry()
         let descriptor: CInt
         switch endpoint {
@@ -166,7 +165,7 @@ package struct VarlinkServer: Sendable {
         }
     }
 
-    /// SOMAXCONN, as systemd uses for the sockets it listens on (appstated.socket too): a
+    /// SOMAXCONN, as systemd uses for the sockets it listens on (a unit's .socket too): a
     /// burst of clients connecting without blocking, as sd-varlink does, gets EAGAIN once the
     /// backlog is full.
     static let backlog: Int32 = 4096

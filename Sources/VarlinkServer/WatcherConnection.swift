@@ -1,7 +1,6 @@
-import AppStateIPC
 import NIOCore
-import ServicePorts
 import Synchronization
+import Varlink
 
 /// A connection as a `Watch` stream, with a bound on what may queue up for it: a watcher
 /// that cannot keep up is told and disconnected, and never grows the daemon's memory.
@@ -97,12 +96,17 @@ final class WatcherConnection: WatcherSink {
     }
 
     /// Sends the error after what is already queued and closes once it is written, so the
-    /// watcher is told why, or after the grace period if it does not read at all. Nothing
+    /// watcher is told why, or after the grace period if it does not read at all; closes at
+    /// once when the hosted interface declares no error for it. Nothing
     /// more is queued meanwhile, so memory stays within the limit.
     private func cutOff(queued: Int) {
         lane.metrics.countWatcherCut()
-        let buffer = channel.allocator.buffer(bytes: VarlinkReply(error: errors.watcherTooSlow(queued)).encoded)
         let channel = self.channel
+        guard let error = errors.watcherTooSlow?(queued) else {
+            channel.close(promise: nil)
+            return
+        }
+        let buffer = channel.allocator.buffer(bytes: VarlinkReply(error: error).encoded)
         let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(limits.partialMessageTimeout)) { channel.close(promise: nil) }
         channel.writeAndFlush(buffer).whenComplete { _ in
             deadline.cancel()

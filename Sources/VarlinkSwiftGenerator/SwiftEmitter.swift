@@ -8,7 +8,7 @@ import VarlinkIDL
 /// writes JSON text and JSON values alike.
 ///
 /// Members shaped like one of the library's shared types (``sharedShapes``) use that type,
-/// so that code can handle, say, every method that takes only a tree alike; a member list
+/// so that code can handle every method of one shape alike; a member list
 /// repeated by a later method reuses the first one's struct. Methods named as hand-written
 /// get only their name's case: their Swift type says more than the members do.
 struct SwiftEmitter {
@@ -26,19 +26,14 @@ struct SwiftEmitter {
     private var output = ""
     private var generated: [String: String] = [:]
 
-    /// The library's hand-written member lists, by the type that declares them.
-    private static let sharedShapes: [(type: String, members: String)] = [
-        ("EmptyParameters", ""),
-        ("TreeParameters", "tree:?string"),
-        ("PathParameters", "tree:?string,path:?string"),
-        ("ChildParameters", "tree:?string,path:?string,id:string"),
-        ("PathReply", "path:string"),
-    ]
-
+    /// Types written by hand for a list of members (`--shape`), which every object of the
+    /// same members then uses.
+    let sharedShapes: [SharedShape]
     init(
         interface: InterfaceDefinition, prefix: String?, handWritten: Set<String>, placements: [TypePlacement], imports: [String],
-        generatesEnums: Bool = false
+        sharedShapes: [SharedShape] = [], generatesEnums: Bool = false
     ) {
+        self.sharedShapes = sharedShapes
         self.generatesEnums = generatesEnums
         self.interface = interface
         self.prefix = prefix
@@ -85,7 +80,7 @@ struct SwiftEmitter {
 
     private mutating func emitMethodNames(_ prefix: String) {
         line("/// The methods of the `\(interface.name)` interface, by fully-qualified name, for dispatching")
-        line("/// a ``VarlinkCall`` on its ``VarlinkCall/method``.")
+        line("/// a ``VarlinkCall`` on its `method`.")
         line("public enum \(prefix)Method: String, VarlinkQualifiedName, CaseIterable, Sendable {")
         for method in interface.methods {
             line("    /// ``\(method.name)``.")
@@ -165,7 +160,7 @@ struct SwiftEmitter {
     }
 
     /// The accessors of a boxed type's members, its memberwise initialiser, and the comparison
-    /// of its own members (all but the lists of its own type: a node's children).
+    /// of its own members (all but the lists of its own type: its children, in a recursive type).
     private mutating func emitBoxAccessors(of name: String, properties: [SwiftMember], recursiveType: String) {
         for property in properties {
             line("")
@@ -183,8 +178,8 @@ struct SwiftEmitter {
         let own = properties.filter { $0.member.type != "[]\(recursiveType)" }
         line("")
         line("    /// Whether every member but the children is equal. Compared member by member, not as")
-        line("    /// copies with their children emptied: every change compares each node of the tree.")
-        line("    /// - Parameter other: Another node.")
+        line("    /// copies with their children emptied, which would copy each one compared.")
+        line("    /// - Parameter other: Another value.")
         line("    /// - Returns: True when the two differ in their children at most.")
         line("    public func hasSameOwnMembers(as other: \(name)) -> Bool {")
         line("        isIdentical(to: other)")
@@ -213,7 +208,7 @@ struct SwiftEmitter {
         _ name: String, of method: InterfaceDefinition.Method, members: [InterfaceDefinition.Member], role: String, membersAre: String
     ) throws(InterfaceDefinitionError) {
         let shape = members.map { "\($0.name):\($0.type)" }.joined(separator: ",")
-        if let shared = Self.sharedShapes.first(where: { $0.members == shape })?.type ?? generated[shape] {
+        if let shared = sharedShapes.first(where: { $0.members == shape })?.type ?? generated[shape] {
             line("    /// The \(role), shaped as ``\(shared.replacing(".", with: "/"))``.")
             line("    public typealias \(name) = \(shared)")
             return
@@ -351,7 +346,7 @@ struct SwiftEmitter {
         output += "\n"
     }
 
-    /// `GetTree` → `getTree`.
+    /// `GetInfo` → `getInfo`.
     private static func caseName(_ name: String) -> String {
         name.prefix(1).lowercased() + name.dropFirst()
     }

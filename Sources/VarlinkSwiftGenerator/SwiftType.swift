@@ -139,8 +139,8 @@ struct SwiftMember {
         return idl.dropFirst().dropLast().split(separator: ",").map { String($0.trimmingPrefix(while: \.isWhitespace)) }
     }
 
-    /// An enumeration member's Swift type is named after the member (`appearance` takes
-    /// `Appearance`): a `String` raw-value enumeration declared by hand, whose cases a test
+    /// An enumeration member's Swift type is named after the member (`state` takes
+    /// `State`): a `String` raw-value enumeration declared by hand, whose cases a test
     /// holds equal to the interface's.
     private static func swiftType(_ idl: String, member: String, types: [String: SwiftTypeName]) throws(InterfaceDefinitionError) -> String {
         if idl.hasPrefix("?") { return try swiftType(String(idl.dropFirst()), member: member, types: types) + "?" }
@@ -181,7 +181,7 @@ struct SwiftMember {
 struct SwiftTypeName {
     /// The Swift type's name.
     let swiftName: String
-    /// Whether every member is a `float`: such a type (a rectangle, insets) has a `.zero`,
+    /// Whether every member is a `float`: such a type (a point, a size) has a `.zero`,
     /// which members of its type take as their default.
     let hasZero: Bool
 }

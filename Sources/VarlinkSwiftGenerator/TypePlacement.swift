@@ -5,15 +5,16 @@ import VarlinkIDL
 struct TypePlacement {
     /// What the generator writes for the type.
     enum Role: String {
-        /// The struct itself, its members the interface's (`Insets`, `Event`).
+        /// The struct itself, its members the interface's (`MyType`).
         case declare
         /// The struct of its members as `SWIFTNAME.Members`, for a Swift type declared by
         /// hand that keeps them its own way and converts with `init(members:)` and `members`
-        /// (`Rect`, with an origin and a size).
+        /// (a rectangle kept as an origin and a size).
         case members
         /// The struct of its members as `SWIFTNAME.Members`, held in a copy-on-write box that
-        /// the hand-declared type keeps as `storage` (`NodeSnapshot`): the members' accessors,
-        /// the memberwise initialiser and the comparison of a node's own members too.
+        /// the hand-declared type keeps as `storage` (a recursive value shared by many copies):
+        /// the members' accessors, the memberwise initialiser and the comparison of its own
+        /// members too.
         case box
         /// The type is declared by a module this one imports: only its Varlink conformance.
         case imported
@@ -25,7 +26,7 @@ struct TypePlacement {
     let swiftName: String
     let role: Role
 
-    /// Reads `Node=NodeSnapshot:box`, `Rect:members`, `Event`.
+    /// Reads `Item=ItemValue:box`, `Frame:members`, `MyType`.
     init(parsing text: String) throws(InterfaceDefinitionError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count <= 2, let names = parts.first, !names.isEmpty else {

@@ -1,12 +1,11 @@
-import AppStateIPC
 import Foundation
 import Logging
-import ServicePorts
 import UnixSignals
+import Varlink
 import VarlinkCertification
 import VarlinkServer
 
-/// The two ways the program runs: the service on the daemon's server stack (its framing,
+/// The two ways the program runs: the service on the Varlink library's server (its framing,
 /// connections and dispatch, on the event loop of the main thread), or the client on
 /// ``VarlinkClient``.
 enum CertificationRun {
@@ -21,10 +20,9 @@ enum CertificationRun {
                 endpoint: .path(path, mode: 0o600, group: nil), eventLoops: eventLoop, processors: [CertificationProcessor()],
                 configuration: .init(
                     info: ServiceInfo(
-                        vendor: "appstate", product: "appstate-varlink-certification", version: AppStateVersion.current,
-                        url: "https://varlink.org"),
-                    // The interface declares no errors about connections: the daemon's are answered.
-                    errors: .appState),
+                        vendor: "appstate", product: "appstate-varlink-certification", version: "1", url: "https://varlink.org"),
+                    // The interface declares no errors about connections: such a connection is closed.
+                    errors: ConnectionErrors()),
                 runner: runner, access: ReadOnlyAccess(), metrics: UncountedMetrics(), logger: logger)
             let listener = try await server.listen()
             FileHandle.standardOutput.write(Data("Listening on unix:\(path)\n".utf8))

@@ -9,9 +9,9 @@ final class InterfaceParsersTests: AppStateTestCase {
     func testGoInterfaceGenerator_whenGivenTheInterfaceFiles_thenGeneratesGo() throws {
         let directory = try DaemonProcess.makeTemporaryDirectory()
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        for file in ["io.appstate.varlink", "org.varlink.service.varlink"] {
-            let copy = directory.appendingPathComponent(file)
-            try FileManager.default.copyItem(at: Products.repository.appendingPathComponent("Sources/AppStateIPC/" + file), to: copy)
+        for file in ["AppStateIPC/io.appstate.varlink", "Varlink/org.varlink.service.varlink"] {
+            let copy = directory.appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent)
+            try FileManager.default.copyItem(at: Products.repository.appendingPathComponent("Sources/" + file), to: copy)
             let result = try Command.run(try resolveExecutable("varlink-go-interface-generator"), [copy.path])
             XCTAssertEqual(result.status, 0, "\(file): \(result.stdout)\(result.stderr)")
         }

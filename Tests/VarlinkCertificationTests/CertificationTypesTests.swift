@@ -1,6 +1,5 @@
-import AppStateCore
-import AppStateIPC
 import TestSupport
+import Varlink
 import XCTest
 
 @testable import VarlinkCertification

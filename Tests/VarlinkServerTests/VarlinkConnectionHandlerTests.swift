@@ -180,6 +180,19 @@ final class VarlinkConnectionHandlerTests: AppStateTestCase {
         XCTAssertTrue(harness.isClosed)
     }
 
+    /// A host whose interface declares no error for a message too large (as the certification's)
+    /// gets the connection closed with no reply, and nothing counted as an error answered.
+    @MainActor func testMessage_whenOverTheSizeLimitAndNoErrorIsDeclared_thenClosedWithoutAReply() async throws {
+        var limits = ServerLimits()
+        limits.maximumMessageSize = 64
+        let harness = try Harness(limits: limits, errors: ConnectionErrors())
+        try await harness.connect()
+        try harness.send(String(repeating: "x", count: 100))
+        XCTAssertTrue(harness.isClosed)
+        XCTAssertEqual(try harness.writtenReplies(), [])
+        XCTAssertEqual(harness.metrics.connectionErrors, [])
+    }
+
     @MainActor func testMessage_whenMalformed_thenClosedWithoutAReply() async throws {
         let harness = try Harness()
         try await harness.connect()

@@ -2,7 +2,7 @@
 /// errors (`AppStateErrorCatalogue.swift`, beside the interface file) and the
 /// `org.varlink.service` ones.
 ///
-/// ``VarlinkError/message``, `appstatectl`'s sentences and exit statuses, the gateway's HTTP
+/// `VarlinkError.message`, `appstatectl`'s sentences and exit statuses, the gateway's HTTP
 /// statuses and the documentation's table of errors all come from here.
 public enum ErrorCatalogue {
     /// The entry of an error.

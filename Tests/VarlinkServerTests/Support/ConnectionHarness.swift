@@ -22,8 +22,10 @@ import XCTest
     private let peer: EventLoopPromise<Peer>
 
     /// Builds the pipeline.
-    /// - Parameter limits: The bounds on messages and connections.
-    init(limits: ServerLimits = ServerLimits()) throws {
+    /// - Parameters:
+    ///   - limits: The bounds on messages and connections.
+    ///   - errors: The errors answered about the connection: io.appstate's unless told otherwise.
+    init(limits: ServerLimits = ServerLimits(), errors: ConnectionErrors = .appState) throws {
         self.limits = limits
         let peer = channel.eventLoop.makePromise(of: Peer.self)
         self.peer = peer
@@ -36,7 +38,7 @@ import XCTest
             VarlinkConnectionHandler(
                 dispatcher: CallDispatcher(processors: [processor], info: Self.info, runner: MainQueueRunner(), metrics: metrics),
                 limits: limits, counter: counter, peers: PeerIdentifier { _ in peer.futureResult },
-                lane: EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics), errors: .appState,
+                lane: EventLoopWatcherLane(eventLoop: channel.eventLoop, metrics: metrics), errors: errors,
                 runner: MainQueueRunner())
         )
     }
