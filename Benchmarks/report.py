@@ -119,6 +119,7 @@ END_TO_END = [
     ("keyboard move round trip, 10,006 controllers", "15 controllers", "≤ 2×"),
     ("page turn (durable) round trip, 10,006 controllers", "15 controllers", "≤ 2×"),
     ("Watch(path:) of an off-screen paginated container", "—", "0; 100"),
+    ("GetTree right after a change, 10,006 controllers", "the same reply written by `appstate-load echo`, same client", "≤ 3×"),
 ]
 
 

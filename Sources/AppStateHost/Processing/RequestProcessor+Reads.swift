@@ -17,7 +17,7 @@ extension RequestProcessor {
         var failure: String?
         do throws(VarlinkError) {
             try published.reply(to: PublishedTrees.Question(method: call.method, parameters: call.parameters), into: &buffer) {
-                snapshots throws(VarlinkError) in try read(call.parameters, snapshots)
+                snapshots, frame throws(VarlinkError) in try read.frame(call.parameters, snapshots, &frame)
             }
         } catch {
             buffer.removeSubrange(start...)
