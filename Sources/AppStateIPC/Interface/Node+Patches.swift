@@ -24,7 +24,7 @@ extension NodeSnapshot {
     /// - Parameter reply: A later reply of the stream this copy follows.
     /// - Returns: The tree after the change.
     /// - Throws: `org.varlink.service.InvalidParameter` when a patch does not fit its node
-    ///   (``merging(_:)``).
+    ///   (`merging(_:)`).
     public func applying(_ reply: Watch.Reply) throws(VarlinkError) -> Node {
         if let root = reply.root { return root }
         var patches: [String: [String: JSONValue]] = [:]
