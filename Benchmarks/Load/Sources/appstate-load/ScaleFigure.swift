@@ -231,7 +231,7 @@ private func measureTreeRead(_ scale: ScaleDaemon, socketDirectory: String, quic
         var start = nowNS()
         let read = rawCall(scale.connection, getTree, buffer)
         times[0].append(Double(nowNS() - start) / 1000)
-        if read.count != reply.count { die("scale: GetTree gave \(read.count) B after \(reply.count) B") }
+        if isErrorReply(read) { die("scale: GetTree: \(String(decoding: read.prefix(200), as: UTF8.self))") }
         start = nowNS()
         _ = rawCall(writer, getTree, buffer)
         times[1].append(Double(nowNS() - start) / 1000)
