@@ -119,6 +119,9 @@ END_TO_END = [
     ("keyboard move round trip, 10,006 controllers", "15 controllers", "≤ 2×"),
     ("page turn (durable) round trip, 10,006 controllers", "15 controllers", "≤ 2×"),
     ("Watch(path:) of an off-screen paginated container", "—", "0; 100"),
+    ("Watch bytes per page turn per watcher, default tree", "the same turns to a watcher asking `subtrees`", "≤ 600 B"),
+    ("Watch bytes per page turn per watcher, a container of 1,000 pages", "a container of 3 pages, same daemon", "≤ 1.1×"),
+    ("GetTree right after a change, 10,006 controllers", "the same reply written by `appstate-load echo`, same client", "≤ 3×"),
 ]
 
 
@@ -460,8 +463,8 @@ TOPICS = [
          "pipelined calls", "ReportActivity", "one `appstatectl current`"))),
     ("watchers.md", "watchers",
      "Changes reaching 10 and 1,000 `Watch` streams, back to back and paced at 60 changes a second beside a C "
-     "broadcaster (`appstate-load broadcast`) driven by the same client.",
-     lambda figure: figure.startswith("watch fan-out")),
+     "broadcaster (`appstate-load broadcast`) driven by the same client; and the bytes a page turn costs each watcher.",
+     lambda figure: figure.startswith(("watch fan-out", "Watch bytes"))),
     ("durability.md", "durable changes",
      "Durable changes from 1 and 16 clients against one write, fsync, rename and fsync of the directory per "
      "change on the same file system: what group commit buys.",

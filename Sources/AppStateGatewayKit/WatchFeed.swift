@@ -178,7 +178,9 @@ final class WatchFeed: Sendable {
                 var replies = try client.stream(method: Watch.name, parameters: Watch.Parameters(tree: key.tree, path: key.path).parameters)
                 while let reply = try replies.next(as: Watch.self) {
                     delay = Self.initialRetryDelay
-                    received(reply)
+                    // A change that does not fit the copy leaves it stale: the feed follows
+                    // the daemon again, from a new epoch's snapshot.
+                    guard received(reply) else { throw GatewayError("appstated sent a change that does not fit the tree") }
                 }
                 if isStopped { return }
                 disconnected("appstated ended the Watch stream; reconnecting")
@@ -205,7 +207,9 @@ final class WatchFeed: Sendable {
         }
     }
 
-    private func received(_ reply: Watch.Reply) {
+    /// Hands a reply to the pages and applies it to the feed's copy.
+    /// - Returns: False when the reply's changes do not fit the copy.
+    private func received(_ reply: Watch.Reply) -> Bool {
         state.withLock { state in
             if let root = reply.root {
                 // The first reply of a connection: a new epoch, whose snapshot replaces every
@@ -219,9 +223,9 @@ final class WatchFeed: Sendable {
                 let snapshot = ByteBuffer(bytes: Self.snapshot(root, id: Self.id(state.epoch, 0)).bytes)
                 broadcast([status, snapshot], in: &state)
                 settle(in: &state)
-                return
+                return true
             }
-            guard let root = state.root else { return }
+            guard let root = state.root else { return true }
             state.sequence += 1
             var data: [UInt8] = []
             reply.writeJSON(into: &data)
@@ -232,7 +236,8 @@ final class WatchFeed: Sendable {
             broadcast([message], in: &state)
             // The pages have the change before the feed's copy takes it: a page that joins
             // meanwhile waits for the lock, so it is sent the copy with the change.
-            state.root = root.applying(Node.Changes(changed: reply.changed ?? [], removed: reply.removed ?? []))
+            state.root = try? root.applying(reply)
+            return state.root != nil
         }
     }
 

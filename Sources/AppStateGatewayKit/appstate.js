@@ -178,7 +178,7 @@ class AppState {
       this.#lastEventId = message.lastEventId;
       const reply = JSON.parse(message.data);
       if (this.tree === null) return;
-      this.tree = applyChanges(this.tree, reply.changed ?? [], reply.removed ?? []);
+      this.tree = applyChanges(this.tree, reply.changed ?? [], reply.removed ?? [], reply.patches ?? {});
       this.#changed(reply.event ?? null);
     });
     source.addEventListener("refused", (message) => {
@@ -281,9 +281,10 @@ function px(points) {
   return `${Number.isFinite(points) ? points : 0}px`;
 }
 
-// Watch's changes: each changed subtree replaces the node at its path, children included, and
-// each removed path goes with its descendants.
-function applyChanges(root, changed, removed) {
+// Watch's changes: each changed subtree replaces the node at its path, children included,
+// each removed path goes with its descendants, and each patch (a JSON Merge Patch of a node's
+// members but its children) is merged into the node at its path, null taking a member away.
+function applyChanges(root, changed, removed, patches) {
   for (const node of changed) {
     if (node.path === root.path) {
       root = node;
@@ -297,6 +298,15 @@ function applyChanges(root, changed, removed) {
   for (const path of removed) {
     const parent = nodeAt(root, parentPath(path));
     if (parent) parent.children = parent.children.filter((child) => child.path !== path);
+  }
+  for (const [path, patch] of Object.entries(patches)) {
+    const node = nodeAt(root, path);
+    if (!node) continue;
+    for (const [member, value] of Object.entries(patch)) {
+      if (member === "children") continue;
+      if (value === null) delete node[member];
+      else node[member] = value;
+    }
   }
   return root;
 }

@@ -34,7 +34,7 @@ public final class WatchFollower: Sendable {
                     daemon.hub.publishStatus(connected: true, message: "following \(daemon.socketPath)")
                     announced = true
                 }
-                copy = reply.root ?? copy?.applying(Node.Changes(changed: reply.changed ?? [], removed: reply.removed ?? []))
+                copy = try reply.root ?? copy?.applying(reply)
                 if let copy { daemon.hub.publish(event: reply.event, root: copy, receivedAt: receivedAt) }
             }
             daemon.hub.publishStatus(connected: false, message: "appstated ended the Watch stream; reconnecting")

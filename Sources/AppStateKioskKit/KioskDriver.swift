@@ -91,8 +91,7 @@ public struct KioskDriver: Sendable {
                 let client = try VarlinkClient(path: configuration.socketPath, timeout: nil)
                 var tree: Node?
                 for try await reply in client.replies(Watch.self, Watch.Parameters(tree: configuration.tree)) {
-                    guard let next = reply.root ?? tree?.applying(Node.Changes(changed: reply.changed ?? [], removed: reply.removed ?? []))
-                    else { continue }
+                    guard let next = try reply.root ?? tree?.applying(reply) else { continue }
                     if tree == nil {
                         log.info("following \(configuration.tree.map { "the tree \($0)" } ?? "the first tree") on \(configuration.socketPath)")
                         reported = nil

@@ -15,9 +15,12 @@ struct WatchCommand: ParsableCommand {
             it, and the notification's userInfo as JSON when it has one. Runs until \
             interrupted or until appstated stops. With --path, follows one subtree and \
             prints only what happens under it. With --json, prints each Watch reply on a \
-            line of its own: {"root": Node} first, then {"event": Event, "changed": [Node], \
-            "removed": [string]} (the subtrees that changed and the paths that are gone), \
-            or {"event": Event, "root": Node} with --full.
+            line of its own: {"root": Node} first, then {"event": Event, "patches": \
+            {path: members}, "changed": [Node], "removed": [string]} (the members that \
+            changed by node, the nodes whose children changed, the paths that are gone; \
+            empty ones left out), {"event": Event, "changed": [Node], "removed": [string]} \
+            (the subtrees that changed) with --subtrees, or {"event": Event, "root": Node} \
+            with --full.
 
             EXAMPLE
               $ appstatectl watch
@@ -35,9 +38,12 @@ struct WatchCommand: ParsableCommand {
     @Flag(help: "Have every reply carry the whole tree (or subtree), not only what changed.")
     var full = false
 
+    @Flag(help: "Have each change carry the changed subtrees whole, not the members that changed.")
+    var subtrees = false
+
     func run() throws {
         try options.withClient { client in
-            let parameters = Watch.Parameters(tree: options.tree, path: path, full: full)
+            let parameters = Watch.Parameters(tree: options.tree, path: path, full: full, subtrees: subtrees)
             var replies = try client.stream(method: Watch.name, parameters: parameters.parameters)
             while let reply = try replies.next(as: Watch.self) {
                 options.emit(reply, human: WatchFormatter.line(for: reply, timestamp: LocalTime.now()))

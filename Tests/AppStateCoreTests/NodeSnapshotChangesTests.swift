@@ -1,10 +1,12 @@
+import Foundation
 import TestSupport
 import XCTest
 
 @testable import AppStateCore
 
-/// What `Watch` sends instead of the whole tree: the smallest changed subtrees and the paths
-/// that are gone, which applied to the old snapshot give the new one.
+/// What `Watch` sends instead of the whole tree: the members that changed (patches) or the
+/// smallest changed subtrees, and the paths that are gone, which applied to the old snapshot
+/// give the new one.
 final class NodeSnapshotChangesTests: AppStateTestCase {
     func testChanges_whenNothingChanged_thenEmpty() {
         XCTAssertTrue(tree().changes(since: tree()).isEmpty)
@@ -15,7 +17,7 @@ final class NodeSnapshotChangesTests: AppStateTestCase {
         new.children[0].children[1].onScreen = true
         let changes = new.changes(since: tree())
         XCTAssertEqual(changes, NodeSnapshot.Changes(changed: [new.children[0].children[1]]))
-        XCTAssertEqual(tree().applying(changes), new)
+        XCTAssertEqual(try tree().applying(changes, merging: merge), new)
     }
 
     func testChanges_whenAContainerAndItsChildrenChanged_thenTheContainersSubtreeOnce() {
@@ -32,7 +34,7 @@ final class NodeSnapshotChangesTests: AppStateTestCase {
         let changes = new.changes(since: tree())
         XCTAssertEqual(changes.changed.map(\.path), ["root/stack"])
         XCTAssertEqual(changes.removed, ["root/stack/b"])
-        XCTAssertEqual(tree().applying(changes), new)
+        XCTAssertEqual(try tree().applying(changes, merging: merge), new)
     }
 
     func testChanges_whenAnyOneMemberOfALeafChanged_thenTheChangeIsSent() {
@@ -57,7 +59,7 @@ final class NodeSnapshotChangesTests: AppStateTestCase {
             let changes = new.changes(since: tree())
             XCTAssertFalse(changes.isEmpty, member)
             // A path says where a subtree goes: one that changed alone has nowhere to go.
-            if member != "path" { XCTAssertEqual(tree().applying(changes), new, member) }
+            if member != "path" { XCTAssertEqual(try tree().applying(changes, merging: merge), new, member) }
         }
     }
 
@@ -71,11 +73,11 @@ final class NodeSnapshotChangesTests: AppStateTestCase {
         var new = tree()
         new.children[1].title = "Other"
         let changes = new.changes(since: tree())
-        XCTAssertEqual(tree().applying(changes).applying(changes), new)
+        XCTAssertEqual(try tree().applying(changes, merging: merge).applying(changes, merging: merge), new)
         let unknown = NodeSnapshot.Changes(
             changed: [NodeSnapshot(path: "root/nowhere/x", identifier: "x", type: "Controller")],
             removed: ["root/none", "elsewhere/stack"])
-        XCTAssertEqual(tree().applying(unknown), tree())
+        XCTAssertEqual(try tree().applying(unknown, merging: merge), tree())
     }
 
     private func tree() -> NodeSnapshot {
@@ -90,5 +92,73 @@ final class NodeSnapshotChangesTests: AppStateTestCase {
                     ]),
                 NodeSnapshot(path: "root/other", identifier: "other", type: "Controller"),
             ])
+    }
+
+    // MARK: Patches
+
+    func testPatches_whenOneLeafChanged_thenThatMemberOfThatLeafOnly() {
+        var new = tree()
+        new.children[0].children[1].onScreen = true
+        let changes = new.changes(since: tree(), patching: true)
+        XCTAssertEqual(changes, NodeSnapshot.Changes(patches: ["root/stack/b": ["onScreen": true]]))
+        XCTAssertEqual(try tree().applying(changes, merging: merge), new)
+    }
+
+    func testPatches_whenAContainerAndItsChildrenChanged_thenEachNodesMembersAndNoSubtree() {
+        var new = tree()
+        new.children[0].current = "b"
+        new.children[0].children[0].onScreen = false
+        new.children[0].children[1].onScreen = true
+        let changes = new.changes(since: tree(), patching: true)
+        XCTAssertEqual(changes.changed, [])
+        XCTAssertEqual(
+            changes.patches,
+            ["root/stack": ["current": "b"], "root/stack/a": ["onScreen": false], "root/stack/b": ["onScreen": true]])
+        XCTAssertEqual(try tree().applying(changes, merging: merge), new)
+    }
+
+    func testPatches_whenAnOptionalMemberIsGone_thenItIsNull() {
+        var new = tree()
+        new.children[0].current = nil
+        XCTAssertEqual(new.changes(since: tree(), patching: true).patches, ["root/stack": ["current": .null]])
+        XCTAssertEqual(try tree().applying(new.changes(since: tree(), patching: true), merging: merge), new)
+    }
+
+    func testPatches_whenAListOfChildrenChanged_thenThatNodeWholeAndTheGoneNamed() {
+        var new = tree()
+        new.children[0].children.removeLast()
+        new.children[0].current = "a"
+        new.children[1].title = "Other"
+        let changes = new.changes(since: tree(), patching: true)
+        XCTAssertEqual(changes.changed.map(\.path), ["root/stack"])
+        XCTAssertEqual(changes.removed, ["root/stack/b"])
+        XCTAssertEqual(changes.patches, ["root/other": ["title": "Other"]])
+        XCTAssertEqual(try tree().applying(changes, merging: merge), new)
+    }
+
+    func testPatches_whenAnyOneMemberChanged_thenThatMemberAlone() {
+        var changed = tree().children[1]
+        changed.title = "T"
+        changed.url = "https://example.com"
+        changed.appearance = .appearing
+        changed.pageCount = 4
+        changed.keyboardOverlap = 12.5
+        var new = tree()
+        new.children[1] = changed
+        let patch = new.changes(since: tree(), patching: true).patches["root/other"]
+        XCTAssertEqual(
+            patch, ["title": "T", "url": "https://example.com", "appearance": "appearing", "pageCount": 4, "keyboardOverlap": 12.5])
+        XCTAssertEqual(try tree().applying(new.changes(since: tree(), patching: true), merging: merge), new)
+    }
+
+    /// A patch merged as a client with no decoder of this package's would merge it: through
+    /// Foundation's JSON.
+    private func merge(_ node: NodeSnapshot, _ patch: [String: JSONValue]) throws -> NodeSnapshot {
+        var members = node.ownMembers
+        for (key, value) in patch { members[key] = value == .null ? nil : value }
+        members["children"] = []
+        var merged = try JSONDecoder().decode(NodeSnapshot.self, from: Data(JSONValue.object(members).jsonText.utf8))
+        merged.children = node.children
+        return merged
     }
 }

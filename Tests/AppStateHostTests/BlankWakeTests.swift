@@ -72,7 +72,7 @@ final class BlankWakeTests: AppStateTestCase {
         var replies = try fixture.lane.takeReplies()
         XCTAssertEqual(replies.compactMap(\.event).map(\.name), ["Blank"], "nothing changed the second time")
         XCTAssertEqual(replies.first?.event?.path, "session")
-        XCTAssertEqual(replies.first?.changed?.first?.blanked, true, "the root changed, so it is sent whole")
+        XCTAssertEqual(replies.first?.patches?["session"], ["blanked": true], "the root's member that changed")
 
         let wake = await fixture.call(Wake.name)
         XCTAssertEqual(wake?.parameters, ["changed": true])
@@ -81,8 +81,7 @@ final class BlankWakeTests: AppStateTestCase {
         XCTAssertEqual(awake?.parameters, ["changed": false])
         replies = try fixture.lane.takeReplies()
         XCTAssertEqual(replies.compactMap(\.event).map(\.name), ["Wake"])
-        XCTAssertEqual(replies.first?.changed?.first?.path, "session")
-        XCTAssertNil(replies.first?.changed?.first?.blanked)
+        XCTAssertEqual(replies.first?.patches?["session"], ["blanked": .null], "taken away")
         let unknown = await fixture.call(Blank.name, ["tree": "nope"])
         XCTAssertEqual(unknown?.error, VarlinkError.noSuchTree("nope").name)
     }

@@ -11,7 +11,8 @@ import XCTest
 
 /// A client that keeps a copy of the tree and applies each `Watch` reply's changes to it has,
 /// after every event, the tree `GetTree` returns: checked over long random sequences of every
-/// kind of change, for a watcher of the whole tree and for watchers of subtrees.
+/// kind of change, for a watcher of the whole tree and for watchers of subtrees, each sent
+/// patches and each sent whole subtrees (`subtrees`).
 final class WatchChangesPropertyTests: AppStateTestCase {
     @MainActor func testChanges_whenAppliedAfterEveryEventOfARandomSequence_thenTheCopyIsTheTree() async throws {
         for seed in 1...5 {
@@ -28,11 +29,12 @@ final class WatchChangesPropertyTests: AppStateTestCase {
         let mutator = ConnectionContext(peer: Peer(pid: 1, uid: 0, gid: 0, mayMutate: true), watcher: ClosedWatcher())
         let followed: [String?] = [nil, "session/home/pages", "session/home/inbox", "session/login"]
         var copies: [(path: String?, lane: RecordingLane, copy: Node)] = []
-        for path in followed {
+        for path in followed + followed {
             let lane = RecordingLane()
             let watcher = ConnectionContext(peer: mutator.peer, watcher: RecordingWatcher(lane: lane))
             var parameters: [String: JSONValue] = [:]
             parameters["path"] = path.map(JSONValue.string)
+            if copies.count >= followed.count { parameters["subtrees"] = true }
             let first = await processor.process([VarlinkCall(method: Watch.name, parameters: parameters, more: true)], on: watcher)
             let snapshot = try XCTUnwrap(Watch.Reply(parameters: try XCTUnwrap(first.first??.parameters)).root)
             copies.append((path, lane, snapshot))
@@ -48,7 +50,9 @@ final class WatchChangesPropertyTests: AppStateTestCase {
                 for reply in try copies[index].lane.takeReplies() {
                     XCTAssertNotNil(reply.event, "seed \(seed), step \(step): a later reply names its event")
                     if let removed = reply.removed, removed == [copies[index].path] { continue }
-                    copies[index].copy = copies[index].copy.applying(Node.Changes(changed: reply.changed ?? [], removed: reply.removed ?? []))
+                    XCTAssertTrue(
+                        index < followed.count || reply.patches == nil, "seed \(seed), step \(step): a watcher of subtrees was sent patches")
+                    copies[index].copy = try copies[index].copy.applying(reply)
                 }
                 let expected = copies[index].path.map { tree.node(at: $0) } ?? tree
                 guard copies[index].copy == expected else {

@@ -67,7 +67,7 @@ final class WatchHubTests: AppStateTestCase {
 
     // MARK: What each subscription is sent
 
-    @MainActor func testPublish_whenWatchersAskForChanges_thenTheChangedSubtreeOnlyAndTheirCopyBecomesTheTree() async throws {
+    @MainActor func testPublish_whenWatchersAskForChanges_thenTheChangedMembersOnlyAndTheirCopyBecomesTheTree() async throws {
         let hub = WatchHub()
         let lane = RecordingLane()
         let before = tree(page: 0)
@@ -78,9 +78,29 @@ final class WatchHubTests: AppStateTestCase {
 
         let reply = try firstReply(lane)
         XCTAssertNil(reply.root)
+        XCTAssertNil(reply.changed, "no list of children changed")
+        XCTAssertNil(reply.removed)
+        XCTAssertEqual(reply.patches?["root/pages"], ["current": "two", "pageIndex": 1], "the pages changed, the menu did not")
+        XCTAssertEqual(reply.patches?["root/pages/one"], ["onScreen": false])
+        XCTAssertEqual(reply.patches?.keys.sorted(), ["root/pages", "root/pages/one", "root/pages/two"])
+        XCTAssertEqual(try before.applying(reply), after)
+    }
+
+    @MainActor func testPublish_whenWatchersAskForSubtrees_thenTheChangedSubtreeWholeAndTheirCopyBecomesTheTree() async throws {
+        let hub = WatchHub()
+        let lane = RecordingLane()
+        let before = tree(page: 0)
+        hub.add(RecordingWatcher(lane: lane), tree: "main", subscription: WatchSubscription(path: nil, full: false, subtrees: true), root: before)
+
+        let after = tree(page: 1)
+        hub.publish(event(), root: after)
+
+        let reply = try firstReply(lane)
+        XCTAssertNil(reply.root)
+        XCTAssertNil(reply.patches)
         XCTAssertEqual(reply.changed?.map(\.path), ["root/pages"], "the pages changed, the menu did not")
         XCTAssertEqual(reply.removed, [])
-        XCTAssertEqual(before.applying(Node.Changes(changed: reply.changed ?? [], removed: reply.removed ?? [])), after)
+        XCTAssertEqual(try before.applying(reply), after)
     }
 
     @MainActor func testPublish_whenWatchersAskForTheWholeTree_thenEveryReplyCarriesIt() async throws {
@@ -102,7 +122,7 @@ final class WatchHubTests: AppStateTestCase {
         hub.publish(event(), root: tree(page: 1))
 
         let reply = try firstReply(pages)
-        XCTAssertEqual(reply.changed?.map(\.path), ["root/pages"])
+        XCTAssertEqual(reply.patches?.keys.sorted(), ["root/pages", "root/pages/one", "root/pages/two"])
         XCTAssertTrue(menu.sends.isEmpty, "nothing under the menu changed")
     }
 

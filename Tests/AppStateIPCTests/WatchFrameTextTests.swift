@@ -3,9 +3,9 @@ import AppStateIPC
 import TestSupport
 import XCTest
 
-/// A `Watch` stream's replies are written straight to bytes rather than through their
-/// members; a client must not be able to tell: over random replies, the frame is byte for byte
-/// the encoding of the reply's members.
+/// A `Watch` stream's replies, and `GetTree`'s, are written straight to bytes rather than
+/// through their members; a client must not be able to tell: over random replies, the text is
+/// byte for byte the encoding of the reply's members.
 final class WatchFrameTextTests: AppStateTestCase {
     func testStreamedFrame_whenRandomReplies_thenItIsTheEncodingOfTheMembers() throws {
         var random = SeededGenerator(seed: 13)
@@ -19,6 +19,20 @@ final class WatchFrameTextTests: AppStateTestCase {
             let expected = VarlinkReply(parameters: reply.parameters, continues: true).encoded
             XCTAssertEqual(String(decoding: reply.streamedFrame, as: UTF8.self), String(decoding: expected, as: UTF8.self))
             XCTAssertEqual(reply.streamedFrame.last, 0, "the frame ends with its NUL")
+        }
+    }
+
+    func testGetTreeReply_whenRandomTreesWrittenFromKeptText_thenItIsTheEncodingOfTheMembers() {
+        var random = SeededGenerator(seed: 17)
+        for _ in 0..<1_000 {
+            let reply = GetTree.Reply(root: Self.node(&random, depth: 0))
+            var expected: [UInt8] = []
+            JSONWriter.writeObject(reply.parameters, into: &expected)
+            for _ in 0..<2 {
+                var written: [UInt8] = []
+                reply.writeJSONReusingEncodings(into: &written)
+                XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: expected, as: UTF8.self))
+            }
         }
     }
 

@@ -430,7 +430,9 @@ FLOOR_FILES = {
 const source = new EventSource("watch");
 source.addEventListener("snapshot", () => { html.dataset.floor = "ready"; });
 source.addEventListener("change", (message) => {
-  const height = Math.max(0, ...JSON.parse(message.data).changed.map((node) => node.keyboardOverlap ?? 0));
+  const reply = JSON.parse(message.data);
+  const nodes = [...(reply.changed ?? []), ...Object.values(reply.patches ?? {})];
+  const height = Math.max(0, ...nodes.map((node) => node.keyboardOverlap ?? 0));
   html.style.setProperty("--appstate-keyboard-height", `${height}px`);
 });
 """,

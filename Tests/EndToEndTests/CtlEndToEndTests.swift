@@ -356,7 +356,18 @@ final class CtlEndToEndTests: AppStateTestCase {
         XCTAssertEqual(change["event"]?["name"], "Login")
         XCTAssertEqual(change["event"]?["current"], "session/home/pages/overview")
         XCTAssertNil(change["root"], "later replies carry what changed, not the tree")
+        XCTAssertEqual(change["patches"]?["session"]?["user"], "ada", "the login container's members that changed are sent")
+        XCTAssertNil(change["changed"], "no list of children changed")
+    }
+
+    func testWatch_whenSubtrees_thenTheChangedSubtreeIsSentWhole() throws {
+        let watch = try WatchProcess(socket: daemon.socketPath, arguments: ["watch", "--json", "--subtrees"])
+        defer { watch.stop() }
+        XCTAssertEqual(try JSONValue(jsonText: try XCTUnwrap(watch.nextLine()))["root"]?["current"], "login")
+        try ctl("login", "ada")
+        let change = try JSONValue(jsonText: try XCTUnwrap(watch.nextLine()))
         XCTAssertEqual(change["changed"]?[0]?["user"], "ada", "the login container changed, so its subtree is sent")
+        XCTAssertNil(change["patches"])
     }
 
     func testWatch_whenFullAndAPath_thenEveryReplyCarriesThatSubtree() throws {

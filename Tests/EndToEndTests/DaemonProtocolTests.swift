@@ -226,6 +226,21 @@ final class DaemonProtocolTests: AppStateTestCase {
         XCTAssertEqual(change["event"]?["name"], "Login")
         XCTAssertEqual(change["event"]?["current"], "session/home/pages/overview")
         XCTAssertNil(change["root"])
+        XCTAssertEqual(change["patches"]?["session"]?["current"], "home")
+        XCTAssertEqual(change["patches"]?["session"]?["user"], "ada")
+        XCTAssertEqual(change["patches"]?["session/home"]?["onScreen"], true)
+        XCTAssertNil(change["changed"], "no list of children changed")
+        XCTAssertNil(change["removed"])
+    }
+
+    func testWatch_whenSubtreesAndAnotherClientLogsIn_thenTheLoginContainersSubtreeWhole() throws {
+        let watcher = try VarlinkClient(path: daemon.socketPath)
+        var stream = try watcher.stream(method: "io.appstate.Watch", parameters: ["subtrees": true])
+        XCTAssertEqual(try XCTUnwrap(stream.next())["root"]?["current"], "login")
+        _ = try client.call(method: "io.appstate.Login", parameters: ["user": "ada"])
+        let change = try XCTUnwrap(stream.next())
+        XCTAssertEqual(change["event"]?["name"], "Login")
+        XCTAssertNil(change["patches"])
         XCTAssertEqual(change["changed"]?[0]?["path"], "session", "the login container and all below it changed")
         XCTAssertEqual(change["changed"]?[0]?["current"], "home")
         XCTAssertEqual(change["changed"]?[0]?["user"], "ada")

@@ -86,7 +86,7 @@ final class FrontEndEndToEndTests: AppStateTestCase {
         if first["blanked"] == nil {
             let blank = try XCTUnwrap(stream.next())
             XCTAssertEqual(blank["event"]?["name"], "Blank")
-            XCTAssertEqual(blank["changed"]?[0]?["blanked"], true)
+            XCTAssertEqual(blank["patches"]?["main"]?["blanked"], true)
         }
         XCTAssertTrue(
             try ctl(daemon, "tree").stdout.hasPrefix(

@@ -72,7 +72,7 @@ final class TreeFileURLEndToEndTests: AppStateTestCase {
         XCTAssertEqual(current["node"]?["url"], "https://kiosk.example/welcome")
 
         let changes = try RawConnection(path: daemon.socketPath)
-        changes.send(frame: #"{"method":"io.appstate.Watch","more":true}"#)
+        changes.send(frame: #"{"method":"io.appstate.Watch","parameters":{"subtrees":true},"more":true}"#)
         let full = try RawConnection(path: daemon.socketPath)
         full.send(frame: #"{"method":"io.appstate.Watch","parameters":{"full":true},"more":true}"#)
         let firsts = [changes.receive(frames: 1).frames.first, full.receive(frames: 1).frames.first]

@@ -82,8 +82,8 @@ final class GatewayServerTests: AppStateTestCase {
         XCTAssertEqual(change.id, "\(epoch).1")
         let reply = try JSONValue(jsonText: change.data)
         XCTAssertEqual(reply["event"]?["name"], "ShowKeyboard")
-        guard case .array(let changed)? = reply["changed"] else { return XCTFail("no changed subtrees: \(change.data)") }
-        XCTAssertFalse(changed.isEmpty)
+        guard case .object(let patches)? = reply["patches"] else { return XCTFail("no patches: \(change.data)") }
+        XCTAssertEqual(patches["session/login"]?["keyboardOverlap"], 320, "the keyboard-aware container's overlap, as it changed")
     }
 
     func testWatch_whenPagesFollowTheSameTree_thenTheyShareOneUpstreamWatchThatEndsWithTheLast() throws {

@@ -24,9 +24,10 @@ public struct NodeSnapshot: Codable, Hashable, Sendable {
         storage === other.storage
     }
 
-    /// The box, copied first when another node shares it.
+    /// The box, copied first when another node shares it or when its JSON text was made
+    /// (``writeJSONReusingEncodings(into:)``), which the change would leave stale.
     @inlinable mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.members) }
+        if !isKnownUniquelyReferenced(&storage) || !storage.isUnencoded { storage = Storage(storage.members) }
         return storage
     }
 

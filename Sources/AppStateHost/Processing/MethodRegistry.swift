@@ -19,7 +19,7 @@ struct MethodRegistry: Sendable {
     /// How one method is answered.
     enum Handler: Sendable {
         /// From the published trees, on any thread.
-        case read(@Sendable ([String: JSONValue], TreeSnapshots) throws(VarlinkError) -> [String: JSONValue])
+        case read(Read)
         /// On the main actor, by the processor: a live read or a change.
         case mainActor(@MainActor @Sendable (RequestProcessor, [String: JSONValue]) throws(VarlinkError) -> Answer)
         /// By the processor's stream of changes, or its inhibitors.
@@ -28,6 +28,15 @@ struct MethodRegistry: Sendable {
         case activity
         /// By a system service, on the main actor, once it answered.
         case asks(Ask)
+    }
+
+    /// How a read of the published trees is answered: as the reply's values, which a batch
+    /// gathers, or straight to the bytes of its frame, which a call answered at once sends.
+    struct Read: Sendable {
+        /// The reply's parameters.
+        let parameters: @Sendable ([String: JSONValue], TreeSnapshots) throws(VarlinkError) -> [String: JSONValue]
+        /// Appends the reply's frame, NUL included, to a buffer; nothing when it throws.
+        let frame: @Sendable ([String: JSONValue], TreeSnapshots, inout [UInt8]) throws(VarlinkError) -> Void
     }
 
     /// A registered method.
@@ -52,17 +61,29 @@ struct MethodRegistry: Sendable {
     /// Registers a read of the published trees.
     /// - Parameters:
     ///   - method: The method's declaration.
+    ///   - writeReply: Appends the JSON text of a reply's parameters, as
+    ///     `JSONWriter.writeObject(reply.parameters, into:)` writes them, for a reply that
+    ///     writes itself faster than through its values; nil to write its values.
     ///   - answer: Answers decoded parameters from the trees as last published; called on
     ///     the connection's thread or on the main actor.
     mutating func read<Method: VarlinkMethod>(
         _ method: Method.Type,
+        writeReply: (@Sendable (Method.Reply, inout [UInt8]) -> Void)? = nil,
         _ answer: @escaping @Sendable (Method.Parameters, TreeSnapshots) throws(VarlinkError) -> Method.Reply
     ) {
-        entries[Method.name] = Entry(
-            effect: .readsPublished,
-            handler: .read { parameters, snapshots throws(VarlinkError) in
+        let read = Read(
+            parameters: { parameters, snapshots throws(VarlinkError) in
                 try answer(try Method.Parameters(parameters: parameters), snapshots).parameters
+            },
+            frame: { parameters, snapshots, buffer throws(VarlinkError) in
+                let reply = try answer(try Method.Parameters(parameters: parameters), snapshots)
+                guard let writeReply else { return VarlinkReply(parameters: reply.parameters).encode(into: &buffer) }
+                buffer.append(contentsOf: #"{"parameters":"#.utf8)
+                writeReply(reply, &buffer)
+                buffer.append(UInt8(ascii: "}"))
+                buffer.append(0)
             })
+        entries[Method.name] = Entry(effect: .readsPublished, handler: .read(read))
     }
 
     /// Registers a read of what lives on the main actor.

@@ -109,7 +109,7 @@ extension RequestProcessor {
             try admit(call, entry: entry, in: batch)
             switch entry.handler {
             case .read(let read):
-                return (try read(call.parameters, published.snapshots), nil)
+                return (try read.parameters(call.parameters, published.snapshots), nil)
             case .mainActor(let operation):
                 return try operation(self, call.parameters)
             case .stream:

@@ -4,7 +4,9 @@ extension MethodRegistry {
     /// Every `io.appstate` method, each with its effect and the operation that answers it.
     static let appState: MethodRegistry = {
         var registry = MethodRegistry()
-        registry.read(GetTree.self) { parameters, trees throws(VarlinkError) in GetTree.Reply(root: try trees.root(named: parameters.tree)) }
+        registry.read(GetTree.self, writeReply: { reply, buffer in reply.writeJSONReusingEncodings(into: &buffer) }) {
+            parameters, trees throws(VarlinkError) in GetTree.Reply(root: try trees.root(named: parameters.tree))
+        }
         registry.read(GetCurrent.self) { parameters, trees throws(VarlinkError) in try trees.current(parameters) }
         registry.live(GetStats.self) { processor, _ in processor.stats }
         registry.live(GetMetrics.self) { processor, _ in GetMetrics.Reply(text: processor.exposition) }

@@ -17,7 +17,7 @@ extension RequestProcessor {
         var failure: String?
         do throws(VarlinkError) {
             try published.reply(to: PublishedTrees.Question(method: call.method, parameters: call.parameters), into: &buffer) {
-                snapshots throws(VarlinkError) in try read(call.parameters, snapshots)
+                snapshots, frame throws(VarlinkError) in try read.frame(call.parameters, snapshots, &frame)
             }
         } catch {
             buffer.removeSubrange(start...)
@@ -64,7 +64,9 @@ extension RequestProcessor {
                     guard let node = root.node(at: path) else { throw .noSuchNode(path: path) }
                     return node
                 } ?? root
-            hub.add(connection.watcher, tree: tree.name, subscription: WatchSubscription(path: parameters.path, full: parameters.full), root: root)
+            hub.add(
+                connection.watcher, tree: tree.name,
+                subscription: WatchSubscription(path: parameters.path, full: parameters.full, subtrees: parameters.subtrees), root: root)
             return VarlinkReply(parameters: Watch.Reply(root: followed).parameters, continues: true)
         } catch {
             return VarlinkReply(error: error)

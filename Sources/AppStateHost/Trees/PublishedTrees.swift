@@ -48,12 +48,12 @@ final class PublishedTrees: Sendable {
     /// - Parameters:
     ///   - question: The read.
     ///   - buffer: Where the NUL-terminated reply frame goes.
-    ///   - answer: The reply's parameters from the snapshots, when not encoded yet.
+    ///   - answer: Appends the reply's frame from the snapshots, when not encoded yet.
     /// - Throws: What `answer` throws; the error is not kept and nothing is appended.
     func reply(
         to question: Question,
         into buffer: inout [UInt8],
-        answer: (TreeSnapshots) throws(VarlinkError) -> [String: JSONValue]
+        answer: (TreeSnapshots, inout [UInt8]) throws(VarlinkError) -> Void
     ) throws(VarlinkError) {
         // The snapshots are taken only when the reply must be encoded, which spares the
         // common case their reference count.
@@ -67,7 +67,12 @@ final class PublishedTrees: Sendable {
         guard let snapshots else { return }
         // Encoded outside the lock: other event loops keep reading meanwhile.
         let start = buffer.endIndex
-        VarlinkReply(parameters: try answer(snapshots)).encode(into: &buffer)
+        do throws(VarlinkError) {
+            try answer(snapshots, &buffer)
+        } catch {
+            buffer.removeSubrange(start...)
+            throw error
+        }
         let frame = Array(buffer[start...])
         latest.withLockedValue { publication in
             if publication.number == number { publication.replies[question] = frame }

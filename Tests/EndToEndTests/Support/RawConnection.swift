@@ -33,8 +33,19 @@ final class RawConnection {
     /// Reads until `count` NUL-terminated frames arrived, the peer closed, or `timeout` passed.
     /// - Returns: The frames received (as JSON objects) and whether the peer closed the connection.
     func receive(frames count: Int, timeout: Double = 10) -> (frames: [[String: Any]], closed: Bool) {
+        let (texts, closed) = receiveText(frames: count, timeout: timeout)
+        let frames = texts.map { text in
+            (try? JSONSerialization.jsonObject(with: Data(text)) as? [String: Any]) ?? ["unparsable": String(decoding: text, as: UTF8.self)]
+        }
+        return (frames, closed)
+    }
+
+    /// Reads until `count` NUL-terminated frames arrived, the peer closed, or `timeout` passed.
+    /// - Returns: The frames received, as the bytes before each NUL, and whether the peer closed
+    ///   the connection.
+    func receiveText(frames count: Int, timeout: Double = 10) -> (frames: [[UInt8]], closed: Bool) {
         var buffer: [UInt8] = []
-        var frames: [[String: Any]] = []
+        var frames: [[UInt8]] = []
         let deadline = Date().addingTimeInterval(timeout)
         while frames.count < count {
             let remaining = deadline.timeIntervalSinceNow
@@ -46,8 +57,7 @@ final class RawConnection {
             if received <= 0 { return (frames, true) }
             buffer.append(contentsOf: chunk[0..<received])
             while let end = buffer.firstIndex(of: 0) {
-                let object = try? JSONSerialization.jsonObject(with: Data(buffer[..<end])) as? [String: Any]
-                frames.append(object ?? ["unparsable": String(decoding: buffer[..<end], as: UTF8.self)])
+                frames.append(Array(buffer[..<end]))
                 buffer.removeSubrange(...end)
             }
         }

@@ -153,6 +153,7 @@ func measureScale(appstated: String, socketDirectory: String, work: String, quic
         "GetTree after a change, \(grouped(Double(trees[trees.count - 1].controllers))) controllers, \(grouped(Double(readBytes[1]))) B",
         value: "\(fmt(largeRead / 1000, 2)) ms", baseline: "\(trees[0].controllers) controllers, \(grouped(Double(readBytes[0]))) B",
         baselineValue: "\(fmt(smallRead)) µs", ratio: "\(fmt(largeRead / smallRead, 1))×", met: nil)
+    measureTreeRead(daemons[daemons.count - 1], socketDirectory: socketDirectory, quick: quick, buffer: buffer)
 
     measureSubtreeWatch(daemons[daemons.count - 1], quick: quick, buffer: buffer)
 
@@ -210,4 +211,38 @@ private func measureSubtreeWatch(_ scale: ScaleDaemon, quick: Bool, buffer: Unsa
         "Watch(path:) of an off-screen paginated container, \(grouped(Double(scale.tree.controllers))) controllers: events for \(2 * elsewhere) changes elsewhere, \(inside) inside",
         value: "\(strays); \(received)", target: "0; \(inside)",
         met: strays == 0 && received == inside)
+}
+
+/// GetTree of the largest tree right after a change, beside a process that only writes the
+/// same bytes (`appstate-load echo`, given the daemon's reply): the daemon's cost of encoding
+/// a large tree again, above what sending it costs, read by the same client, interleaved.
+private func measureTreeRead(_ scale: ScaleDaemon, socketDirectory: String, quick: Bool, buffer: UnsafeMutableRawBufferPointer) {
+    let getTree = frame(#"{"method":"io.appstate.GetTree","parameters":{}}"#)
+    _ = rawCall(scale.connection, keyboardMove(0), buffer)
+    let reply = rawCall(scale.connection, getTree, buffer)
+    let replyPath = "\(socketDirectory)/tree-reply"
+    writeFile(replyPath, reply + [0])
+    let echoPath = "\(socketDirectory)/tree-echo.sock"
+    let echo = spawn(["/proc/self/exe", "echo", echoPath, replyPath], quiet: false)
+    let writer = connectUnix(echoPath, wait: 5_000_000_000)
+    var times: [[Double]] = [[], []]
+    for round in 0..<(quick ? 10 : 40) {
+        _ = rawCall(scale.connection, keyboardMove(round + 1), buffer)
+        var start = nowNS()
+        let read = rawCall(scale.connection, getTree, buffer)
+        times[0].append(Double(nowNS() - start) / 1000)
+        if isErrorReply(read) { die("scale: GetTree: \(String(decoding: read.prefix(200), as: UTF8.self))") }
+        start = nowNS()
+        _ = rawCall(writer, getTree, buffer)
+        times[1].append(Double(nowNS() - start) / 1000)
+    }
+    close(writer)
+    stop(echo)
+    let (daemonRead, floor) = (median(times[0]), median(times[1]))
+    note("scale: GetTree after a change µs \(times[0].sorted().map { fmt($0) }); the same bytes written µs \(times[1].sorted().map { fmt($0) })")
+    row(
+        "GetTree right after a change, \(grouped(Double(scale.tree.controllers))) controllers, \(grouped(Double(reply.count + 1))) B, beside a process that only writes them",
+        value: "\(fmt(daemonRead / 1000, 2)) ms",
+        baseline: "the same reply written by `appstate-load echo`, same client, interleaved",
+        baselineValue: "\(fmt(floor / 1000, 2)) ms", ratio: "\(fmt(daemonRead / floor, 2))×", target: "≤ 3×", met: daemonRead / floor <= 3)
 }

@@ -7,6 +7,7 @@ import Glibc
 //   appstate-load --appstated PATH --appstatectl PATH --work DIR [--quick] [--only 1,7] [--watchers 10,1000]
 // (figure 9, a Wayland output's change beside a Resize, needs sway: OutputLatency.swift)
 // (figure 10, leaf changes and reads on generated trees of 15 to 10,000 controllers: ScaleFigure.swift)
+// (figure 13, the bytes a page turn costs each watcher: WatchBytes.swift)
 //   appstate-load scale-tree CONTROLLERS       (prints figure 10's tree of about that many controllers)
 //   appstate-load echo SOCKET REPLY-FILE        (the floor of figure 1; started by the tool)
 //   appstate-load broadcast SOCKET [STATE-DIR SIZE]  (the floors of figure 7; started by the tool)
@@ -841,6 +842,12 @@ if wanted("9") {
 
 if wanted("10") {
     measureScale(appstated: appstated, socketDirectory: socketDirectory, work: work, quick: quick, buffer: ioBuffer)
+}
+
+// MARK: 13. Watch bytes per page turn (WatchBytes.swift)
+
+if wanted("13") {
+    measureWatchBytes(daemon: daemon, appstated: appstated, socketDirectory: socketDirectory, work: work, buffer: ioBuffer)
 }
 
 // Memory after all the load, for the record.
