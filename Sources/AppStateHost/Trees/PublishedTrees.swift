@@ -22,6 +22,10 @@ final class PublishedTrees: Sendable {
         /// Encoded reply frames; only answers (not errors) are kept, so the questions are
         /// bounded by the trees' nodes.
         var replies: [Question: [UInt8]] = [:]
+        /// The size of each reply frame the publication before encoded: a large reply asked
+        /// again after a change is written into room made once rather than grown through its
+        /// doublings.
+        var sizes: [Question: Int] = [:]
     }
 
     /// A pthread mutex (NIOLockedValueBox) rather than `Synchronization.Mutex`, whose
@@ -40,7 +44,7 @@ final class PublishedTrees: Sendable {
     /// Replaces what readers see.
     func publish(_ snapshots: TreeSnapshots) {
         latest.withLockedValue { publication in
-            publication = Publication(snapshots: snapshots, number: publication.number + 1)
+            publication = Publication(snapshots: snapshots, number: publication.number + 1, sizes: publication.replies.mapValues(\.count))
         }
     }
 
@@ -57,16 +61,17 @@ final class PublishedTrees: Sendable {
     ) throws(VarlinkError) {
         // The snapshots are taken only when the reply must be encoded, which spares the
         // common case their reference count.
-        let (snapshots, number) = latest.withLockedValue { publication -> (TreeSnapshots?, Int) in
+        let (snapshots, number, size) = latest.withLockedValue { publication -> (TreeSnapshots?, Int, Int) in
             if let encoded = publication.replies[question] {
                 buffer.append(contentsOf: encoded)
-                return (nil, publication.number)
+                return (nil, publication.number, 0)
             }
-            return (publication.snapshots, publication.number)
+            return (publication.snapshots, publication.number, publication.sizes[question] ?? 0)
         }
         guard let snapshots else { return }
         // Encoded outside the lock: other event loops keep reading meanwhile.
         let start = buffer.endIndex
+        buffer.reserveCapacity(start + size)
         do throws(VarlinkError) {
             try answer(snapshots, &buffer)
         } catch {
