@@ -54,6 +54,59 @@ final class RestorationMarkingTests: ModelTestCase {
         }
     }
 
+    func testEncodeRestorableChanges_afterEachChangeOfEveryContainer_thenTheyAreTheDifferenceFromTheLastDocument() async throws {
+        let session = try showEveryContainer()
+        let pages = { try XCTUnwrap(session.descendant(at: "home/pages") as? PaginatedController) }
+        let menu = { try XCTUnwrap(session.descendant(at: "home") as? MenuController) }
+        let inbox = { try XCTUnwrap(session.descendant(at: "home/inbox") as? NavigationController) }
+        let changes: [(String, () throws -> Void)] = [
+            ("page 2", { try pages().setPage(2, animated: false) }),
+            ("inbox", { try menu().select(identifier: "inbox") }),
+            ("push", { try inbox().push(identifier: "message", animated: false) }),
+            ("pop", { _ = try inbox().pop(animated: false) }),
+            ("present", { try session.present(identifier: "notice", animated: false) }),
+            ("dismiss", { _ = session.dismiss(animated: false) }),
+            ("restoration identifier", { session.descendant(at: "home/pages")?.restorationIdentifier = "book" }),
+            ("restoration identifier removed", { session.descendant(at: "home/inbox")?.restorationIdentifier = nil }),
+            ("log out", { _ = session.logOut() }),
+        ]
+        var earlier = session.encodeRestorableChanges(since: RestorationDocument()).document
+        for (name, change) in changes {
+            try change()
+            let (saved, changed) = session.encodeRestorableChanges(since: earlier)
+            XCTAssertEqual(saved, session.restorableTreeEncodedAfresh(), "after \(name)")
+            XCTAssertEqual(changed, saved.changes(since: earlier), "after \(name)")
+            XCTAssertFalse(changed.isEmpty, "\(name) changed nothing restoration saves")
+            earlier = saved
+        }
+    }
+
+    func testEncodeRestorableChanges_whenAPageTurns_thenReportsThePaginatedContainerAlone() async throws {
+        let session = try showEveryContainer()
+        let earlier = session.encodeRestorableChanges(since: RestorationDocument()).document
+        try XCTUnwrap(session.descendant(at: "home/pages") as? PaginatedController).setPage(2, animated: false)
+
+        let (saved, changed) = session.encodeRestorableChanges(since: earlier)
+
+        XCTAssertEqual(Array(changed.keys), ["session/home/pages"])
+        XCTAssertEqual(changed["session/home/pages"]??["index"], .number(2))
+        XCTAssertEqual(saved, session.restorableTreeEncodedAfresh())
+    }
+
+    func testEncodeRestorableChanges_sinceADocumentOtherThanTheLast_thenReportsTheDifferenceFromIt() async throws {
+        let session = try showEveryContainer()
+        let pages = try XCTUnwrap(session.descendant(at: "home/pages") as? PaginatedController)
+        let earlier = session.encodeRestorableTree()
+        try pages.setPage(2, animated: false)
+        _ = session.encodeRestorableTree()
+        try pages.setPage(1, animated: false)
+
+        let (saved, changed) = session.encodeRestorableChanges(since: earlier)
+
+        XCTAssertEqual(changed, saved.changes(since: earlier))
+        XCTAssertEqual(changed["session/home/pages"]??["index"], .number(1))
+    }
+
     func testEncodeRestorableTree_whenAPageTurns_thenEncodesNoneOfTheOtherPages() async throws {
         let pageControllers = (0..<50).map { CountingPage(identifier: "page-\($0)") }
         for page in pageControllers { page.restorationIdentifier = page.identifier }
