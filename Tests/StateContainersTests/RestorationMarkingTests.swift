@@ -27,6 +27,19 @@ final class RestorationMarkingTests: ModelTestCase {
         }
     }
 
+    /// A subclass that saves a value of its own and marks its changes.
+    private final class MarkingOdometer: Controller {
+        override class var marksSnapshotUpdates: Bool { true }
+        var distance = 0 {
+            didSet { setNeedsSnapshotUpdate() }
+        }
+
+        override func encodeRestorableState(with coder: RestorationCoder) {
+            super.encodeRestorableState(with: coder)
+            coder.encode(distance, forKey: "distance")
+        }
+    }
+
     func testEncodeRestorableTree_afterEachChangeOfEveryContainer_thenEqualsOneEncodedAfresh() async throws {
         let session = try showEveryContainer()
         let pages = { try XCTUnwrap(session.descendant(at: "home/pages") as? PaginatedController) }
@@ -105,6 +118,29 @@ final class RestorationMarkingTests: ModelTestCase {
 
         XCTAssertEqual(changed, saved.changes(since: earlier))
         XCTAssertEqual(changed["session/home/pages"]??["index"], .number(1))
+    }
+
+    func testEncodeRestorableChanges_whenASubtreeComesBackUnchanged_thenItsStateIsSavedAgain() async throws {
+        let root = Controller(identifier: "root")
+        root.restorationIdentifier = "root"
+        let holder = Controller(identifier: "holder")
+        holder.restorationIdentifier = "holder"
+        let odometer = MarkingOdometer(identifier: "odometer")
+        odometer.restorationIdentifier = "odometer"
+        odometer.distance = 7
+        try holder.addChild(odometer)
+        try root.addChild(holder)
+        let first = root.encodeRestorableChanges(since: RestorationDocument()).document
+        holder.removeFromParent()
+        let removed = root.encodeRestorableChanges(since: first)
+        let removal: [String: [String: JSONValue]?] = ["root/holder/odometer": nil]
+        XCTAssertEqual(removed.changes, removal)
+
+        try root.addChild(holder)
+        let (saved, changed) = root.encodeRestorableChanges(since: removed.document)
+
+        XCTAssertEqual(changed, ["root/holder/odometer": ["distance": .number(7)]])
+        XCTAssertEqual(saved, root.restorableTreeEncodedAfresh())
     }
 
     func testEncodeRestorableTree_whenAPageTurns_thenEncodesNoneOfTheOtherPages() async throws {

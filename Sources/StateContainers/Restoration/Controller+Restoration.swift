@@ -94,16 +94,22 @@ extension Controller {
         // Entries under this path that no encoding into this document made from this subtree
         // are another subtree's: dropped, so that the subtree's own take their place.
         if !afresh, record == nil { removeEntries(under: path, keeping: [], from: &document, changes: &changes) }
-        var children: [String] = []
+        let restorable = treeChildren.compactMap { child in child.restorationIdentifier.map { (identifier: $0, child: child) } }
+        let children = restorable.map(\.identifier)
+        // Children that were not here last time have no entries in the document, even when
+        // their own records say so: those of a child that went away went with it.
+        var added: Set<String> = []
+        if let record, record.children != children {
+            removeEntries(under: path, keeping: Set(children), from: &document, changes: &changes)
+            added = Set(children).subtracting(record.children)
+        }
         var childrenKept = true
-        for child in treeChildren {
-            guard let identifier = child.restorationIdentifier else { continue }
-            children.append(identifier)
+        for (identifier, child) in restorable {
             let kept = child.encodeRestorableSubtree(
-                path: "\(path)/\(identifier)", owner: owner, afresh: afresh || record == nil, into: &document, changes: &changes, with: coder)
+                path: "\(path)/\(identifier)", owner: owner, afresh: afresh || record == nil || added.contains(identifier), into: &document,
+                changes: &changes, with: coder)
             childrenKept = childrenKept && kept
         }
-        if let record, record.children != children { removeEntries(under: path, keeping: Set(children), from: &document, changes: &changes) }
         coder.removeAllValues()
         encodeRestorableState(with: coder)
         encodePresentation(with: coder)
