@@ -91,7 +91,7 @@ import AppStateCore
     var needsRestorationUpdate = true
     /// Where and into which kept document this controller's state was last encoded.
     var restorationRecord: RestorationRecord?
-    /// The document ``encodeRestorableChanges()`` keeps up to date when called on this
+    /// The document ``encodeRestorableChanges(since:)`` keeps up to date when called on this
     /// controller, the path it was encoded at, and the number its records carry.
     var keptRestorationDocument: (owner: Int, path: String, document: RestorationDocument)?
 
