@@ -325,9 +325,10 @@ CAVEATS = [
      "daemon and the gateway (headless, every tab is visible), so the last page waits for the others."),
     ("page turn on a large tree",
      lambda figure: figure.startswith("page turn (durable) round trip"),
-     "a durable change appends what changed to the journal; the main thread still walks the "
-     "trees' restorable state (reusing each unchanged subtree's) and compares it with the last, "
-     "a lookup per saved controller, and publishes the trees' snapshots."),
+     "a durable change appends what changed to the journal; the main thread encodes again only "
+     "the controllers marked since the last change, which give the change with no comparison of "
+     "whole states, but copies the tree's document of saved controllers when it updates it (the "
+     "store keeps the last for its next snapshot), and publishes the trees' snapshots."),
     ("durable mutations, 16 clients",
      lambda figure: figure.startswith("durable mutations, 16 clients"),
      "the baseline is one write+fsync+rename+fsync(dir) cycle on this run's file system "

@@ -27,6 +27,19 @@ final class RestorationMarkingTests: ModelTestCase {
         }
     }
 
+    /// A subclass that saves a value of its own and marks its changes.
+    private final class MarkingOdometer: Controller {
+        override class var marksSnapshotUpdates: Bool { true }
+        var distance = 0 {
+            didSet { setNeedsSnapshotUpdate() }
+        }
+
+        override func encodeRestorableState(with coder: RestorationCoder) {
+            super.encodeRestorableState(with: coder)
+            coder.encode(distance, forKey: "distance")
+        }
+    }
+
     func testEncodeRestorableTree_afterEachChangeOfEveryContainer_thenEqualsOneEncodedAfresh() async throws {
         let session = try showEveryContainer()
         let pages = { try XCTUnwrap(session.descendant(at: "home/pages") as? PaginatedController) }
@@ -52,6 +65,82 @@ final class RestorationMarkingTests: ModelTestCase {
             XCTAssertNotEqual(saved, earlier, "\(name) changed nothing restoration saves")
             earlier = saved
         }
+    }
+
+    func testEncodeRestorableChanges_afterEachChangeOfEveryContainer_thenTheyAreTheDifferenceFromTheLastDocument() async throws {
+        let session = try showEveryContainer()
+        let pages = { try XCTUnwrap(session.descendant(at: "home/pages") as? PaginatedController) }
+        let menu = { try XCTUnwrap(session.descendant(at: "home") as? MenuController) }
+        let inbox = { try XCTUnwrap(session.descendant(at: "home/inbox") as? NavigationController) }
+        let changes: [(String, () throws -> Void)] = [
+            ("page 2", { try pages().setPage(2, animated: false) }),
+            ("inbox", { try menu().select(identifier: "inbox") }),
+            ("push", { try inbox().push(identifier: "message", animated: false) }),
+            ("pop", { _ = try inbox().pop(animated: false) }),
+            ("present", { try session.present(identifier: "notice", animated: false) }),
+            ("dismiss", { _ = session.dismiss(animated: false) }),
+            ("restoration identifier", { session.descendant(at: "home/pages")?.restorationIdentifier = "book" }),
+            ("restoration identifier removed", { session.descendant(at: "home/inbox")?.restorationIdentifier = nil }),
+            ("log out", { _ = session.logOut() }),
+        ]
+        var earlier = session.encodeRestorableChanges(since: RestorationDocument()).document
+        for (name, change) in changes {
+            try change()
+            let (saved, changed) = session.encodeRestorableChanges(since: earlier)
+            XCTAssertEqual(saved, session.restorableTreeEncodedAfresh(), "after \(name)")
+            XCTAssertEqual(changed, saved.changes(since: earlier), "after \(name)")
+            XCTAssertFalse(changed.isEmpty, "\(name) changed nothing restoration saves")
+            earlier = saved
+        }
+    }
+
+    func testEncodeRestorableChanges_whenAPageTurns_thenReportsThePaginatedContainerAlone() async throws {
+        let session = try showEveryContainer()
+        let earlier = session.encodeRestorableChanges(since: RestorationDocument()).document
+        try XCTUnwrap(session.descendant(at: "home/pages") as? PaginatedController).setPage(2, animated: false)
+
+        let (saved, changed) = session.encodeRestorableChanges(since: earlier)
+
+        XCTAssertEqual(Array(changed.keys), ["session/home/pages"])
+        XCTAssertEqual(changed["session/home/pages"]??["index"], .number(2))
+        XCTAssertEqual(saved, session.restorableTreeEncodedAfresh())
+    }
+
+    func testEncodeRestorableChanges_sinceADocumentOtherThanTheLast_thenReportsTheDifferenceFromIt() async throws {
+        let session = try showEveryContainer()
+        let pages = try XCTUnwrap(session.descendant(at: "home/pages") as? PaginatedController)
+        let earlier = session.encodeRestorableTree()
+        try pages.setPage(2, animated: false)
+        _ = session.encodeRestorableTree()
+        try pages.setPage(1, animated: false)
+
+        let (saved, changed) = session.encodeRestorableChanges(since: earlier)
+
+        XCTAssertEqual(changed, saved.changes(since: earlier))
+        XCTAssertEqual(changed["session/home/pages"]??["index"], .number(1))
+    }
+
+    func testEncodeRestorableChanges_whenASubtreeComesBackUnchanged_thenItsStateIsSavedAgain() async throws {
+        let root = Controller(identifier: "root")
+        root.restorationIdentifier = "root"
+        let holder = Controller(identifier: "holder")
+        holder.restorationIdentifier = "holder"
+        let odometer = MarkingOdometer(identifier: "odometer")
+        odometer.restorationIdentifier = "odometer"
+        odometer.distance = 7
+        try holder.addChild(odometer)
+        try root.addChild(holder)
+        let first = root.encodeRestorableChanges(since: RestorationDocument()).document
+        holder.removeFromParent()
+        let removed = root.encodeRestorableChanges(since: first)
+        let removal: [String: [String: JSONValue]?] = ["root/holder/odometer": nil]
+        XCTAssertEqual(removed.changes, removal)
+
+        try root.addChild(holder)
+        let (saved, changed) = root.encodeRestorableChanges(since: removed.document)
+
+        XCTAssertEqual(changed, ["root/holder/odometer": ["distance": .number(7)]])
+        XCTAssertEqual(saved, root.restorableTreeEncodedAfresh())
     }
 
     func testEncodeRestorableTree_whenAPageTurns_thenEncodesNoneOfTheOtherPages() async throws {

@@ -22,10 +22,7 @@ package struct StateChange: Equatable, Sendable {
     ///   - new: The state after.
     package init(from old: StateDocument, to new: StateDocument) {
         for (name, tree) in new.trees {
-            let before = old.trees[name]?.controllers ?? [:]
-            var changed: [String: [String: JSONValue]?] = [:]
-            for (path, values) in tree.controllers where before[path] != values { changed[path] = values }
-            for path in before.keys where tree.controllers[path] == nil { changed[path] = .some(nil) }
+            let changed = tree.changes(since: old.trees[name] ?? RestorationDocument())
             if !changed.isEmpty { controllers[name] = changed }
         }
         removedTrees = Set(old.trees.keys.filter { new.trees[$0] == nil })

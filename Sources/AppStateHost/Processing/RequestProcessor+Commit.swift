@@ -11,8 +11,7 @@ extension RequestProcessor {
         batch.events = []
         batch.mutated = []
         guard !events.isEmpty || !mutated.isEmpty, !publishedAtOnce(events, mutated: mutated) else { return next() }
-        let document = host.restorableState
-        let change = StateChange(from: lastDocument, to: document)
+        let (document, change) = host.restorableChange(since: lastDocument)
         let record: [UInt8]?
         do {
             record = change.isEmpty ? nil : try change.encoded()

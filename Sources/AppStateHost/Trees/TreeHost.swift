@@ -104,6 +104,25 @@ import TreeFiles
         StateDocument(trees: Dictionary(uniqueKeysWithValues: trees.map { ($0.name, $0.root.encodeRestorableTree()) }))
     }
 
+    /// The restorable state of every tree, as ``restorableState`` gives it, and the change
+    /// from an earlier state. From the state the last call returned, each tree reports the
+    /// controllers it encoded again since, so a change costs what it touched, not the size
+    /// of the trees; from any other (one ``restore(_:)`` put the trees back to) the trees are
+    /// compared whole.
+    /// - Parameter earlier: The state to compare with.
+    /// - Returns: The state, and the change from `earlier` to it.
+    func restorableChange(since earlier: StateDocument) -> (document: StateDocument, change: StateChange) {
+        var document = StateDocument()
+        var changed: [String: [String: [String: JSONValue]?]] = [:]
+        for tree in trees {
+            let (saved, changes) = tree.root.encodeRestorableChanges(since: earlier.trees[tree.name] ?? RestorationDocument())
+            document.trees[tree.name] = saved
+            if !changes.isEmpty { changed[tree.name] = changes }
+        }
+        let removed = Set(earlier.trees.keys.filter { document.trees[$0] == nil })
+        return (document, StateChange(controllers: changed, removedTrees: removed))
+    }
+
     /// Puts the trees back into a saved state, to undo a mutation whose commit failed; trees
     /// the document does not name keep their state.
     /// - Parameter document: The saved state.

@@ -86,12 +86,14 @@ import AppStateCore
     /// The snapshot node last made for this controller, subtree included.
     var snapshotNode: NodeSnapshot?
     /// Whether the next encoding of the restorable state must encode this controller again,
-    /// or visit its subtree, rather than reuse ``restorationEntries``; set with
-    /// ``needsSnapshotUpdate``, and on an ancestor whenever it is set on a controller.
+    /// or visit its subtree, rather than keep its entries in the document as they are; set
+    /// with ``needsSnapshotUpdate``, and on an ancestor whenever it is set on a controller.
     var needsRestorationUpdate = true
-    /// The restorable state last encoded for this subtree, by restoration path, and the
-    /// subtree's path then.
-    var restorationEntries: (path: String, controllers: [String: [String: JSONValue]])?
+    /// Where and into which kept document this controller's state was last encoded.
+    var restorationRecord: RestorationRecord?
+    /// The document ``encodeRestorableChanges(since:)`` keeps up to date when called on this
+    /// controller, the path it was encoded at, and the number its records carry.
+    var keptRestorationDocument: (owner: Int, path: String, document: RestorationDocument)?
 
     /// The class's name, as snapshots report it (`PaginatedController`): every change
     /// snapshots the tree, so each controller keeps the name of its class.
@@ -102,6 +104,9 @@ import AppStateCore
     /// question it has not met before a scan of the binary's conformance records, so each
     /// class is described once.
     private static var classNames: [ObjectIdentifier: String] = [:]
+    /// The kept restoration documents made so far, which numbers each one: a record of
+    /// another document's encoding does not say what this one holds.
+    static var restorationDocumentCount = 0
 
     enum Moving { case toParent, fromParent }
 

@@ -13,9 +13,50 @@ extension Controller {
     /// own state under its path.
     /// - Returns: The versioned document.
     public func encodeRestorableTree() -> RestorationDocument {
-        var document = RestorationDocument()
-        if let path = restorationPath { document.controllers = encodeRestorableSubtree(path: path, with: RestorationCoder()).entries }
-        return document
+        encodeKeptRestorableTree().document
+    }
+
+    /// Encodes the restorable state as ``encodeRestorableTree()`` does, and says which
+    /// controllers' entries differ from an earlier document. As snapshots do, it encodes again
+    /// only the controllers marked since the last encoding (``setNeedsSnapshotUpdate()``) and
+    /// their ancestors, into the document of that encoding, so that when `earlier` is that
+    /// document the changes cost what they touch, not the size of the tree; from any other
+    /// document the two are compared whole.
+    /// - Parameter earlier: The document to compare with, usually the one this method
+    ///   returned last time.
+    /// - Returns: The document, and each entry that differs from `earlier` by restoration
+    ///   path: the new values, or nil where a controller no longer saves anything.
+    public func encodeRestorableChanges(since earlier: RestorationDocument) -> (
+        document: RestorationDocument, changes: [String: [String: JSONValue]?]
+    ) {
+        let continues = keptRestorationDocument?.document == earlier
+        let (document, changes) = encodeKeptRestorableTree()
+        guard continues, let changes else { return (document, document.changes(since: earlier)) }
+        return (document, changes)
+    }
+
+    /// Brings the kept document up to date.
+    /// - Returns: The document, and the entries changed since the last encoding, nil when
+    ///   there was none at this path.
+    private func encodeKeptRestorableTree() -> (document: RestorationDocument, changes: [String: [String: JSONValue]?]?) {
+        guard let path = restorationPath else {
+            keptRestorationDocument = nil
+            return (RestorationDocument(), nil)
+        }
+        let owner: Int
+        var document: RestorationDocument
+        let isFirst: Bool
+        if let kept = keptRestorationDocument, kept.path == path {
+            (owner, document, isFirst) = (kept.owner, kept.document, false)
+        } else {
+            Controller.restorationDocumentCount += 1
+            (owner, document, isFirst) = (Controller.restorationDocumentCount, RestorationDocument(), true)
+        }
+        keptRestorationDocument = nil
+        var changes: [String: [String: JSONValue]?] = [:]
+        _ = encodeRestorableSubtree(path: path, owner: owner, afresh: isFirst, into: &document, changes: &changes, with: RestorationCoder())
+        keptRestorationDocument = (owner, path, document)
+        return (document, isFirst ? nil : changes)
     }
 
     /// Restores a document written by ``encodeRestorableTree()``, parents before children so
@@ -35,31 +76,68 @@ extension Controller {
         if let path = restorationPath { decodeRestorableSubtree(path: path, from: document) }
     }
 
-    /// This subtree's saved state by restoration path, and whether it can be reused next time
-    /// without a visit. As snapshots do, it reuses what it encoded last time for every subtree
-    /// not marked since (``setNeedsSnapshotUpdate()``) at the same path: every durable change
-    /// encodes the tree. One coder, emptied for each controller, encodes them all.
-    private func encodeRestorableSubtree(path: String, with coder: RestorationCoder) -> (entries: [String: [String: JSONValue]], kept: Bool) {
-        if !needsRestorationUpdate, let saved = restorationEntries, saved.path == path { return (saved.controllers, true) }
-        var entries: [String: [String: JSONValue]] = [:]
+    /// Brings this subtree's entries in `document` up to date, and whether the subtree can be
+    /// left alone next time without a visit. A subtree not marked since it was encoded into
+    /// the same document at the same path is left alone; one encoded elsewhere or never has
+    /// its entries dropped and is encoded afresh. One coder, emptied for each controller,
+    /// encodes them all.
+    /// - Parameters:
+    ///   - afresh: Whether `document` holds nothing under this path, so every controller of
+    ///     the subtree is encoded.
+    ///   - changes: Where each entry changed goes, nil for one removed.
+    private func encodeRestorableSubtree(
+        path: String, owner: Int, afresh: Bool, into document: inout RestorationDocument, changes: inout [String: [String: JSONValue]?],
+        with coder: RestorationCoder
+    ) -> Bool {
+        let record = restorationRecord.flatMap { $0.path == path && $0.owner == owner ? $0 : nil }
+        if !afresh, !needsRestorationUpdate, record != nil { return true }
+        // Entries under this path that no encoding into this document made from this subtree
+        // are another subtree's: dropped, so that the subtree's own take their place.
+        if !afresh, record == nil { removeEntries(under: path, keeping: [], from: &document, changes: &changes) }
+        let restorable = treeChildren.compactMap { child in child.restorationIdentifier.map { (identifier: $0, child: child) } }
+        let children = restorable.map(\.identifier)
+        // Children that were not here last time have no entries in the document, even when
+        // their own records say so: those of a child that went away went with it.
+        var added: Set<String> = []
+        if let record, record.children != children {
+            removeEntries(under: path, keeping: Set(children), from: &document, changes: &changes)
+            added = Set(children).subtracting(record.children)
+        }
         var childrenKept = true
-        for child in treeChildren {
-            guard let identifier = child.restorationIdentifier else { continue }
-            let (saved, kept) = child.encodeRestorableSubtree(path: "\(path)/\(identifier)", with: coder)
+        for (identifier, child) in restorable {
+            let kept = child.encodeRestorableSubtree(
+                path: "\(path)/\(identifier)", owner: owner, afresh: afresh || record == nil || added.contains(identifier), into: &document,
+                changes: &changes, with: coder)
             childrenKept = childrenKept && kept
-            if entries.isEmpty {
-                entries = saved
-            } else {
-                entries.merge(saved) { _, new in new }
-            }
         }
         coder.removeAllValues()
         encodeRestorableState(with: coder)
         encodePresentation(with: coder)
-        if !coder.values.isEmpty { entries[path] = coder.values }
-        restorationEntries = (path, entries)
+        let values = coder.values
+        if values.isEmpty {
+            if document.controllers.removeValue(forKey: path) != nil { changes[path] = .some(nil) }
+        } else if document.controllers[path] != values {
+            document.controllers[path] = values
+            changes[path] = values
+        }
+        restorationRecord = RestorationRecord(path: path, children: children, owner: owner)
         needsRestorationUpdate = !(childrenKept && type(of: self).marksSnapshotUpdates)
-        return (entries, !needsRestorationUpdate)
+        return !needsRestorationUpdate
+    }
+
+    /// Removes the entries below `path` but those under the children named in `kept`: a walk
+    /// of the whole document, made only when the restorable children change.
+    private func removeEntries(
+        under path: String, keeping kept: Set<String>, from document: inout RestorationDocument, changes: inout [String: [String: JSONValue]?]
+    ) {
+        let prefix = path + "/"
+        let removed = document.controllers.keys.filter {
+            $0.hasPrefix(prefix) && !kept.contains(String($0.dropFirst(prefix.count).prefix { $0 != "/" }))
+        }
+        for key in removed {
+            document.controllers[key] = nil
+            changes[key] = .some(nil)
+        }
     }
 
     private func decodeRestorableSubtree(path: String, from document: RestorationDocument) {

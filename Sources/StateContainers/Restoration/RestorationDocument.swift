@@ -19,4 +19,15 @@ public struct RestorationDocument: Codable, Hashable, Sendable {
         self.version = version
         self.controllers = controllers
     }
+
+    /// The entries that differ from an earlier document: a lookup per controller of each.
+    /// - Parameter earlier: The document to compare with.
+    /// - Returns: Each entry that differs by restoration path: the values of this document,
+    ///   or nil where this document has none.
+    public func changes(since earlier: RestorationDocument) -> [String: [String: JSONValue]?] {
+        var changed: [String: [String: JSONValue]?] = [:]
+        for (path, values) in controllers where earlier.controllers[path] != values { changed[path] = values }
+        for path in earlier.controllers.keys where controllers[path] == nil { changed[path] = .some(nil) }
+        return changed
+    }
 }
