@@ -2,7 +2,7 @@ import AppStateCore
 import StateContainers
 
 /// Reads tree files (the format: `Sources/StateContainers/StateContainers.docc/TreeFiles.md`)
-/// from disk: YAML with libyaml, JSON with `HostedTreeFile.decode(json:)`, both into a
+/// from disk: YAML with libyaml, JSON with the package's own parser, both into a
 /// ``HostedTreeFile`` (the spec types of `StateContainers` and the daemon's keys beside
 /// them), decoded and validated, with every problem named by its place in the file and, where
 /// the text can be parsed, its line.
@@ -59,36 +59,44 @@ package enum TreeFileLoader {
         }
     }
 
-    /// Decodes and validates a JSON tree file, as `HostedTreeFile.decode(json:)` does (JSON is
-    /// read strictly: `"id": 3` is not a string), adding the lines YAML finds for the problems'
-    /// places: JSON is YAML too.
+    /// Decodes and validates a JSON tree file with the package's own parser, to the spec and the
+    /// problems `HostedTreeFile.decode(json:)` gives with Foundation's (JSON is read strictly:
+    /// `"id": 3` is not a string), adding the lines YAML finds for the problems' places: JSON
+    /// is YAML too.
     /// - Parameter json: The file's text.
     /// - Returns: The valid tree file.
     /// - Throws: ``TreeFileError`` with every unknown key and validation problem, or the first
     ///   syntax or structural problem.
     package static func decode(json: String) throws(TreeFileError) -> HostedTreeFile {
-        // Foundation's decoder says only that the data is not JSON; the package's own strict
-        // parser says what and where. A NUL byte is left to `HostedTreeFile.decode(json:)`,
-        // which names it in its own words.
-        if !json.utf8.contains(0) {
-            // Foundation's decoder skips a byte order mark, and so does this check.
-            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-            let skipped = json.utf8.starts(with: bom) ? bom.count : 0
-            // A key named twice is no syntax error to Foundation's decoder, which reads the
-            // first: such a file loads, and a syntax error after one still has its place.
-            do {
-                _ = try JSONParser(maximumDepth: maximumJSONDepth, allowsDuplicateKeys: true).parse(Array(json.utf8.dropFirst(skipped)))
-            } catch {
-                throw TreeFileError("not valid JSON: \(error.kind) around character \(error.offset + skipped)")
-            }
-        }
+        // A NUL byte is left to `HostedTreeFile.decode(json:)`, which names it in its own
+        // words; any other text is decoded from the value of the package's own strict parser,
+        // which says what and where a syntax error is (Foundation's decoder says only that the
+        // data is not JSON) and spares a second reading of the text.
+        let value = try parse(json: json)
         do throws(TreeFileError) {
-            return try HostedTreeFile.decode(json: Array(json.utf8))
+            guard let value else { return try HostedTreeFile.decode(json: Array(json.utf8)) }
+            return try HostedTreeFile.decode { userInfo in try JSONValueDecoder.decode(HostedTreeFile.self, from: value, userInfo: userInfo) }
         } catch {
             // Lines are a help, not a need: JSON that libyaml cannot read keeps its issues
             // without them, so the syntax error is dropped here on purpose.
             guard let document = try? compose(json) else { throw error }
             throw withLines(error, from: document)
+        }
+    }
+
+    /// The value of a JSON tree file, or nil when it holds a NUL byte.
+    /// - Throws: ``TreeFileError`` "not valid JSON: " with what and where.
+    private static func parse(json: String) throws(TreeFileError) -> JSONValue? {
+        guard !json.utf8.contains(0) else { return nil }
+        // Foundation's decoder skips a byte order mark, and so does this parse.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let skipped = json.utf8.starts(with: bom) ? bom.count : 0
+        // A key named twice is no syntax error to Foundation's decoder, which reads the
+        // first: such a file loads, and a syntax error after one still has its place.
+        do {
+            return try JSONParser(maximumDepth: maximumJSONDepth, allowsDuplicateKeys: true).parse(Array(json.utf8.dropFirst(skipped)))
+        } catch {
+            throw TreeFileError("not valid JSON: \(error.kind) around character \(error.offset + skipped)")
         }
     }
 

@@ -30,7 +30,7 @@ struct YAMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func superDecoder() throws -> any Decoder {
-        try decoder(for: YAMLCodingKey(stringValue: "super"))
+        try decoder(for: FileCodingKey(stringValue: "super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -1,7 +1,7 @@
 /// A `Decoder` over one node of a ``YAMLDocument``: what Yams' `YAMLDecoder` does for the
 /// tree-file spec types, with the same errors (so that problems read the same), merge keys
 /// applied to mappings and scalars read by Yams' rules (``YAMLNode/Scalar``).
-struct YAMLNodeDecoder: Decoder {
+struct YAMLNodeDecoder: ElementDecoder {
     let document: YAMLDocument
     let node: Int
     let codingPath: [any CodingKey]
@@ -24,7 +24,7 @@ struct YAMLNodeDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .sequence(let sequence) = document[node].content else { throw mismatch(YAMLNode.Sequence.self) }
-        return YAMLUnkeyedDecodingContainer(decoder: self, items: sequence.items)
+        return ListDecodingContainer(decoder: self, items: sequence.items)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }

@@ -1,6 +1,6 @@
 /// The coding key of a list position, as decoders give them: its integer value is what makes
 /// a problem's place read `children[1]`.
-struct YAMLCodingKey: CodingKey {
+struct FileCodingKey: CodingKey {
     let stringValue: String
     let intValue: Int?
 

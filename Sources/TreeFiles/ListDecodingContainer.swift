@@ -1,14 +1,24 @@
-/// The unkeyed container of a YAML sequence.
-struct YAMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
-    let decoder: YAMLNodeDecoder
-    let items: [Int]
+/// A decoder of one value of a tree file that can make the decoders of the values below it:
+/// what ``ListDecodingContainer`` needs of the YAML and the JSON decoder.
+protocol ElementDecoder: Decoder, SingleValueDecodingContainer {
+    /// How the decoder's document refers to a value.
+    associatedtype Element
+
+    /// The decoder of a value below this one.
+    func decoder(for element: Element, at key: any CodingKey) -> Self
+}
+
+/// The unkeyed container of a YAML sequence or a JSON array.
+struct ListDecodingContainer<NodeDecoder: ElementDecoder>: UnkeyedDecodingContainer {
+    let decoder: NodeDecoder
+    let items: [NodeDecoder.Element]
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
     private(set) var currentIndex = 0
 
-    init(decoder: YAMLNodeDecoder, items: [Int]) {
+    init(decoder: NodeDecoder, items: [NodeDecoder.Element]) {
         self.decoder = decoder
         self.items = items
     }
@@ -45,8 +55,8 @@ struct YAMLUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     /// The decoder of the current item; at the end, the error for the `type` expected there.
-    private func current(_ type: Any.Type) throws -> YAMLNodeDecoder {
-        let key = YAMLCodingKey(intValue: currentIndex)
+    private func current(_ type: Any.Type) throws -> NodeDecoder {
+        let key = FileCodingKey(intValue: currentIndex)
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [key], debugDescription: "Unkeyed container is at end."))
         }
