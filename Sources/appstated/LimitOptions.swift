@@ -22,8 +22,8 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-message-size"), help: "The largest message accepted, in bytes.")
     var maxMessageSize = ServerLimits().maximumMessageSize
 
-    // For tests: how long a half-sent message may wait for the rest (default 10 s). Hidden,
-    // because nothing but a test needs another value.
+    // For tests: how long a half-sent message may wait for the rest (ServerLimits' default
+    // when absent). Hidden, because nothing but a test needs another value.
     @Option(name: .customLong("partial-message-timeout"), help: ArgumentHelp(visibility: .hidden))
     var partialMessageTimeout: Double?
 
