@@ -354,7 +354,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "TreeFilesTests", dependencies: ["StateContainers", "TestSupport", "TreeFiles"]),
+        .testTarget(name: "TreeFilesTests", dependencies: ["StateContainers", "TestSupport", "TreeFiles", "VarlinkJSON"]),
         .testTarget(
             name: "AppStateFollowersTests",
             dependencies: [

@@ -87,14 +87,18 @@ package enum TreeFileLoader {
     /// The value of a JSON tree file, or nil when it holds a NUL byte.
     /// - Throws: ``TreeFileError`` "not valid JSON: " with what and where.
     private static func parse(json: String) throws(TreeFileError) -> JSONValue? {
-        guard !json.utf8.contains(0) else { return nil }
+        let bytes = Array(json.utf8)
+        guard !bytes.contains(0) else { return nil }
         // Foundation's decoder skips a byte order mark, and so does this parse.
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let skipped = json.utf8.starts(with: bom) ? bom.count : 0
+        let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         // A key named twice is no syntax error to Foundation's decoder, which reads the
         // first: such a file loads, and a syntax error after one still has its place.
+        let parser = JSONParser(maximumDepth: maximumJSONDepth, allowsDuplicateKeys: true)
+        let parsed = bytes.withUnsafeBytes { text in
+            Result { () throws(JSONParseError) in try parser.parse(UnsafeRawBufferPointer(rebasing: text[skipped...])) }
+        }
         do {
-            return try JSONParser(maximumDepth: maximumJSONDepth, allowsDuplicateKeys: true).parse(Array(json.utf8.dropFirst(skipped)))
+            return try parsed.get()
         } catch {
             throw TreeFileError("not valid JSON: \(error.kind) around character \(error.offset + skipped)")
         }

@@ -1,6 +1,8 @@
+import Foundation
 import StateContainers
 import TestSupport
 import TreeFiles
+import VarlinkJSON
 import XCTest
 
 /// The loader decodes JSON tree files from the value of the package's own parser; Foundation's
@@ -52,7 +54,31 @@ final class TreeFileJSONTests: AppStateTestCase {
         #"{"trees": [{"name": "t", "idle": {"after": 5}, "root": {"type": "Controller", "id": "a"}}]}"#,
         #"{"trees": [{"name": "t", "root": {"type": "Controller", "id": "a"}, "presentations": [{"id": "x"}, 4]}]}"#,
         #"{"trees": [{"name": "Bad Name", "root": {"type": "Controller", "id": "a"}}, {"name": "Bad Name", "root": {"type": "Controller", "id": ""}}]}"#,
+        #"""
+        {"trees": [{"name": "t", "root": {"type": "NavigationController", "id": "n", "title": null, "url": null, "transitionMs": null,
+          "children": [{"type": "SplitController", "id": "s", "primaryFraction": 0.25, "minimumExpandedWidth": 900, "children": [
+            {"type": "StackController", "id": "a", "spacing": 8, "children": [{"type": "Controller", "id": "x", "children": null}]},
+            {"type": "ContentStateController", "id": "b", "state": "render", "title": "…", "restorationId": "b2",
+             "children": [{"type": "Controller", "id": "c"}]}]}],
+          "destinations": [{"type": "Controller", "id": "d", "url": "file:///srv/d.html"}, {"type": "MenuController", "id": "m",
+            "transitionMs": 0, "children": [{"type": "Controller", "id": "e"}]}]}}]}
+        """#,
+        #"{"trees": [{"name": "t", "root": {"type": "NavigationController", "id": "n", "children": [{"type": "Controller", "id": "a"}], "destinations": null}}]}"#,
+        #"{"trees": [{"name": "t", "root": {"type": "NavigationController", "id": "n", "children": [{"type": "Controller", "id": "a"}], "destinations": [7]}}]}"#,
+        #"{"trees": [{"name": "t", "root": {"type": "StackController", "id": "s", "spacing": "8", "children": [{"type": "Controller", "id": "a"}]}}]}"#,
+        #"{"trees": [{"name": "t", "root": {"type": "Controller", "id": "a", "children": [{"type": "Controller", "id": "b", "size": 1}]}}]}"#,
+        #"{"trees": [{"name": "t", "root": {"type": "Controller", "id": "a", "children": [{"type": "Controller", "id": "b", "title": false}]}}]}"#,
+        TreeFileJSONTests.nested(NodeSpec.maximumDepth),
+        TreeFileJSONTests.nested(NodeSpec.maximumDepth + 1),
     ]
+
+    /// A tree whose root has a chain of `depth` children below it, each the only child of the one before.
+    private static func nested(_ depth: Int) -> String {
+        let chain = (0..<depth).reduce(#"{"type": "Controller", "id": "leaf"}"#) { inner, level in
+            #"{"type": "StackController", "id": "s\#(level)", "children": [\#(inner)]}"#
+        }
+        return #"{"trees": [{"name": "t", "root": \#(chain)}]}"#
+    }
 
     func testDecode_whenValidJSON_thenWhatFoundationsDecoderGives() throws {
         let committed = try FuzzInputs.committed(to: "treefile").map { String(decoding: $0.bytes, as: UTF8.self) }
@@ -67,6 +93,52 @@ final class TreeFileJSONTests: AppStateTestCase {
             XCTAssertEqual(loaded.issues, reference.issues, json)
         }
         XCTAssertGreaterThan(compared, files.count, "the committed JSON inputs were compared as well")
+    }
+
+    func testDecode_whenValidJSONIsReadAsYAML_thenWhatFoundationsDecoderGives() throws {
+        // JSON is YAML: read by libyaml, a valid file's nodes take the YAML document's path
+        // to the same spec.
+        var compared = 0
+        // YAML refuses a key named twice, which JSON lets through.
+        for json in files where !json.contains(#""id": "a", "id": "b""#) {
+            guard let reference = try? HostedTreeFile.decode(json: Array(json.utf8)) else { continue }
+            compared += 1
+            XCTAssertEqual(try TreeFileLoader.decode(yaml: json), reference, json)
+        }
+        XCTAssertGreaterThanOrEqual(compared, 5)
+    }
+
+    func testReadingNodes_whenANodeIsValid_thenReadWhole_elseLeftToTheDecoder() throws {
+        // The loader reads nodes without Decodable and decodes those it cannot: each valid
+        // node must be read whole, to what the decoder gives, and each node with a problem
+        // left to the decoder, which names it.
+        for (json, readWhole) in [
+            (#"{"type": "Controller", "id": "a"}"#, true),
+            (
+                #"{"type": "PaginatedController", "id": "p", "transitionMs": 250, "restorationId": null, "children": [{"type": "Controller", "id": "a"}]}"#,
+                true
+            ),
+            (
+                #"{"type": "NavigationController", "id": "n", "title": null, "children": [], "destinations": [{"type": "Controller", "id": "d"}]}"#,
+                true
+            ),
+            (#"{"type": "Controller", "id": "a", "typo": 1}"#, false),
+            (#"{"type": "Controller", "id": 3}"#, false),
+            (#"{"type": "Controller"}"#, false),
+            (#"{"type": "PaginatedController", "id": "p", "transitionMs": 2.5}"#, false),
+            (#"{"type": "Controller", "id": "a", "children": [{"type": "Controller", "id": "b", "url": 1}]}"#, false),
+            (#"{"type": "Controller", "id": "a", "children": {"type": "Controller", "id": "b"}}"#, false),
+            (#"{"type": "NavigationController", "id": "n", "destinations": [null]}"#, false),
+        ] {
+            let value = try JSONParser().parse(json)
+            let read = JSONSpecDocument().node(value, depth: 0)
+            XCTAssertEqual(read != nil, readWhole, json)
+            if let read {
+                XCTAssertEqual(read, try JSONDecoder().decode(NodeSpec.self, from: Data(json.utf8)), json)
+            }
+        }
+        let tooDeep = try JSONParser().parse(#"{"type": "Controller", "id": "a"}"#)
+        XCTAssertNil(JSONSpecDocument().node(tooDeep, depth: NodeSpec.maximumDepth + 1))
     }
 
     /// The spec, or the problems by place and message: the lines only the loader adds left out.

@@ -20,7 +20,8 @@ import TreeFiles
     /// twice (`Sources/StateContainers/StateContainers.docc/Restoration.md`); they are not
     /// visible until ``makeVisible()``.
     /// - Parameters:
-    ///   - file: The trees to build.
+    ///   - file: The trees to build: a valid file, as `TreeFileLoader` and `HostedTreeFile`'s
+    ///     decoders return it, or one that `validate()` passed; it is not checked again.
     ///   - state: Saved state to restore; trees it does not name keep their initial state.
     ///   - clock: The clock transitions take their duration on.
     /// - Throws: ``TreeFileError`` when a tree cannot be built, ``ContainmentError`` for saved
@@ -134,7 +135,7 @@ import TreeFiles
     }
 
     /// Replaces the trees with those of a new tree file, carrying the restorable state over.
-    /// - Parameter file: The new trees.
+    /// - Parameter file: The new trees, valid as ``init(file:restoring:clock:)`` takes them.
     /// - Throws: ``TreeFileError`` when a tree cannot be built; the old trees stay then.
     package func reload(_ file: HostedTreeFile) throws {
         let replacement = try TreeHost.build(file, restoring: restorableState, clock: clock)
@@ -151,7 +152,7 @@ import TreeFiles
 
     private static func build(_ file: HostedTreeFile, restoring state: StateDocument?, clock: any Clock<Duration>) throws -> [HostedTree] {
         try file.trees.map { tree in
-            let root = try TreeBuilder.makeRootController(for: tree.spec)
+            let root = try TreeBuilder.makeRootController(forValidated: tree.spec)
             if let saved = state?.trees[tree.name] { try root.decodeRestorableTree(saved) }
             return HostedTree(
                 name: tree.name, window: Window(size: tree.window, clock: clock), root: root, idleSteps: tree.idle, offline: tree.offline)

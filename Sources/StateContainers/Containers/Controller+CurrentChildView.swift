@@ -38,7 +38,7 @@ extension Controller {
     func validateIncomingChildren(_ controllers: [Controller], noun: String) throws {
         var seen = Set<String>()
         for controller in controllers {
-            guard !controller.identifier.isEmpty, !controller.identifier.contains("/") else {
+            guard controller.identifier.isPathSegment else {
                 throw ContainmentError.invalidArgument.with(
                     "\(identifier): \(noun) identifier \"\(controller.identifier)\" must be non-empty and contain no /")
             }
@@ -54,9 +54,26 @@ extension Controller {
     /// Adds a child and completes its move at once. Used at creation, before the view
     /// exists: the child's view is installed later, when this controller's view loads,
     /// because loading it now would run its `viewDidLoad` early.
-    func adoptChild(_ child: Controller) throws {
-        try addChild(child)
+    /// - Parameters:
+    ///   - child: The child.
+    ///   - siblingsChecked: Whether the caller has made sure that no child has its identifier.
+    func adoptChild(_ child: Controller, siblingsChecked: Bool = false) throws {
+        try addChild(child, siblingsChecked: siblingsChecked)
         child.didMove(toParent: self)
+    }
+
+    /// Checks the children a container is created with (``validateIncomingChildren(_:noun:)``),
+    /// then adopts them in order (``adoptChild(_:siblingsChecked:)``).
+    /// - Parameters:
+    ///   - controllers: The children.
+    ///   - noun: What the container calls them in messages.
+    /// - Throws: What ``validateIncomingChildren(_:noun:)`` and ``addChild(_:)`` throw.
+    func adoptChildren(_ controllers: [Controller], noun: String) throws {
+        try validateIncomingChildren(controllers, noun: noun)
+        // Their identifiers were just found unique: comparing each with those adopted before
+        // it would make a container of n children cost n² to create.
+        let siblingsChecked = children.isEmpty
+        for child in controllers { try adoptChild(child, siblingsChecked: siblingsChecked) }
     }
 
     /// Removes a child with `unembed()`, unless another container took it meanwhile: a

@@ -73,9 +73,7 @@ public final class LoginStateController: Controller {
                     throw ContainmentError.duplicateIdentifier.with("\(identifier) cannot have two children named \(child.identifier)")
                 }
             }
-            guard !child.identifier.isEmpty, !child.identifier.contains("/") else {
-                throw ContainmentError.invalidArgument.with("identifier \"\(child.identifier)\" must be non-empty and contain no /")
-            }
+            try Controller.checkIdentifier(child.identifier)
         }
         self.loggedOut = loggedOut
         self.loggedIn = loggedIn

@@ -42,8 +42,7 @@ public final class MenuController: Controller {
         self.viewControllers = viewControllers
         activeViewController = viewControllers.first
         super.init(identifier: identifier, title: title)
-        try validateIncomingChildren(viewControllers, noun: "menu item")
-        for item in viewControllers { try adoptChild(item) }
+        try adoptChildren(viewControllers, noun: "menu item")
     }
 
     /// The active item's title, else the menu's own: a drop-down's button names what it shows.

@@ -34,8 +34,7 @@ public final class NavigationController: Controller {
     public init(identifier: String, root: Controller, title: String? = nil) throws {
         stack = [root]
         super.init(identifier: identifier, title: title)
-        try validateIncomingChildren([root], noun: "screen")
-        try adoptChild(root)
+        try adoptChildren([root], noun: "screen")
     }
 
     /// The bottom screen.

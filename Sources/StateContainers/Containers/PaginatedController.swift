@@ -42,8 +42,7 @@ public final class PaginatedController: Controller {
         if let problem = Kind.children.problem(count: pages.count, typeName: Kind.typeName) {
             throw ContainmentError.invalidArgument.with("\(identifier): \(problem)")
         }
-        try validateIncomingChildren(pages, noun: "page")
-        for page in pages { try adoptChild(page) }
+        try adoptChildren(pages, noun: "page")
     }
 
     /// The page at ``currentIndex``.

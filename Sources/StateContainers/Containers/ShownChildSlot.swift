@@ -52,9 +52,7 @@
         guard !owner.isDescendant(of: candidate) else {
             throw ContainmentError.cycle.with("\(owner.identifier) cannot show \(candidate.identifier): it would contain itself")
         }
-        guard !candidate.identifier.isEmpty, !candidate.identifier.contains("/") else {
-            throw ContainmentError.invalidArgument.with("identifier \"\(candidate.identifier)\" must be non-empty and contain no /")
-        }
+        try Controller.checkIdentifier(candidate.identifier)
         guard !candidate.isTransitioning else {
             throw ContainmentError.transitionInProgress.with("\(candidate.identifier) is in another transition")
         }

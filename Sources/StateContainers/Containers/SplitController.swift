@@ -74,9 +74,7 @@ public final class SplitController: Controller {
         if let problem = Self.primaryFractionProblem(primaryFraction) ?? Self.minimumExpandedWidthProblem(minimumExpandedWidth) {
             throw ContainmentError.invalidArgument.with("\(identifier): \(problem)")
         }
-        try validateIncomingChildren([primary, secondary], noun: "column")
-        try adoptChild(primary)
-        try adoptChild(secondary)
+        try adoptChildren([primary, secondary], noun: "column")
     }
 
     /// What is wrong with a primary fraction, or nil: it must lie between 0 and 1, both excluded,

@@ -50,8 +50,7 @@ public final class StackController: Controller {
         if let problem = Self.spacingProblem(spacing) {
             throw ContainmentError.invalidArgument.with("\(identifier): \(problem)")
         }
-        try validateIncomingChildren(arrangedChildren, noun: "arranged child")
-        for child in arrangedChildren { try adoptChild(child) }
+        try adoptChildren(arrangedChildren, noun: "arranged child")
     }
 
     /// The children, in order along the axis.

@@ -10,19 +10,23 @@ extension Controller {
     ///   an empty identifier or one with `/`, or a child that is presented or presents (a
     ///   presentation is not containment: dismiss it first).
     public func addChild(_ child: Controller) throws {
+        try addChild(child, siblingsChecked: false)
+    }
+
+    /// ``addChild(_:)``, which looks for a child of the same identifier unless the caller has
+    /// made sure that there is none.
+    func addChild(_ child: Controller, siblingsChecked: Bool) throws {
         if child.parent === self { return }
         guard !isDescendant(of: child) else {
             throw ContainmentError.cycle.with("cannot add \(child.identifier) to \(identifier): it would contain itself")
         }
-        guard !child.identifier.isEmpty, !child.identifier.contains("/") else {
-            throw ContainmentError.invalidArgument.with("identifier \"\(child.identifier)\" must be non-empty and contain no /")
-        }
+        try Self.checkIdentifier(child.identifier)
         guard child.presenter == nil, child.presentation == nil else {
             throw ContainmentError.invalidArgument.with(
                 "\(child.identifier) \(child.presenter != nil ? "is presented" : "presents a controller"): dismiss it before adding it to \(identifier)"
             )
         }
-        guard !children.contains(where: { $0.identifier == child.identifier }), presentation?.presented.identifier != child.identifier else {
+        guard siblingsChecked || self.child(named: child.identifier) == nil, presentation?.presented.identifier != child.identifier else {
             throw ContainmentError.duplicateIdentifier.with("\(identifier) already has a child named \(child.identifier)")
         }
         if child.parent != nil {
@@ -81,10 +85,24 @@ extension Controller {
         return false
     }
 
+    /// Throws unless `identifier` can name a controller: it is a segment of the paths that
+    /// name controllers.
+    /// - Parameter identifier: The identifier.
+    /// - Throws: ``ContainmentError/invalidArgument`` for an empty identifier or one with `/`.
+    static func checkIdentifier(_ identifier: String) throws(ContainmentError) {
+        guard identifier.isPathSegment else {
+            throw ContainmentError.invalidArgument.with("identifier \"\(identifier)\" must be non-empty and contain no /")
+        }
+    }
+
     /// The child with the given identifier.
     /// - Parameter identifier: The child's identifier.
     public func child(named identifier: String) -> Controller? {
-        children.first { $0.identifier == identifier }
+        // A loop, not `first(where:)`: a closure reading a main-actor property is checked to
+        // run on the main actor at each call, which made adding the pages of a large
+        // container cost more than building them.
+        for child in children where child.identifier == identifier { return child }
+        return nil
     }
 
     /// Tells this controller, its descendants and the controllers presented over them that

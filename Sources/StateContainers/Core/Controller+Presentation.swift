@@ -137,9 +137,7 @@ extension Controller {
         if let own = presenter?.presentation, own.phase != .presented {
             throw ContainmentError.transitionInProgress.with("\(identifier) is being presented or dismissed; try again when it finishes")
         }
-        guard !controller.identifier.isEmpty, !controller.identifier.contains("/") else {
-            throw ContainmentError.invalidArgument.with("identifier \"\(controller.identifier)\" must be non-empty and contain no /")
-        }
+        try Controller.checkIdentifier(controller.identifier)
         var presenting: Controller? = self
         while let current = presenting {
             guard current !== controller else {

@@ -30,6 +30,9 @@ public enum ControllerKinds {
         return all.flatMap { $0.keys }.filter { seen.insert($0.name).inserted }
     }()
 
+    /// ``keys`` by name.
+    package static let keysByName = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
     /// The kinds that take a key, by its name.
     static func kinds(taking key: String) -> [any ControllerKind.Type] {
         all.filter { kind in kind.keys.contains { $0.name == key } }

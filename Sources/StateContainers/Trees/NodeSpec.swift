@@ -117,6 +117,13 @@ extension NodeSpec: Codable {
     /// The keys whose value is a list of nodes: each is one level of nesting.
     static let nestingKeys = Set(["children"] + ControllerKinds.keys.filter { $0.type == .nodes }.map(\.name))
 
+    /// How deep a node at `codingPath` is nested: one level for each list of nodes on the
+    /// way, the children or a kind's list.
+    /// - Parameter codingPath: The decoder's coding path at the node.
+    package static func depth(at codingPath: [any CodingKey]) -> Int {
+        codingPath.count { $0.intValue == nil && nestingKeys.contains($0.stringValue) }
+    }
+
     /// Decodes a node, rejecting unknown keys and nesting deeper than ``maximumDepth``. Each
     /// key of a kind is read as the type it declares, whichever kind the node is of:
     /// validation then reports a key given to a kind that does not take it.
@@ -124,8 +131,7 @@ extension NodeSpec: Codable {
     /// - Throws: `DecodingError` for a value of the wrong type, a missing `type` or `id`, too
     ///   deep a nesting, or an unknown key when the decoder collects none (see ``TreeFile/decode(using:)``).
     public init(from decoder: any Decoder) throws {
-        let depth = decoder.codingPath.count { $0.intValue == nil && Self.nestingKeys.contains($0.stringValue) }
-        guard depth <= Self.maximumDepth else {
+        guard Self.depth(at: decoder.codingPath) <= Self.maximumDepth else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "nodes nest more than \(Self.maximumDepth) levels deep"))
         }

@@ -66,6 +66,20 @@
         var validator = TreeValidator()
         validator.validate(tree, at: path)
         guard validator.issues.isEmpty else { throw TreeFileError(issues: validator.issues) }
+        return try makeRootController(forValidated: tree, at: path)
+    }
+
+    /// Builds the root controller of a tree that the validation of its file has checked, as
+    /// ``TreeFile/decode(using:)`` and ``TreeFile/validate()`` do, without checking it again:
+    /// the daemon builds what it has just read, and a second check of a large tree would
+    /// take as long as the building.
+    /// - Parameters:
+    ///   - tree: A valid tree.
+    ///   - path: Where the tree is in its file, for problems.
+    /// - Throws: ``TreeFileError`` when a controller cannot be built.
+    package static func makeRootController(forValidated tree: TreeSpec, at path: [TreeFileError.PathComponent] = []) throws(TreeFileError)
+        -> Controller
+    {
         var issues: [TreeFileError.Issue] = []
         let root = make(tree.root, at: path + [.key("root")], issues: &issues)
         // Built afresh for each presentation; built once now to report problems with their places.

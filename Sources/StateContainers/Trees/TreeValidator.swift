@@ -98,7 +98,7 @@ package struct TreeValidator {
         // Controller.addChild enforces the same rule on identifiers, which are path segments.
         if node.id.isEmpty {
             report(path, "identifier must not be empty")
-        } else if node.id.contains("/") {
+        } else if !node.id.isPathSegment {
             report(path, "identifier \"\(node.id)\" must not contain \"/\"")
         }
         // Restoration paths join restoration identifiers with "/" as tree paths join identifiers.
@@ -106,7 +106,7 @@ package struct TreeValidator {
         if let restorationId = node.restorationId, restorationId != node.id {
             if restorationId.isEmpty {
                 report(path + [.key("restorationId")], "restoration identifier must not be empty (null takes the node out of restoration)")
-            } else if restorationId.contains("/") {
+            } else if !restorationId.isPathSegment {
                 report(path + [.key("restorationId")], "restoration identifier \"\(restorationId)\" must not contain \"/\"")
             }
         }
@@ -128,14 +128,17 @@ package struct TreeValidator {
 
     private mutating func validateSiblings(_ children: [NodeSpec], at path: Path) {
         var identifiers: Set<String> = []
+        identifiers.reserveCapacity(children.count)
         var restorationIdentifiers: Set<String> = []
+        // Restoration identifiers that are the identifiers (or none) are as unique as those,
+        // which spares a second set for the siblings of almost every tree.
+        let restoredByIdentifier = children.allSatisfy { $0.restorationId == nil || $0.restorationId == $0.id }
         for (index, child) in children.enumerated() {
-            let childPath = path + [.key("children"), .index(index)]
             if !child.id.isEmpty, !identifiers.insert(child.id).inserted {
-                report(childPath, "duplicate sibling identifier \"\(child.id)\"")
-            } else if let restorationId = child.restorationId, !restorationIdentifiers.insert(restorationId).inserted {
+                report(path + [.key("children"), .index(index)], "duplicate sibling identifier \"\(child.id)\"")
+            } else if !restoredByIdentifier, let restorationId = child.restorationId, !restorationIdentifiers.insert(restorationId).inserted {
                 // Siblings' states would be saved under the same restoration path.
-                report(childPath, "duplicate sibling restoration identifier \"\(restorationId)\"")
+                report(path + [.key("children"), .index(index)], "duplicate sibling restoration identifier \"\(restorationId)\"")
             }
         }
     }

@@ -1,4 +1,5 @@
 import AppStateCore
+import StateContainers
 
 /// A `Decoder` over a ``JSONValue`` that ``JSONParser`` has already read: what Foundation's
 /// `JSONDecoder` does for the tree-file spec types, with the same errors (so that problems read
@@ -55,6 +56,9 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
         case (is Double.Type, .number(let number)): return try cast(number)
         case (is Int.Type, .number(let number)): return try cast(Int(exactly: number))
         case (is String.Type, _), (is Bool.Type, _), (is Double.Type, _), (is Int.Type, _): throw mismatch(type)
+        case (is NodeSpec.Type, _):
+            let node = JSONSpecDocument().node(value, depth: NodeSpec.depth(at: codingPath))
+            return try node.map(cast) ?? T(from: self)
         default: return try T(from: self)
         }
     }

@@ -1,3 +1,5 @@
+import StateContainers
+
 /// A `Decoder` over one node of a ``YAMLDocument``: what Yams' `YAMLDecoder` does for the
 /// tree-file spec types, with the same errors (so that problems read the same), merge keys
 /// applied to mappings and scalars read by Yams' rules (``YAMLNode/Scalar``).
@@ -62,6 +64,9 @@ extension YAMLNodeDecoder: SingleValueDecodingContainer {
         case is UInt16.Type: return try cast(integer(UInt16.self))
         case is UInt32.Type: return try cast(integer(UInt32.self))
         case is UInt64.Type: return try cast(integer(UInt64.self))
+        case is NodeSpec.Type:
+            let spec = document.node(node, depth: NodeSpec.depth(at: codingPath))
+            return try spec.map(cast) ?? T(from: self)
         default: return try T(from: self)
         }
     }
