@@ -126,6 +126,22 @@ final class TreeFileYAMLTests: AppStateTestCase {
                 """), [#"line 3, column 31: not valid YAML: duplicate key "id" in a mapping"#])
     }
 
+    func testDecode_whenKeysReadAlikeButResolveToOtherTags_thenTheyAreTwoKeys() {
+        // As with Yams: plain 1 is an integer and "1" a string, plain yes a boolean, a plain
+        // date a timestamp, so no key here is named twice; each is unknown to a node, and
+        // the quoted "id" is the node's identifier.
+        let found = problems(
+            """
+            trees:
+              - name: t
+                root: { type: Controller, 1: a, "1": b, yes: a, "yes": b, 2026-11-28: a, "2026-11-28": b, "id": a, ~: a }
+            """)
+        XCTAssertEqual(
+            found.compactMap { $0.firstMatch(of: #/unknown key "(.*?)"/#).map { String($0.1) } },
+            ["1", "1", "2026-11-28", "2026-11-28", "yes", "yes", "~"])
+        XCTAssertEqual(found.count, 7, "\(found)")
+    }
+
     func testDecode_whenAliasIsUndefined_thenLineOfTheAlias() {
         XCTAssertEqual(
             problems(
