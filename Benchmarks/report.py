@@ -118,6 +118,8 @@ END_TO_END = [
     ("logind IdleHint → the idle step's Present event", "the same Present by a direct Varlink call", "—"),
     ("keyboard move round trip, 10,006 controllers", "15 controllers", "≤ 2×"),
     ("page turn (durable) round trip, 10,006 controllers", "15 controllers", "≤ 2×"),
+    ("page turn (durable), daemon main-thread CPU per call, 10,006 controllers", "15 controllers", "≤ 1.2×"),
+    ("start to READY=1, 10,006 controllers", "15 controllers", "≤ 60 ms"),
     ("Watch(path:) of an off-screen paginated container", "—", "0; 100"),
     ("Watch bytes per page turn per watcher, default tree", "the same turns to a watcher asking `subtrees`", "≤ 600 B"),
     ("Watch bytes per page turn per watcher, a container of 1,000 pages", "a container of 3 pages, same daemon", "≤ 1.1×"),
