@@ -109,6 +109,14 @@ extension Controller {
         // The children's snapshots, built only once one differs from the earlier one at its place.
         var children: [NodeSnapshot]?
         for (index, child) in configured.enumerated() {
+            // An unmarked child whose kept node is the earlier one at its place, as most
+            // children of a container are at a change of one of them, is left alone without a call.
+            if index < previousChildren.count, !child.needsSnapshotUpdate, let kept = child.snapshotNode,
+                kept.isIdentical(to: previousChildren[index])
+            {
+                children?.append(kept)
+                continue
+            }
             let earlier = index < previousChildren.count && previousChildren[index].identifier == child.identifier ? previousChildren[index] : nil
             let (node, kept) = child.snapshot(path: earlier?.path ?? "\(path)/\(child.identifier)", reusing: earlier)
             childrenKept = childrenKept && kept
