@@ -96,36 +96,48 @@ extension Controller {
         var record = restorationRecord
         if let kept = record, kept.path != path || kept.owner != owner { record = nil }
         if !afresh, !needsRestorationUpdate, record != nil { return true }
+        // The recorded path, equal to the one given, is the string the children's records
+        // keep: comparing them with it then compares two references to one buffer.
+        let path = record?.path ?? path
         // Entries under this path that no encoding into this document made from this subtree
         // are another subtree's: dropped, so that the subtree's own take their place.
         if !afresh, record == nil { removeEntries(under: path, keeping: [], from: &document, changes: &changes) }
-        // Plain loops, no closures: a container of many children is visited at each change of
-        // one of them, and a closure made here checks its actor at each call.
+        // One plain loop, no closures: a container of many children is visited at each change
+        // of one of them, and each pass over them, each copy of one and each closure made here
+        // (which checks its actor at each call) costs as much again per child.
         let treeChildren = self.treeChildren
-        var restorable: [(identifier: String, child: Controller)] = []
         var children: [String] = []
-        restorable.reserveCapacity(treeChildren.count)
         children.reserveCapacity(treeChildren.count)
+        // Children that were not here last time have no entries in the document, even when
+        // their own records say so: those of a child that went away went with it. Until a
+        // child differs from the recorded one at its place, none was added.
+        var sameChildren = record != nil
+        var earlierChildren: Set<String>?
+        var childrenKept = true
         for child in treeChildren {
             guard let identifier = child.restorationIdentifier else { continue }
-            restorable.append((identifier, child))
+            var added = false
+            if let record {
+                if sameChildren, children.count >= record.children.count || record.children[children.count] != identifier {
+                    sameChildren = false
+                    earlierChildren = Set(record.children)
+                }
+                if let earlierChildren { added = !earlierChildren.contains(identifier) }
+            }
             children.append(identifier)
-        }
-        // Children that were not here last time have no entries in the document, even when
-        // their own records say so: those of a child that went away went with it.
-        var added: Set<String> = []
-        if let record, record.children != children {
-            removeEntries(under: path, keeping: Set(children), from: &document, changes: &changes)
-            added = Set(children).subtracting(record.children)
-        }
-        var childrenKept = true
-        for (identifier, child) in restorable {
-            let childAfresh = afresh || record == nil || added.contains(identifier)
+            let childAfresh = afresh || record == nil || added
             if !childAfresh, child.keepsRestorationEntries(under: path, as: identifier, owner: owner) { continue }
             let kept = child.encodeRestorableSubtree(
                 path: "\(path)/\(identifier)", parentPath: path, identifier: identifier, owner: owner, afresh: childAfresh,
                 into: &document, changes: &changes, with: coder)
             childrenKept = childrenKept && kept
+        }
+        if let record {
+            if sameChildren, children.count == record.children.count {
+                children = record.children
+            } else {
+                removeEntries(under: path, keeping: Set(children), from: &document, changes: &changes)
+            }
         }
         coder.removeAllValues()
         encodeRestorableState(with: coder)
