@@ -143,6 +143,53 @@ final class RestorationMarkingTests: ModelTestCase {
         XCTAssertEqual(saved, root.restorableTreeEncodedAfresh())
     }
 
+    func testEncodeRestorableChanges_whenASubtreeMovesToAnotherParent_thenItsEntriesMoveWithIt() async throws {
+        let root = restorableController("root")
+        let left = restorableController("left")
+        let right = restorableController("right")
+        let moving = restorableController("moving")
+        let odometer = MarkingOdometer(identifier: "odometer")
+        odometer.restorationIdentifier = "odometer"
+        odometer.distance = 7
+        try moving.addChild(odometer)
+        try left.addChild(moving)
+        try root.addChild(left)
+        try root.addChild(right)
+        let first = root.encodeRestorableChanges(since: RestorationDocument()).document
+
+        moving.removeFromParent()
+        try right.addChild(moving)
+        let (saved, changed) = root.encodeRestorableChanges(since: first)
+
+        XCTAssertEqual(saved.controllers["root/right/moving/odometer"]?["distance"], .number(7))
+        XCTAssertEqual(changed["root/left/moving/odometer"], .some(nil))
+        XCTAssertEqual(changed["root/right/moving/odometer"], ["distance": .number(7)])
+        XCTAssertEqual(saved, root.restorableTreeEncodedAfresh())
+    }
+
+    func testEncodeRestorableChanges_whenASubtreeWasEncodedAlone_thenTheTreesNextEncodingStillHasItsChange() async throws {
+        let root = restorableController("root")
+        let holder = restorableController("holder")
+        let odometer = MarkingOdometer(identifier: "odometer")
+        odometer.restorationIdentifier = "odometer"
+        try holder.addChild(odometer)
+        try root.addChild(holder)
+        let first = root.encodeRestorableChanges(since: RestorationDocument()).document
+
+        odometer.distance = 9
+        _ = holder.encodeRestorableTree()
+        let (saved, changed) = root.encodeRestorableChanges(since: first)
+
+        XCTAssertEqual(changed, ["root/holder/odometer": ["distance": .number(9)]])
+        XCTAssertEqual(saved, root.restorableTreeEncodedAfresh())
+    }
+
+    private func restorableController(_ identifier: String) -> Controller {
+        let controller = Controller(identifier: identifier)
+        controller.restorationIdentifier = identifier
+        return controller
+    }
+
     func testEncodeRestorableTree_whenAPageTurns_thenEncodesNoneOfTheOtherPages() async throws {
         let pageControllers = (0..<50).map { CountingPage(identifier: "page-\($0)") }
         for page in pageControllers { page.restorationIdentifier = page.identifier }

@@ -12,10 +12,12 @@ public enum NodePath {
     ///   - node: Where the path starts.
     ///   - identifier: A node's identifier.
     ///   - children: The children a path may step into.
-    public static func descendant<Node>(
+    @inlinable public static func descendant<Node>(
         at relativePath: Substring, of node: Node, identifier: (Node) -> String,
         children: (Node) -> [Node]
     ) -> Node? {
+        // Inlinable, so that each caller's specialisation steps through a container's children
+        // without a call through the closures for each: a change names its container by path.
         guard !relativePath.isEmpty else { return node }
         var current = node
         for segment in relativePath.split(separator: "/", omittingEmptySubsequences: false) {

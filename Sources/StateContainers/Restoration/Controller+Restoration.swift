@@ -54,7 +54,9 @@ extension Controller {
         }
         keptRestorationDocument = nil
         var changes: [String: [String: JSONValue]?] = [:]
-        _ = encodeRestorableSubtree(path: path, owner: owner, afresh: isFirst, into: &document, changes: &changes, with: RestorationCoder())
+        _ = encodeRestorableSubtree(
+            path: path, parentPath: nil, identifier: restorationIdentifier ?? "", owner: owner, afresh: isFirst, into: &document,
+            changes: &changes, with: RestorationCoder())
         keptRestorationDocument = (owner, path, document)
         return (document, isFirst ? nil : changes)
     }
@@ -82,33 +84,60 @@ extension Controller {
     /// its entries dropped and is encoded afresh. One coder, emptied for each controller,
     /// encodes them all.
     /// - Parameters:
+    ///   - parentPath: The path of the parent, which `path` continues with `identifier`; nil
+    ///     for the controller the encoding starts at.
     ///   - afresh: Whether `document` holds nothing under this path, so every controller of
     ///     the subtree is encoded.
     ///   - changes: Where each entry changed goes, nil for one removed.
     private func encodeRestorableSubtree(
-        path: String, owner: Int, afresh: Bool, into document: inout RestorationDocument, changes: inout [String: [String: JSONValue]?],
-        with coder: RestorationCoder
+        path: String, parentPath: String?, identifier: String, owner: Int, afresh: Bool, into document: inout RestorationDocument,
+        changes: inout [String: [String: JSONValue]?], with coder: RestorationCoder
     ) -> Bool {
-        let record = restorationRecord.flatMap { $0.path == path && $0.owner == owner ? $0 : nil }
+        var record = restorationRecord
+        if let kept = record, kept.path != path || kept.owner != owner { record = nil }
         if !afresh, !needsRestorationUpdate, record != nil { return true }
+        // The recorded path, equal to the one given, is the string the children's records
+        // keep: comparing them with it then compares two references to one buffer.
+        let path = record?.path ?? path
         // Entries under this path that no encoding into this document made from this subtree
         // are another subtree's: dropped, so that the subtree's own take their place.
         if !afresh, record == nil { removeEntries(under: path, keeping: [], from: &document, changes: &changes) }
-        let restorable = treeChildren.compactMap { child in child.restorationIdentifier.map { (identifier: $0, child: child) } }
-        let children = restorable.map(\.identifier)
+        // One plain loop, no closures: a container of many children is visited at each change
+        // of one of them, and each pass over them, each copy of one and each closure made here
+        // (which checks its actor at each call) costs as much again per child.
+        let treeChildren = self.treeChildren
+        var children: [String] = []
+        children.reserveCapacity(treeChildren.count)
         // Children that were not here last time have no entries in the document, even when
-        // their own records say so: those of a child that went away went with it.
-        var added: Set<String> = []
-        if let record, record.children != children {
-            removeEntries(under: path, keeping: Set(children), from: &document, changes: &changes)
-            added = Set(children).subtracting(record.children)
-        }
+        // their own records say so: those of a child that went away went with it. Until a
+        // child differs from the recorded one at its place, none was added.
+        var sameChildren = record != nil
+        var earlierChildren: Set<String>?
         var childrenKept = true
-        for (identifier, child) in restorable {
+        for child in treeChildren {
+            guard let identifier = child.restorationIdentifier else { continue }
+            var added = false
+            if let record {
+                if sameChildren, children.count >= record.children.count || record.children[children.count] != identifier {
+                    sameChildren = false
+                    earlierChildren = Set(record.children)
+                }
+                if let earlierChildren { added = !earlierChildren.contains(identifier) }
+            }
+            children.append(identifier)
+            let childAfresh = afresh || record == nil || added
+            if !childAfresh, child.keepsRestorationEntries(under: path, as: identifier, owner: owner) { continue }
             let kept = child.encodeRestorableSubtree(
-                path: "\(path)/\(identifier)", owner: owner, afresh: afresh || record == nil || added.contains(identifier), into: &document,
-                changes: &changes, with: coder)
+                path: "\(path)/\(identifier)", parentPath: path, identifier: identifier, owner: owner, afresh: childAfresh,
+                into: &document, changes: &changes, with: coder)
             childrenKept = childrenKept && kept
+        }
+        if let record {
+            if sameChildren, children.count == record.children.count {
+                children = record.children
+            } else {
+                removeEntries(under: path, keeping: Set(children), from: &document, changes: &changes)
+            }
         }
         coder.removeAllValues()
         encodeRestorableState(with: coder)
@@ -120,9 +149,17 @@ extension Controller {
             document.controllers[path] = values
             changes[path] = values
         }
-        restorationRecord = RestorationRecord(path: path, children: children, owner: owner)
+        restorationRecord = RestorationRecord(path: path, parentPath: parentPath, identifier: identifier, children: children, owner: owner)
         needsRestorationUpdate = !(childrenKept && type(of: self).marksSnapshotUpdates)
         return !needsRestorationUpdate
+    }
+
+    /// Whether this controller is unmarked and its subtree's entries in the kept document
+    /// `owner` were made at `parentPath/identifier`, so that encoding it again would keep them
+    /// all: the check of a child left alone, which joins no path.
+    private func keepsRestorationEntries(under parentPath: String, as identifier: String, owner: Int) -> Bool {
+        guard !needsRestorationUpdate, let record = restorationRecord else { return false }
+        return record.owner == owner && record.identifier == identifier && record.parentPath == parentPath
     }
 
     /// Removes the entries below `path` but those under the children named in `kept`: a walk

@@ -106,17 +106,23 @@ extension Controller {
         let previousChildren = previous?.children ?? []
         let configured = treeChildren
         var childrenKept = true
-        // The children's snapshots, built only once one differs from the earlier one at its place.
+        // The children's snapshots, made only once one differs from the earlier one at its
+        // place: the earlier ones, where each differing one then replaces its own.
         var children: [NodeSnapshot]?
         for (index, child) in configured.enumerated() {
-            let earlier = index < previousChildren.count && previousChildren[index].identifier == child.identifier ? previousChildren[index] : nil
-            let (node, kept) = child.snapshot(path: earlier?.path ?? "\(path)/\(child.identifier)", reusing: earlier)
+            let earlier = index < previousChildren.count ? previousChildren[index] : nil
+            // An unmarked child whose kept node is the earlier one at its place, as most
+            // children of a container are at a change of one of them, is left alone without a call.
+            if let earlier, !child.needsSnapshotUpdate, let kept = child.snapshotNode, kept.isIdentical(to: earlier) { continue }
+            let reused = earlier?.identifier == child.identifier ? earlier : nil
+            let (node, kept) = child.snapshot(path: reused?.path ?? "\(path)/\(child.identifier)", reusing: reused)
             childrenKept = childrenKept && kept
-            if children == nil, !(earlier.map(node.isIdentical(to:)) ?? false) {
-                children = Array(previousChildren[..<index])
+            if let earlier, node.isIdentical(to: earlier) { continue }
+            if children == nil {
+                children = Array(previousChildren.prefix(configured.count))
                 children?.reserveCapacity(configured.count)
             }
-            children?.append(node)
+            if index < previousChildren.count { children?[index] = node } else { children?.append(node) }
         }
         let childrenReused = children == nil && configured.count == previousChildren.count
         var node = NodeSnapshot(
