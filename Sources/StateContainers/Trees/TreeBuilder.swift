@@ -100,9 +100,7 @@
     /// Builds a valid node and its subtree, or nil with the problems in `issues`. Siblings
     /// of a node that fails are still built, to report their problems too.
     private static func make(_ node: NodeSpec, at path: TreeValidator.Path, issues: inout [TreeFileError.Issue]) -> Controller? {
-        let children = node.children.enumerated().map { index, child in
-            make(child, at: path + [.key("children"), .index(index)], issues: &issues)
-        }
+        let children = path.mapChildPlaces(node.children.count) { index, place in make(node.children[index], at: place, issues: &issues) }
         // The other subtrees (a navigation controller's destinations) are built afresh when the
         // controller needs them, where a failure has no place to report; building each once now
         // reports it with its place instead.

@@ -86,9 +86,7 @@ package struct TreeValidator {
             report(path, "unknown type \"\(node.type)\" (expected one of \(ControllerKinds.typeNames))")
         }
         validateSiblings(node.children, at: path)
-        for (index, child) in node.children.enumerated() {
-            validate(child, at: path + [.key("children"), .index(index)], depth: depth + 1)
-        }
+        _ = path.mapChildPlaces(node.children.count) { index, place in validate(node.children[index], at: place, depth: depth + 1) }
         for (place, subtree) in node.subtrees {
             validate(subtree, at: path + place, depth: depth + 1)
         }
