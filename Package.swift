@@ -234,6 +234,7 @@ let package = Package(
                 "AppStateInspectKit",
                 "AppStateCtlKit",
                 "AppStateOptions",
+                "AppStateWebServices",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -445,6 +446,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "WebServicesTests",
+            dependencies: ["AppStateCore", "AppStateIPC", "AppStateWebServices", "TestSupport"]
         ),
         .testTarget(name: "KioskTests", dependencies: ["AppStateCore", "AppStateIPC", "AppStateKioskKit", "TestSupport"]),
         .testTarget(

@@ -35,6 +35,17 @@ final class InspectorBrowserTests: AppStateTestCase {
         XCTAssertEqual(daemon.stop(), 0)
     }
 
+    func testInspector_whenSIGTERMWhileAPageFollowsTheEvents_thenEndsTheStreamAndExits0() throws {
+        let daemon = try DaemonProcess()
+        let inspector = try InspectorProcess(socket: daemon.socketPath)
+        let address = try XCTUnwrap(inspector.url.wholeMatch(of: /http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=([0-9a-f]+)/))
+        let page = try HTTPTestConnection(port: try XCTUnwrap(Int(address.output.1)))
+        XCTAssertEqual(try page.request("GET", "/events?token=\(address.output.2)").status, 200)
+        // The tree: the current one, or the first, when the inspector connected after the page.
+        _ = try page.readEvents(until: { $0.name == "snapshot" || $0.name == "change" })
+        try assertGracefulStop(of: inspector.process, whileReading: page)
+    }
+
     func testInspector_whenListenIsNotHostAndPort_thenExits64() throws {
         let result = try Command.run(Products.appstateInspect.path, ["--listen", "127.0.0.1"])
         XCTAssertEqual(result.status, 64, result.stderr)
