@@ -73,8 +73,9 @@ public final class GatewayServer: Sendable {
     /// daemon, which stop at the graceful shutdown with the keep-alive and the calls' pool, and
     /// its HTTP server, which a graceful shutdown stops first (in reverse), so that it stops
     /// listening and ends the pages' streams before the followers stop.
-    public var services: [any Service] {
-        [ShutdownService(stop: close), HTTPServerService(server: server)]
+    /// - Parameter onRun: Called when the HTTP server's service starts, such as to print ``url``.
+    public func services(onRun: @escaping @Sendable () -> Void = {}) -> [any Service] {
+        [ShutdownService(stop: close), HTTPServerService(server: server, onRun: onRun)]
     }
 
     /// Stops listening and following the daemon.

@@ -38,7 +38,8 @@ public final class InspectorServer: Sendable {
 
     /// The server as a service of the inspector's group: it stops listening and ends the
     /// viewers' streams at the graceful shutdown.
-    public var service: HTTPServerService {
-        HTTPServerService(server: server)
+    /// - Parameter onRun: Called when the service starts, such as to print ``url``.
+    public func service(onRun: @escaping @Sendable () -> Void = {}) -> HTTPServerService {
+        HTTPServerService(server: server, onRun: onRun)
     }
 }

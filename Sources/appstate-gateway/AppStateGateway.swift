@@ -104,11 +104,15 @@ struct AppStateGateway: AsyncParsableCommand {
                 pages: pages.map(GatewayPages.directory) ?? .embedded)
             let gateway = try GatewayServer(configuration: configuration, group: MultiThreadedEventLoopGroup.singleton)
             // A token from a file stays out of the output, which systemd keeps in the journal.
-            print(gateway.url.hasPrefix("http") ? gateway.url + "/" + (tokenFile == nil ? "?token=\(token.text)" : "") : gateway.url)
-            fflush(nil)
+            let url = gateway.url.hasPrefix("http") ? gateway.url + "/" + (tokenFile == nil ? "?token=\(token.text)" : "") : gateway.url
+            // The URL once SIGTERM is trapped: whoever reads it may stop the gateway.
+            let services = gateway.services {
+                print(url)
+                fflush(nil)
+            }
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
-                    services: gateway.services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                    services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
                     gracefulShutdownSignals: [.sigterm, .sigint],
                     logger: Logger(label: "appstate-gateway")
                 ))

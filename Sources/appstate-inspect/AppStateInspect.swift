@@ -72,13 +72,16 @@ struct AppStateInspect: AsyncParsableCommand {
                 services: [
                     .init(service: follower, serviceName: "WatchFollower"),
                     .init(service: StatsFollower(socketPath: socketPath, tree: tree, hub: hub), serviceName: "StatsFollower"),
-                    .init(service: server.service, serviceName: "HTTPServerService"),
+                    // The URL once SIGTERM is trapped: whoever reads it may stop the inspector.
+                    .init(
+                        service: server.service {
+                            print(server.url)
+                            fflush(nil)
+                        }, serviceName: "HTTPServerService"),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: Logger(label: "appstate-inspect")
             ))
-        print(server.url)
-        fflush(nil)
         try await group.run()
     }
 }

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `appstate-inspect` end to end: the real binary between the real daemon and a real
 /// browser (Debian's chromium, driven through chromedriver by Selenium from the venv),
 /// with the steps in `Tests/Browser/inspector_browser.py`.
@@ -44,6 +48,17 @@ final class InspectorBrowserTests: AppStateTestCase {
         // The tree: the current one, or the first, when the inspector connected after the page.
         _ = try page.readEvents(until: { $0.name == "snapshot" || $0.name == "change" })
         try assertGracefulStop(of: inspector.process, whileReading: page)
+    }
+
+    func testInspector_whenSIGTERMRightAfterItPrintedItsURL_thenExits0() throws {
+        let daemon = try DaemonProcess()
+        let inspector = try InspectorProcess(socket: daemon.socketPath)
+        let exited = expectation(description: "exited")
+        inspector.process.terminationHandler = { _ in exited.fulfill() }
+        XCTAssertEqual(kill(inspector.process.processIdentifier, SIGTERM), 0)
+        wait(for: [exited], timeout: 5)
+        XCTAssertEqual(inspector.process.terminationReason, .exit, "the URL comes once SIGTERM is trapped")
+        XCTAssertEqual(inspector.process.terminationStatus, 0)
     }
 
     func testInspector_whenListenIsNotHostAndPort_thenExits64() throws {

@@ -62,7 +62,7 @@ final class InspectorServerTests: AppStateTestCase {
         let viewer = try HTTPTestConnection(port: port)
         XCTAssertEqual(try viewer.request("GET", "/events?token=12345678").status, 200)
         XCTAssertEqual(try viewer.readEvent()?.name, "status")
-        await server.service.server.shutdown()
+        await server.service().server.shutdown()
         // Whatever the hub had queued comes first; then the stream ends instead of timing out.
         while let event = try viewer.readEvent(timeout: .seconds(5)) { XCTAssertNotEqual(event.name, "change") }
         XCTAssertThrowsError(try HTTPTestConnection(port: port), "the server no longer listens")
