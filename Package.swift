@@ -197,6 +197,20 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // What the web front-ends share above AppStateHTTP, which stays free of the daemon's
+        // client: the Watch follower with the one reconnect rule, and the services they run
+        // in a ServiceGroup.
+        .target(
+            name: "AppStateWebServices",
+            dependencies: [
+                "AppStateCore",
+                "AppStateCtlKit",
+                "AppStateHTTP",
+                "AppStateIPC",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The live inspector: follows Watch, serves its page on AppStateHTTP.
         .target(
             name: "AppStateInspectKit",
@@ -206,7 +220,10 @@ let package = Package(
                 "AppStateIPC",
                 "AppStateCtlKit",
                 "AppStateRendering",
+                "AppStateWebServices",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.embedInCode("inspector.html")]
         ),
@@ -217,8 +234,11 @@ let package = Package(
                 "AppStateInspectKit",
                 "AppStateCtlKit",
                 "AppStateOptions",
+                "AppStateWebServices",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The web gateway: the daemon's calls and Watch over HTTP for kiosk pages, with
@@ -229,9 +249,11 @@ let package = Package(
                 "AppStateCore",
                 "AppStateHTTP",
                 "AppStateIPC",
+                "AppStateWebServices",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // Kiosk is the example kiosk page, which examples/web-kiosk/README.md describes.
             resources: [
@@ -251,6 +273,8 @@ let package = Package(
                 "AppStateOptions",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The kiosk: one browser driven over the DevTools protocol on its pipe, showing a tree.
@@ -397,6 +421,8 @@ let package = Package(
                 "AppStateIPC",
                 "AppStateInspectKit",
                 "TestSupport",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -420,6 +446,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "WebServicesTests",
+            dependencies: ["AppStateCore", "AppStateIPC", "AppStateWebServices", "TestSupport"]
         ),
         .testTarget(name: "KioskTests", dependencies: ["AppStateCore", "AppStateIPC", "AppStateKioskKit", "TestSupport"]),
         .testTarget(

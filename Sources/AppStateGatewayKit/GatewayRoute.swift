@@ -1,7 +1,7 @@
 import AppStateHTTP
 
 /// What the gateway serves at a path, decided from the request's method and target once its
-/// origin and token have passed:
+/// access policy (``GatewayServer/policy``) let it on:
 ///
 /// | Request | Route |
 /// | --- | --- |
@@ -10,7 +10,9 @@ import AppStateHTTP
 /// | `POST /clear-site-data` | ``clearSiteData``: the end of a customer's session |
 /// | `GET /appstate.js` | ``module``: the JavaScript module |
 /// | `GET /`, `GET /FILE` | ``page(_:)``: the kiosk page, or a file of `--pages` |
-/// | `OPTIONS` anything | ``preflight``: a CORS preflight (it carries no token) |
+///
+/// A CORS preflight (`OPTIONS`, which carries no token) is answered by the policy's
+/// `OriginMiddleware` before any route.
 public enum GatewayRoute: Hashable, Sendable {
     /// A file of the pages, by its path below them, e.g. `index.html`.
     case page(String)
@@ -23,14 +25,6 @@ public enum GatewayRoute: Hashable, Sendable {
     /// The end of a customer's session: the answer clears what the gateway's origin keeps in
     /// the browser (``SiteDataClearing``).
     case clearSiteData
-    /// A CORS preflight.
-    case preflight
-
-    /// Whether a request is a preflight, answered before its token is checked.
-    /// - Parameter request: The request.
-    public static func isPreflight(_ request: HTTPRequest) -> Bool {
-        request.method == "OPTIONS"
-    }
 
     /// Decides the route.
     /// - Parameters:
@@ -40,7 +34,6 @@ public enum GatewayRoute: Hashable, Sendable {
     /// - Throws: ``GatewayRefusal`` when nothing is served there (404), not with this method
     ///   (405), or the method is not allowed (403).
     public static func decide(_ request: HTTPRequest, allowList: MethodAllowList) throws(GatewayRefusal) -> GatewayRoute {
-        if isPreflight(request) { return .preflight }
         let path = String(request.path)
         if path.hasPrefix("/call/") {
             let method = String(path.dropFirst("/call/".count))

@@ -1,7 +1,7 @@
 import AppStateCore
 import AppStateHTTP
 import AppStateIPC
-import Glibc
+import AppStateWebServices
 import NIOCore
 import Synchronization
 
@@ -15,8 +15,9 @@ import Synchronization
 /// changes it missed when the feed still holds them and the epoch is the same; otherwise it
 /// is sent the whole tree again. Either way it is never left with a stale copy.
 ///
-/// When the daemon goes away the streams stay open: each page is told (`status`), and the
-/// feed reconnects with a growing delay; the daemon's first reply is then a new epoch's
+/// The feed follows the daemon with a ``WatchFollower``. When the daemon goes away the streams
+/// stay open: each page is told (`status`), and the follower reconnects by the web front-ends'
+/// one ``ReconnectBackoff`` rule; the daemon's first reply is then a new epoch's
 /// snapshot, which every page applies in place of its copy. When the daemon refuses the
 /// `Watch` itself (a path that names no node), pages waiting for their first answer get the
 /// error as an HTTP status, open streams get it as a `refused` event and are closed.
@@ -26,10 +27,6 @@ import Synchronization
 final class WatchFeed: Sendable {
     /// How many of the latest changes are kept for pages that reconnect.
     static let replayCapacity = 256
-    /// The first delay before connecting again; it doubles up to ``maximumRetryDelay``.
-    static let initialRetryDelay = Duration.milliseconds(50)
-    /// The longest delay between attempts to reach the daemon.
-    static let maximumRetryDelay = Duration.seconds(1)
 
     let key: WatchKey
     private let socketPath: String
@@ -38,9 +35,8 @@ final class WatchFeed: Sendable {
     private let onEnded: @Sendable (WatchFeed) -> Void
     private let onStreamClosed: @Sendable (WatchFeed, Int) -> Void
     private let state = Mutex(State())
-    /// The connection to the daemon while there is one, and whether the feed was stopped:
-    /// stopping closes the connection, which wakes the feed's thread.
-    private let connection = Mutex<(client: VarlinkClient?, stopped: Bool)>((nil, false))
+    /// Set once, by ``init``, since the follower reports to the feed.
+    private let follower = Mutex<WatchFollower?>(nil)
 
     private struct State {
         var root: Node?
@@ -73,7 +69,6 @@ final class WatchFeed: Sendable {
     private struct Waiting {
         var exchange: HTTPExchange
         var lastEventID: String?
-        var headers: [(name: String, value: String)]
     }
 
     /// Creates a feed; it connects on ``start()``.
@@ -97,36 +92,30 @@ final class WatchFeed: Sendable {
         self.onStreamClosed = onStreamClosed
     }
 
-    /// Starts following the daemon, on a thread of the feed's own.
+    /// Starts following the daemon.
     func start() {
-        if DetachedThread.start({ [self] in run() }) != 0 {
-            disconnected("the gateway cannot start a thread to follow appstated")
+        let follower = WatchFollower(socketPath: socketPath, tree: key.tree, path: key.path) { [weak self] update in
+            self?.follow(update)
         }
+        self.follower.withLock { $0 = follower }
+        follower.start()
     }
 
     /// Stops following: closes the connection to the daemon.
     func stop() {
-        connection.withLock { connection in
-            connection.stopped = true
-            connection.client?.close()
-        }
-    }
-
-    private var isStopped: Bool {
-        connection.withLock { $0.stopped }
+        follower.withLock { $0 }?.stop()
     }
 
     /// Adds a page.
     /// - Parameters:
     ///   - request: What it asked for, with the id of the last event it has.
-    ///   - exchange: Where to answer.
-    ///   - headers: Header fields for the answer (cookie, CORS).
+    ///   - exchange: Where to answer, with the header fields the access policy granted.
     /// - Returns: The subscriber's number, or `nil` when the feed has ended and takes no one.
-    func subscribe(_ request: WatchRequest, exchange: HTTPExchange, headers: [(name: String, value: String)]) -> Int? {
+    func subscribe(_ request: WatchRequest, exchange: HTTPExchange) -> Int? {
         state.withLock { state -> Int? in
             guard !state.ended else { return nil }
             state.nextSubscriber += 1
-            let waiting = Waiting(exchange: exchange, lastEventID: request.lastEventID, headers: headers)
+            let waiting = Waiting(exchange: exchange, lastEventID: request.lastEventID)
             if state.settled {
                 open(waiting, as: state.nextSubscriber, in: &state)
             } else {
@@ -137,7 +126,7 @@ final class WatchFeed: Sendable {
     }
 
     /// Removes a page.
-    /// - Parameter subscriber: The number ``subscribe(_:exchange:headers:)`` returned.
+    /// - Parameter subscriber: The number ``subscribe(_:exchange:)`` returned.
     /// - Returns: Whether no page is left.
     func unsubscribe(_ subscriber: Int) -> Bool {
         state.withLock { state in
@@ -165,51 +154,19 @@ final class WatchFeed: Sendable {
         }
     }
 
-    private func run() {
-        var delay = Self.initialRetryDelay
-        while !isStopped {
-            do {
-                let client = try VarlinkClient(path: socketPath, timeout: nil)
-                let stopped = connection.withLock { connection in
-                    connection.client = client
-                    return connection.stopped
-                }
-                if stopped { return }
-                var replies = try client.stream(method: Watch.name, parameters: Watch.Parameters(tree: key.tree, path: key.path).parameters)
-                while let reply = try replies.next(as: Watch.self) {
-                    delay = Self.initialRetryDelay
-                    // A change that does not fit the copy leaves it stale: the feed follows
-                    // the daemon again, from a new epoch's snapshot.
-                    guard received(reply) else { throw GatewayError("appstated sent a change that does not fit the tree") }
-                }
-                if isStopped { return }
-                disconnected("appstated ended the Watch stream; reconnecting")
-            } catch let error as VarlinkError {
-                return refused(GatewayRefusal.daemon(error.name, parameters: error.parameters))
-            } catch {
-                if isStopped { return }
-                disconnected("\(error); retrying")
-            }
-            connection.withLock { $0.client = nil }
-            pause(delay)
-            delay = min(delay * 2, Self.maximumRetryDelay)
+    private func follow(_ update: WatchFollower.Update) {
+        switch update {
+        case .connected: break
+        case .reply(let reply, let tree): received(reply, tree: tree)
+        case .disconnected(let reason): disconnected(reason)
+        case .refused(let error):
+            stop()
+            refused(GatewayRefusal.daemon(error.name, parameters: error.parameters))
         }
     }
 
-    /// Waits before the next attempt, in short steps, so that a feed stopped meanwhile ends soon.
-    private func pause(_ delay: Duration) {
-        var left = delay
-        let step = Duration.milliseconds(50)
-        while left > .zero, !isStopped {
-            let slice = min(left, step)
-            usleep(UInt32(slice.components.attoseconds / 1_000_000_000_000 + slice.components.seconds * 1_000_000))
-            left -= slice
-        }
-    }
-
-    /// Hands a reply to the pages and applies it to the feed's copy.
-    /// - Returns: False when the reply's changes do not fit the copy.
-    private func received(_ reply: Watch.Reply) -> Bool {
+    /// Hands a reply to the pages and keeps the tree after it as the feed's copy.
+    private func received(_ reply: Watch.Reply, tree: Node) {
         state.withLock { state in
             if let root = reply.root {
                 // The first reply of a connection: a new epoch, whose snapshot replaces every
@@ -223,9 +180,8 @@ final class WatchFeed: Sendable {
                 let snapshot = ByteBuffer(bytes: Self.snapshot(root, id: Self.id(state.epoch, 0)).bytes)
                 broadcast([status, snapshot], in: &state)
                 settle(in: &state)
-                return true
+                return
             }
-            guard let root = state.root else { return true }
             state.sequence += 1
             var data: [UInt8] = []
             reply.writeJSON(into: &data)
@@ -234,10 +190,8 @@ final class WatchFeed: Sendable {
             state.recent.append((state.sequence, message))
             if state.recent.count > Self.replayCapacity { state.recent.removeFirst(state.recent.count - Self.replayCapacity) }
             broadcast([message], in: &state)
-            // The pages have the change before the feed's copy takes it: a page that joins
-            // meanwhile waits for the lock, so it is sent the copy with the change.
-            state.root = try? root.applying(reply)
-            return state.root != nil
+            // A page that joins meanwhile waits for the lock, so it is sent the copy with the change.
+            state.root = tree
         }
     }
 
@@ -257,7 +211,7 @@ final class WatchFeed: Sendable {
         state.withLock { state in
             state.ended = true
             for waiting in state.waiting.values {
-                waiting.exchange.respond(.json(status: refusal.status, refusal.json, headers: waiting.headers + refusal.headers))
+                waiting.exchange.respond(.json(status: refusal.status, refusal.json, headers: refusal.headers))
             }
             state.waiting = [:]
             let message = ByteBuffer(bytes: ServerSentEvent(name: "refused", data: refusal.json).bytes)
@@ -281,7 +235,7 @@ final class WatchFeed: Sendable {
     /// Answers a page with the stream: how to reconnect, the daemon's status, then what
     /// brings it up to date: the changes since its last event, or the snapshot.
     private func open(_ page: Waiting, as subscriber: Int, in state: inout State) {
-        let stream = page.exchange.openEventStream(headers: page.headers)
+        let stream = page.exchange.openEventStream()
         var messages = [ByteBuffer(string: ServerSentEvent.retry(milliseconds: 1000)), ByteBuffer(bytes: state.status.event.bytes)]
         if let root = state.root {
             if let missed = Self.missed(since: page.lastEventID, in: state) {

@@ -22,12 +22,11 @@ final class WatchFeeds: Sendable {
     /// Adds a page to the feed of what it follows, starting the feed if need be.
     /// - Parameters:
     ///   - request: What the page asked for.
-    ///   - exchange: Where to answer.
-    ///   - headers: Header fields for the answer.
+    ///   - exchange: Where to answer, with the header fields the access policy granted.
     /// - Throws: ``GatewayRefusal/tooManyWatches(limit:)`` when as many feeds run as may.
-    func subscribe(_ request: WatchRequest, exchange: HTTPExchange, headers: [(name: String, value: String)]) throws(GatewayRefusal) {
+    func subscribe(_ request: WatchRequest, exchange: HTTPExchange) throws(GatewayRefusal) {
         try feeds.withLock { feeds throws(GatewayRefusal) in
-            if let feed = feeds[request.key], feed.subscribe(request, exchange: exchange, headers: headers) != nil { return }
+            if let feed = feeds[request.key], feed.subscribe(request, exchange: exchange) != nil { return }
             feeds[request.key] = nil
             guard feeds.count < Self.maximumFeeds else { throw .tooManyWatches(limit: Self.maximumFeeds) }
             let feed = WatchFeed(
@@ -35,7 +34,7 @@ final class WatchFeeds: Sendable {
                 onEnded: { [weak self] feed in self?.remove(feed) },
                 onStreamClosed: { [weak self] feed, subscriber in self?.unsubscribe(subscriber, from: feed) })
             feeds[request.key] = feed
-            _ = feed.subscribe(request, exchange: exchange, headers: headers)
+            _ = feed.subscribe(request, exchange: exchange)
             feed.start()
         }
     }

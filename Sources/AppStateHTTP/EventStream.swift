@@ -98,6 +98,16 @@ public final class EventStream: Sendable {
         channel.close(promise: nil)
     }
 
+    /// Ends the response as HTTP ends it (the last chunk), after what was sent before, then
+    /// closes the connection: the client reads a stream that ended, not one cut off.
+    func end() {
+        let channel = channel
+        channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// Completes when the connection has closed.
+    var closeFuture: EventLoopFuture<Void> { channel.closeFuture }
+
     /// Runs `body` once, when the connection has closed, from either side (soon after, when
     /// it already has), on the stream's event loop and never within a call of this stream's:
     /// `body` may take a lock that the code calling ``send(_:)`` or ``close()`` holds.

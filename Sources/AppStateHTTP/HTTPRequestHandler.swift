@@ -11,14 +11,16 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let responder: any HTTPResponder
     private let limits: HTTPServerLimits
     private let defaultHeaders: [(name: String, value: String)]
+    private let openStreams: OpenEventStreams
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var refused = false
 
-    init(responder: any HTTPResponder, limits: HTTPServerLimits, defaultHeaders: [(name: String, value: String)]) {
+    init(responder: any HTTPResponder, limits: HTTPServerLimits, defaultHeaders: [(name: String, value: String)], openStreams: OpenEventStreams) {
         self.responder = responder
         self.limits = limits
         self.defaultHeaders = defaultHeaders
+        self.openStreams = openStreams
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -43,7 +45,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             head = nil
             let exchange = HTTPExchange(
                 channel: context.channel, version: request.version, keepAlive: request.isKeepAlive, defaultHeaders: defaultHeaders,
-                streamBufferLimit: limits.streamBufferLimit)
+                streamBufferLimit: limits.streamBufferLimit, openStreams: openStreams)
             let whole = HTTPRequest(method: request.method.rawValue, target: request.uri, headers: request.headers, body: body)
             body = []
             responder.respond(to: whole, with: exchange)

@@ -13,6 +13,7 @@ public final class HTTPServer: Sendable {
     public let addresses: [HTTPListenerAddress]
 
     private let channels: [any Channel]
+    private let openStreams = OpenEventStreams()
 
     /// Binds every endpoint and starts serving.
     /// - Parameters:
@@ -27,6 +28,7 @@ public final class HTTPServer: Sendable {
         group: any EventLoopGroup, responder: any HTTPResponder
     ) throws {
         let limiter = ConnectionLimiter(maximum: limits.maximumConnections)
+        let openStreams = openStreams
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: Int32(limits.backlog))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -35,7 +37,7 @@ public final class HTTPServer: Sendable {
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(
-                        HTTPRequestHandler(responder: responder, limits: limits, defaultHeaders: headers))
+                        HTTPRequestHandler(responder: responder, limits: limits, defaultHeaders: headers, openStreams: openStreams))
                 }
             }
         var channels: [any Channel] = []
@@ -90,15 +92,16 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Waits until every listening socket is closed, which happens only through ``close()``
-    /// or when the process ends.
-    /// - Throws: NIO's error if a listening socket fails.
-    public func wait() throws {
-        for channel in channels { try channel.closeFuture.wait() }
-    }
-
     /// Stops listening; connections already open are served until they close.
     public func close() {
         for channel in channels { channel.close(promise: nil) }
+    }
+
+    /// Shuts down gracefully: stops listening, then ends every event stream (each client reads
+    /// the end of its response) and waits until their connections have closed. Other requests
+    /// on connections already open are still answered.
+    public func shutdown() async {
+        for channel in channels { try? await channel.close() }
+        for closed in openStreams.endAll() { try? await closed.get() }
     }
 }

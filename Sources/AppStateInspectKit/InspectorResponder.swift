@@ -1,28 +1,17 @@
 import AppStateHTTP
 
-/// Answers the inspector's requests: the page, the event stream, an entry, the kiosk's
-/// screenshot, or a refusal, as ``InspectorRoute`` decides.
-struct InspectorResponder: HTTPResponder {
-    /// What every answer carries: nothing cached (the page holds the token), nothing sent
-    /// to other sites, no framing by other pages, and a page that may load nothing from
-    /// anywhere else (everything it needs is inline).
-    static let headers = [
-        ("Cache-Control", "no-store"),
-        ("Referrer-Policy", "no-referrer"),
-        ("X-Content-Type-Options", "nosniff"),
-        ("X-Frame-Options", "DENY"),
-        (
-            "Content-Security-Policy",
-            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data: blob:; frame-ancestors 'none'"
-        ),
-    ]
-
-    let token: AccessToken
+/// Answers the inspector's requests that its access policy let on: the page, the event
+/// stream, an entry, the kiosk's screenshot, or a refusal, as ``InspectorRoute`` decides.
+struct InspectorResponder: Sendable {
     let hub: InspectorHub
     let screenshots: InspectorScreenshots
 
     func respond(to request: HTTPRequest, with exchange: HTTPExchange) {
-        switch InspectorRoute.decide(method: request.method, target: request.target, token: token) {
+        answer(InspectorRoute.decide(method: request.method, path: request.path), with: exchange)
+    }
+
+    func answer(_ route: InspectorRoute, with exchange: HTTPExchange) {
+        switch route {
         case .page:
             exchange.respond(HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: InspectorPage.bytes))
         case .events:
@@ -42,5 +31,11 @@ struct InspectorResponder: HTTPResponder {
         case .refused(let status, let reason):
             exchange.respond(.text(status: status, reason))
         }
+    }
+
+    /// The answer to a request the policy refused: 403, whatever was refused.
+    /// - Parameter refusal: Why the policy refused it.
+    static func refusal(_ refusal: WebAccessRefusal) -> HTTPResponse {
+        .text(status: 403, "This inspector needs the token in the URL appstate-inspect printed.")
     }
 }

@@ -1,12 +1,13 @@
 import AppStateHTTP
 
-/// What the inspector answers to a request, decided from its method and target alone:
-/// the page, the event stream, an entry, the kiosk's screenshot, or a refusal with its status.
+/// What the inspector answers to a request its access policy let on, decided from its method
+/// and target alone: the page, the event stream, an entry, the kiosk's screenshot, or a
+/// refusal with its status.
 ///
-/// Every request must carry the token as the `token` query parameter; without it (or with
-/// another value) the answer is 403 whatever was asked, so that nothing, not even which
-/// paths exist, is told to a local user who does not have the URL. Nothing on the page
-/// changes the daemon, so only `GET` is served.
+/// Every request must carry the token as the `token` query parameter (``policy(token:)``);
+/// without it (or with another value) the answer is 403 whatever was asked, so that nothing,
+/// not even which paths exist, is told to a local user who does not have the URL. Nothing on
+/// the page changes the daemon, so only `GET` is served.
 public enum InspectorRoute: Hashable, Sendable {
     /// The page: `GET /?token=…`.
     case page
@@ -19,20 +20,24 @@ public enum InspectorRoute: Hashable, Sendable {
     /// A refusal: the HTTP status code and a sentence for the body.
     case refused(status: Int, reason: String)
 
-    /// Decides what to answer.
+    /// The inspector's part of the web front-ends' access policy: the token in the query
+    /// alone (the page reads its own URL), no cookie, and no `Origin` check, since the page
+    /// only reads.
+    /// - Parameter token: The token every request must carry.
+    public static func policy(token: AccessToken) -> WebAccessPolicy {
+        WebAccessPolicy(token: token, carriers: .query, name: "appstate-inspect", listeners: [])
+    }
+
+    /// What the page may load and connect to: everything it needs is inline.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data: blob:; frame-ancestors 'none'"
+
+    /// Decides what to answer a request that carries the token.
     /// - Parameters:
     ///   - method: The request's method, e.g. `GET`.
-    ///   - target: The request target, e.g. `/events?token=…`.
-    ///   - token: The token this inspector requires.
+    ///   - path: The request target's path, e.g. `/events`.
     /// - Returns: The answer.
-    public static func decide(method: String, target: String, token: AccessToken) -> InspectorRoute {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = parts.first ?? ""
-        let query = parts.count > 1 ? parts[1] : ""
-        let presented = query.split(separator: "&").first { $0.hasPrefix("token=") }?.dropFirst("token=".count)
-        guard let presented, token.matches(presented) else {
-            return .refused(status: 403, reason: "This inspector needs the token in the URL appstate-inspect printed.")
-        }
+    public static func decide(method: String, path: Substring) -> InspectorRoute {
         guard method == "GET" else {
             return .refused(status: 405, reason: "The inspector only reads: use GET.")
         }

@@ -1,8 +1,10 @@
 import AppStateHTTP
+import AppStateWebServices
 import NIOCore
 
 /// The inspector's HTTP server: binds the address, serves every connection with the page,
-/// the hub's event stream and the kiosk's screenshots, and says where it listens.
+/// the hub's event stream and the kiosk's screenshots behind the inspector's access policy,
+/// and says where it listens.
 public final class InspectorServer: Sendable {
     /// The URL to open: the address the server is bound to, with the token.
     public let url: String
@@ -24,17 +26,20 @@ public final class InspectorServer: Sendable {
     public init(
         address: ListenAddress, token: AccessToken, hub: InspectorHub, screenshots: InspectorScreenshots, group: any EventLoopGroup
     ) throws {
+        let responder = InspectorResponder(hub: hub, screenshots: screenshots)
         server = try HTTPServer(
-            endpoints: [.tcp(address)], limits: Self.limits, headers: InspectorResponder.headers, group: group,
-            responder: InspectorResponder(token: token, hub: hub, screenshots: screenshots))
+            endpoints: [.tcp(address)], limits: Self.limits,
+            headers: WebAccessPolicy.securityHeaders(contentSecurityPolicy: InspectorRoute.contentSecurityPolicy), group: group,
+            responder: HTTPRouter(policy: InspectorRoute.policy(token: token), refusal: InspectorResponder.refusal, routes: responder.respond))
         let port: Int
         if case .tcp(_, let bound)? = server.addresses.first { port = bound } else { port = address.port }
         url = "http://\(address.urlHost):\(port)/?token=\(token.text)"
     }
 
-    /// Waits until the server stops, which it does only when the process ends.
-    /// - Throws: NIO's error if the listening socket fails.
-    public func wait() throws {
-        try server.wait()
+    /// The server as a service of the inspector's group: it stops listening and ends the
+    /// viewers' streams at the graceful shutdown.
+    /// - Parameter onRun: Called when the service starts, such as to print ``url``.
+    public func service(onRun: @escaping @Sendable () -> Void = {}) -> HTTPServerService {
+        HTTPServerService(server: server, onRun: onRun)
     }
 }

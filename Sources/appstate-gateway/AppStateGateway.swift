@@ -5,11 +5,13 @@ import AppStateIPC
 import AppStateOptions
 import ArgumentParser
 import Glibc
+import Logging
 import NIOPosix
+import ServiceLifecycle
 
 /// `appstate-gateway`: the daemon's calls and `Watch` over HTTP, for kiosk pages.
 @main
-struct AppStateGateway: ParsableCommand {
+struct AppStateGateway: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "appstate-gateway",
         abstract: "Serve appstated to web pages: calls, a live event stream, appstate.js and a kiosk page.",
@@ -22,7 +24,8 @@ struct AppStateGateway: ParsableCommand {
             kiosk page (or --pages DIR). Every request needs the token, as Authorization: Bearer, \
             ?token= (then a cookie), and a request from a page needs the gateway's own origin or \
             one of --origin. Socket-activated, it serves the sockets systemd passes instead of \
-            --listen.
+            --listen. SIGTERM or SIGINT stops it gracefully: it stops listening, ends the pages' \
+            event streams, stops following the daemon and exits 0.
 
             EXAMPLE
               $ appstate-gateway --listen 127.0.0.1:8470 --token-file ~/.config/appstate/gateway.token
@@ -72,7 +75,7 @@ struct AppStateGateway: ParsableCommand {
         do {
             _ = try HTTPEndpoint(parsing: listen)
             _ = try MethodAllowList(allowed.isEmpty ? MethodAllowList.defaultNames : allowed)
-            for origin in origins { _ = try GatewayAccess.normalizedOrigin(origin) }
+            for origin in origins { _ = try WebAccessPolicy.normalizedOrigin(origin) }
         } catch let error as ListenAddressError {
             throw ValidationError(error.description)
         } catch {
@@ -86,7 +89,7 @@ struct AppStateGateway: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         do {
             let activated = try SocketActivation.takeListeningSockets()
             let endpoint = try HTTPEndpoint(parsing: listen)
@@ -101,9 +104,19 @@ struct AppStateGateway: ParsableCommand {
                 pages: pages.map(GatewayPages.directory) ?? .embedded)
             let gateway = try GatewayServer(configuration: configuration, group: MultiThreadedEventLoopGroup.singleton)
             // A token from a file stays out of the output, which systemd keeps in the journal.
-            print(gateway.url.hasPrefix("http") ? gateway.url + "/" + (tokenFile == nil ? "?token=\(token.text)" : "") : gateway.url)
-            fflush(nil)
-            try gateway.wait()
+            let url = gateway.url.hasPrefix("http") ? gateway.url + "/" + (tokenFile == nil ? "?token=\(token.text)" : "") : gateway.url
+            // The URL once SIGTERM is trapped: whoever reads it may stop the gateway.
+            let services = gateway.services {
+                print(url)
+                fflush(nil)
+            }
+            let group = ServiceGroup(
+                configuration: ServiceGroupConfiguration(
+                    services: services.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
+                    gracefulShutdownSignals: [.sigterm, .sigint],
+                    logger: Logger(label: "appstate-gateway")
+                ))
+            try await group.run()
         } catch let error as CtlError {
             Self.warn(error.message)
             throw ExitCode(error.exitCode)

@@ -2,13 +2,16 @@ import AppStateCtlKit
 import AppStateHTTP
 import AppStateInspectKit
 import AppStateOptions
+import AppStateWebServices
 import ArgumentParser
 import Foundation
+import Logging
 import NIOPosix
+import ServiceLifecycle
 
 /// `appstate-inspect`: a live view of a daemon's tree in a browser.
 @main
-struct AppStateInspect: ParsableCommand {
+struct AppStateInspect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "appstate-inspect",
         abstract: "Show a daemon's tree live in a browser: the window, the tree and a timeline of changes.",
@@ -19,7 +22,8 @@ struct AppStateInspect: ParsableCommand {
             it was then. Beside the window, the latest screenshot of the tree's \
             appstate-kiosk, taken again when the tree changes. Prints the URL to open, which carries a random token: requests \
             without it are refused, so other users of the machine cannot read the tree \
-            through the port. The page only reads.
+            through the port. The page only reads. SIGTERM or SIGINT stops it gracefully: it \
+            stops listening, ends the pages' event streams and exits 0.
 
             EXAMPLE
               $ appstate-inspect
@@ -43,7 +47,7 @@ struct AppStateInspect: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let address = try ListenAddress(parsing: listen)
         if !address.isLoopback {
             FileHandle.standardError.write(
@@ -60,11 +64,24 @@ struct AppStateInspect: ParsableCommand {
         let server = try InspectorServer(
             address: address, token: AccessToken(), hub: hub, screenshots: InspectorScreenshots(socketPath: socketPath, tree: tree),
             group: MultiThreadedEventLoopGroup.singleton)
-        let followed = FollowedDaemon(socketPath: socketPath, tree: tree, hub: hub)
-        WatchFollower(daemon: followed).start()
-        StatsFollower(daemon: followed).start()
-        print(server.url)
-        fflush(nil)
-        try server.wait()
+        let follower = WatchFollower(socketPath: socketPath, tree: tree) { hub.follow($0, socketPath: socketPath) }
+        // The server last: a graceful shutdown stops services in reverse, so that it stops
+        // listening and ends the pages' streams first.
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [
+                    .init(service: follower, serviceName: "WatchFollower"),
+                    .init(service: StatsFollower(socketPath: socketPath, tree: tree, hub: hub), serviceName: "StatsFollower"),
+                    // The URL once SIGTERM is trapped: whoever reads it may stop the inspector.
+                    .init(
+                        service: server.service {
+                            print(server.url)
+                            fflush(nil)
+                        }, serviceName: "HTTPServerService"),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: Logger(label: "appstate-inspect")
+            ))
+        try await group.run()
     }
 }

@@ -57,6 +57,14 @@ final class GatewayHTTPTests: AppStateTestCase {
         XCTAssertTrue(ephemeral.url.wholeMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\/\?token=[0-9a-f]{32}/) != nil, ephemeral.url)
     }
 
+    func testStop_whenSIGTERMWhileAPageFollowsTheWatch_thenEndsTheStreamAndExits0() throws {
+        let gateway = try gateway()
+        let page = try gateway.connection()
+        XCTAssertEqual(try page.request("GET", "/watch", headers: [gateway.bearer]).status, 200)
+        _ = try page.readEvents(until: { $0.name == "snapshot" })
+        try assertGracefulStop(of: gateway.process, whileReading: page)
+    }
+
     func testRoutes_whenTheTokenIsRight_thenServeThePageTheModuleCallsAndTheStream() throws {
         let gateway = try gateway()
         let connection = try gateway.connection()

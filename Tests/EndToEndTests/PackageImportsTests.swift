@@ -36,7 +36,9 @@ final class PackageImportsTests: AppStateTestCase {
         for target in targets {
             if let name = target["name"] as? String { graph[name] = Self.dependencies(of: target) }
         }
-        for library in ["AppStateRendering", "AppStateCtlKit", "AppStateInspectKit", "AppStateGatewayKit", "AppStateKioskKit"] {
+        for library in [
+            "AppStateRendering", "AppStateCtlKit", "AppStateWebServices", "AppStateInspectKit", "AppStateGatewayKit", "AppStateKioskKit",
+        ] {
             var reached: Set<String> = []
             var pending = [library]
             while let next = pending.popLast() {

@@ -32,7 +32,6 @@ final class GatewayRouteTests: AppStateTestCase {
         XCTAssertEqual(try decide("GET", "/kiosk.css"), .page("kiosk.css"))
         XCTAssertEqual(try decide("GET", "/assets/"), .page("assets/index.html"))
         XCTAssertEqual(try decide("GET", "/a%20b/c.png"), .page("a b/c.png"))
-        XCTAssertEqual(try decide("OPTIONS", "/call/io.appstate.Login"), .preflight)
         XCTAssertEqual(try decide("POST", "/clear-site-data"), .clearSiteData)
         XCTAssertEqual(refusal("GET", "/clear-site-data")?.status, 405, "a link or an image cannot clear it")
     }
