@@ -3,10 +3,10 @@ import StateContainers
 extension SpecDocument {
     /// Reads a node and its subtree straight from the document, to what `NodeSpec`'s
     /// `init(from:)` decodes from it, or nil where that decoding would have anything to say:
-    /// an unknown key, a value of another shape, too deep a nesting. At start-up a tree of
-    /// thousands of nodes is read this way, because the generic decoding of each key of each
-    /// node costs more than all else the daemon does before it is ready; a node this
-    /// returns nil for is decoded instead, which names its problems as for any other file.
+    /// an unknown key, a value of another shape, too deep a nesting. Start-up reads every node
+    /// this way so that its cost follows the file's size, not the generic decoding of each
+    /// key through `Decoder`'s containers; a node this returns nil for is decoded instead,
+    /// which names its problems as for any other file.
     /// - Parameters:
     ///   - value: The node's mapping.
     ///   - depth: How deep the node is nested, as `NodeSpec.depth(at:)` counts it.

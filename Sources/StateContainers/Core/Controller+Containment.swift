@@ -99,8 +99,7 @@ extension Controller {
     /// - Parameter identifier: The child's identifier.
     public func child(named identifier: String) -> Controller? {
         // A loop, not `first(where:)`: a closure reading a main-actor property is checked to
-        // run on the main actor at each call, which made adding the pages of a large
-        // container cost more than building them.
+        // run on the main actor at each call, and this runs for each child added.
         for child in children where child.identifier == identifier { return child }
         return nil
     }

@@ -103,8 +103,8 @@ extension Controller {
         // are another subtree's: dropped, so that the subtree's own take their place.
         if !afresh, record == nil { removeEntries(under: path, keeping: [], from: &document, changes: &changes) }
         // One plain loop, no closures: a container of many children is visited at each change
-        // of one of them, and each pass over them, each copy of one and each closure made here
-        // (which checks its actor at each call) costs as much again per child.
+        // of one of them, so a change costs what it touched only if each child is passed over
+        // once, uncopied, and without a closure (which checks its actor at each call).
         let treeChildren = self.treeChildren
         var children: [String] = []
         children.reserveCapacity(treeChildren.count)

@@ -71,8 +71,8 @@
 
     /// Builds the root controller of a tree that the validation of its file has checked, as
     /// ``TreeFile/decode(using:)`` and ``TreeFile/validate()`` do, without checking it again:
-    /// the daemon builds what it has just read, and a second check of a large tree would
-    /// take as long as the building.
+    /// the daemon builds what it has just read, and checking it twice would double the part
+    /// of its start that grows with the tree.
     /// - Parameters:
     ///   - tree: A valid tree.
     ///   - path: Where the tree is in its file, for problems.

@@ -12,8 +12,8 @@ enum YAMLTag {
     static func resolve(plain text: String) -> String {
         if let tag = words[text] { return tag }
         // Only numbers and timestamps are left, and each starts with one of these: every
-        // other text is a string without trying a pattern, which a tree file of thousands
-        // of keys would otherwise try seven times each.
+        // other text is a string without trying a pattern, because every key of a file is
+        // resolved and a pattern is the dearest way to say "a string".
         guard let first = text.utf8.first, "+-.0123456789".utf8.contains(first) else { return string }
         for (tag, rule) in rules where (try? rule.wholeMatch(in: text)) != nil {
             return tag
