@@ -23,7 +23,7 @@ struct JSONValueDecoder: ElementDecoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: Any].self) }
-        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(decoder: self, members: members))
+        return KeyedDecodingContainer(MappingDecodingContainer<Self, Key>(decoder: self, keys: Array(members.keys), value: { members[$0] }))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -21,7 +21,13 @@ struct YAMLNodeDecoder: ElementDecoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .mapping(let mapping) = document[node].content else { throw mismatch(YAMLNode.Mapping.self) }
-        return KeyedDecodingContainer(YAMLKeyedDecodingContainer<Key>(decoder: self, pairs: document.pairsMerged(of: mapping)))
+        // A key given twice (by a merge and the mapping itself) is the mapping's own, as Yams
+        // looks keys up: the last pair of it.
+        let pairs = document.pairsMerged(of: mapping)
+        return KeyedDecodingContainer(
+            MappingDecodingContainer<Self, Key>(
+                decoder: self, keys: pairs.compactMap { document[$0.key].scalar?.text },
+                value: { [document] name in pairs.last { document.isKey($0.key, named: name) }?.value }))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

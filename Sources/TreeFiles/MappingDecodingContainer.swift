@@ -1,17 +1,19 @@
-/// The keyed container of a YAML mapping, merge keys applied; a key given twice (by a merge
-/// and the mapping itself) is the mapping's own.
-struct YAMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: YAMLNodeDecoder
-    let pairs: [YAMLNode.Pair]
+/// The keyed container of a mapping of either format: the keys it holds, in the document's
+/// order, and how the format looks one up (a JSON object by its member, a YAML mapping by its
+/// last pair of that key, merge keys applied).
+struct MappingDecodingContainer<NodeDecoder: ElementDecoder, Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: NodeDecoder
+    /// The text of every key the mapping holds; keys that are collections have none.
+    let keys: [String]
+    /// The value of a key, as the format looks it up.
+    let value: (_ key: String) -> NodeDecoder.Element?
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    /// Every scalar key that `Key` can name, in file order; keys that are collections name nothing.
-    var allKeys: [Key] {
-        pairs.compactMap { decoder.document[$0.key].scalar.flatMap { Key(stringValue: $0.text) } }
-    }
+    /// Every key of the mapping that `Key` can name.
+    var allKeys: [Key] { keys.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { value(for: key) != nil }
+    func contains(_ key: Key) -> Bool { value(key.stringValue) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
         try decoder(for: key).decodeNil()
@@ -37,13 +39,8 @@ struct YAMLKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try decoder(for: key)
     }
 
-    /// The value of the last pair of the key, as Yams looks keys up.
-    private func value(for key: any CodingKey) -> Int? {
-        pairs.last { decoder.document.isKey($0.key, named: key.stringValue) }?.value
-    }
-
-    private func decoder(for key: any CodingKey) throws -> YAMLNodeDecoder {
-        guard let value = value(for: key) else {
+    private func decoder(for key: any CodingKey) throws -> NodeDecoder {
+        guard let value = value(key.stringValue) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \"\(key.stringValue)\"."))
         }
